@@ -1,0 +1,77 @@
+/**
+ * Primitive value schemas and response envelopes shared by every resource schema.
+ *
+ * Date-like strings carry a `format` in their zod metadata (`iso-date`, `yyyymmdd`, `epoch-ms`) so
+ * lib/frames can turn them into Polars dates without a second list of date columns.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** `YYYY-MM-DD` calendar date string as the service emits it (spec part 2). */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: "iso-date" });
+/** Patent `YYYYMMDD` date string (spec part 2). */
+export const yyyymmdd = z.string().regex(/^\d{8}$/).meta({ format: "yyyymmdd" });
+/** Epoch-millisecond timestamp (patent `last_updated`). */
+export const epochMs = z.number().meta({ format: "epoch-ms" });
+/** ISO-8601 timestamp string. */
+export const isoDateTime = z.string().meta({ format: "iso-datetime" });
+/** An integer count. */
+export const count = z.number().int();
+
+/** Matches a disease CURIE with an uppercase prefix, e.g. `EFO:0000311`, `MONDO:0005148`. */
+export const CURIE_RE: RegExp = /^[A-Z][A-Za-z0-9]*:[A-Za-z0-9_.-]+$/;
+/** Registry trial id: `NCT` + 8 digits. */
+export const NCT_RE: RegExp = /^NCT\d{8}$/;
+/** Legal Entity Identifier: 20 alphanumerics. */
+export const LEI_RE: RegExp = /^[A-Za-z0-9]{20}$/;
+/** Organization id form `organizations/<key>`. */
+export const ORG_ID_RE: RegExp = /^organizations\/[A-Za-z0-9_-]+$/;
+/** Molecule-database id form `CHEMBL<n>`. */
+export const CHEMBL_RE: RegExp = /^CHEMBL\d+$/;
+/** Scholarly-index author id: `A#######`, `scholarly_A#######`, or the full URL form. */
+export const AUTHOR_ID_RE: RegExp = /^(?:scholarly_)?A\d{4,12}$|^https?:\/\/[^\s/]+\/A\d{4,12}$/;
+
+/** A sponsor reference carried on approvals and catalyst events. */
+export const SponsorRef = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  lei: z.string().nullable().optional(),
+  ror: z.string().nullable().optional(),
+});
+
+/** Standard `meta` of the page+limit list endpoints (`meta.totalItems` is the exact total). */
+export const PageMeta = z.looseObject({
+  totalItems: count,
+  page: count,
+  limit: count,
+});
+
+/** Implicit list envelope: `{data: rows, meta}` with no success flag. */
+export function implicitList<R extends z.ZodType, M extends z.ZodObject>(row: R, meta: M) {
+  return z.looseObject({ data: z.array(row), meta });
+}
+
+/** Flagged envelope: `{success: true, data, meta?}`. */
+export function flagged<D extends z.ZodType>(data: D) {
+  return z.looseObject({
+    success: z.literal(true),
+    data,
+    meta: z.record(z.string(), z.unknown()).optional(),
+  });
+}
+
+/** Error body the sandbox returns (the spec does not show one; see README). */
+export const ErrorBody = z.looseObject({
+  error: z.looseObject({
+    status: count,
+    code: z.string(),
+    message: z.string(),
+    parameter: z.string().optional(),
+    value: z.unknown().optional(),
+    input: z.string().optional(),
+    retryAfterSeconds: z.number().optional(),
+  }),
+});
+/** Error body type. */
+export type ErrorBody = z.infer<typeof ErrorBody>;

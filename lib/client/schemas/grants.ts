@@ -1,0 +1,47 @@
+/**
+ * Grants sample and registry search (spec 4.5), Medicare drugs (spec 4.6).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { count, implicitList, isoDate, PageMeta } from "./common.ts";
+
+/** Grant row. */
+export const GrantRow = z.looseObject({
+  grant_id: z.string(),
+  title: z.string(),
+  source: z.string(),
+  funding_amount: z.number().nullable(),
+  start_date: isoDate.nullable(),
+  end_date: isoDate.nullable(),
+  organizations: z.array(z.string()).optional(),
+  topics: z.array(z.string()).optional(),
+});
+/** Grant row. */
+export type GrantRow = z.infer<typeof GrantRow>;
+
+/** Grant sample response: a fixed sample (3 NIH, 2 CORDIS). */
+export const GrantSampleResponse = z.looseObject({ data: z.array(GrantRow) });
+
+/** Grant search response: exact total in `meta.totalItems`; `meta.sort` echoes the applied ordering. */
+export const GrantSearchResponse = implicitList(GrantRow, PageMeta.extend({ sort: z.string() }));
+
+/** Medicare Part D drug row (2025 spending). Averages are null when the denominator is 0. */
+export const MedicareRow = z.looseObject({
+  _key: z.string(),
+  generic_name: z.string(),
+  brand_names: z.array(z.string()),
+  total_spending: z.number(),
+  total_claims: count,
+  total_beneficiaries: count,
+  avg_spending_per_claim: z.number().nullable(),
+  avg_spending_per_beneficiary: z.number().nullable(),
+  molecule: z.looseObject({ chembl_id: z.string(), name: z.string().optional() }).nullable(),
+  approved_indications: z.array(z.looseObject({ efo_id: z.string(), name: z.string() })),
+  match_method: z.string().optional(),
+});
+/** Medicare Part D drug row. */
+export type MedicareRow = z.infer<typeof MedicareRow>;
+
+/** Medicare search response (implicit). */
+export const MedicareSearchResponse = implicitList(MedicareRow, PageMeta);

@@ -1,0 +1,81 @@
+/**
+ * Researcher works, organization resolution, LEI-to-ticker (spec 4.7) and alerts (spec 4.9).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { count, isoDate, isoDateTime, PageMeta } from "./common.ts";
+
+/** Publication row. */
+export const WorkRow = z.looseObject({
+  work_id: z.string(),
+  title: z.string(),
+  doi: z.string().nullable(),
+  type: z.string(),
+  publication_date: isoDate.nullable(),
+  venue: z.string().nullable(),
+  cited_by_count: count,
+  is_open_access: z.boolean(),
+});
+/** Publication row. */
+export type WorkRow = z.infer<typeof WorkRow>;
+
+/** Researcher works response: exact total `meta.totalItems`, `meta.author` identity, top-level `hasMore`. */
+export const WorksResponse = z.looseObject({
+  data: z.array(WorkRow),
+  meta: PageMeta.extend({
+    author: z.looseObject({ author_key: z.string(), name: z.string(), orcid: z.string().nullable() }),
+    fetched_at: isoDateTime,
+  }),
+  hasMore: z.boolean(),
+});
+
+/** Organization row of entity autocomplete. */
+export const OrganizationRow = z.looseObject({
+  name: z.string(),
+  hierarchyLevel: z.string(),
+  trialCount: count,
+  approvalCount: count,
+  id: z.string(),
+  isEntity: z.boolean(),
+  rorId: z.string().nullable(),
+  lei: z.string().nullable(),
+});
+/** Organization row. */
+export type OrganizationRow = z.infer<typeof OrganizationRow>;
+
+/** SEC entity row. */
+export const SecEntityRow = z.looseObject({ ticker: z.string(), cik: z.string(), name: z.string() });
+/** SEC entity row. */
+export type SecEntityRow = z.infer<typeof SecEntityRow>;
+
+/** LEI-to-ticker data: the complete mapping, no pagination. */
+export const LeiToTickerData = z.looseObject({
+  lei: z.string(),
+  name: z.string(),
+  secEntities: z.array(SecEntityRow),
+});
+
+/** Alert as listed (metadata stripped). */
+export const AlertRow = z.looseObject({
+  alert_id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  query: z.record(z.string(), z.unknown()),
+  active: z.boolean(),
+  created_at: isoDateTime,
+});
+/** Alert as listed. */
+export type AlertRow = z.infer<typeof AlertRow>;
+
+/** Single alert: the full object. */
+export const AlertRecord = AlertRow.extend({
+  metadata: z.record(z.string(), z.unknown()),
+  last_triggered_at: isoDateTime.nullable(),
+  match_count: count,
+});
+
+/** Alerts list response (implicit, page+limit). */
+export const AlertListResponse = z.looseObject({ data: z.array(AlertRow), meta: PageMeta });
+/** Single alert response (implicit). */
+export const AlertResponse = z.looseObject({ data: AlertRecord });

@@ -1,0 +1,97 @@
+/**
+ * Approvals search, regulatory landscape and catalysts (spec 4.3).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { count, flagged, implicitList, isoDate, PageMeta, SponsorRef } from "./common.ts";
+
+/** Public approval id `SOURCE:number` (e.g. `FDA_ORANGE:021234`). Branded: see {@link CatalystApprovalKey}. */
+export const ApprovalId = z.string().regex(/^(FDA_ORANGE|FDA_PURPLE|EMA):\S+$/).brand<"ApprovalId">();
+/** Public approval id, passed verbatim to the approvals record/label/history tools. */
+export type ApprovalId = z.infer<typeof ApprovalId>;
+
+/** Internal catalyst key `regulatory_approval/<key>`; never accepted where an {@link ApprovalId} is expected. */
+export const CatalystApprovalKey = z.string().regex(/^regulatory_approval\/\S+$/).brand<
+  "CatalystApprovalKey"
+>();
+/** Internal catalyst approval key. */
+export type CatalystApprovalKey = z.infer<typeof CatalystApprovalKey>;
+
+/** Approval record row. */
+export const ApprovalRow = z.looseObject({
+  approval_id: ApprovalId,
+  trade_name: z.string(),
+  applicant_raw: z.string(),
+  source: z.string(),
+  approval_date: isoDate.nullable(),
+  marketing_status: z.string(),
+  sponsors: z.array(SponsorRef),
+  sponsors_chain: z.array(SponsorRef),
+  drugs: z.array(z.looseObject({ chembl_id: z.string(), name: z.string() })),
+  indications: z.array(z.string()),
+  regulatory_flags: z.looseObject({
+    is_orphan: z.boolean(),
+    has_black_box: z.boolean(),
+    breakthrough: z.boolean().optional(),
+    priority_review: z.boolean().optional(),
+  }),
+  patents: z.array(z.looseObject({ patent_no: z.string(), expiry_date: isoDate })),
+  exclusivities: z.array(z.looseObject({ code: z.string(), description: z.string(), expiry_date: isoDate })),
+});
+/** Approval record row. */
+export type ApprovalRow = z.infer<typeof ApprovalRow>;
+
+/** Approvals search response (implicit). */
+export const ApprovalSearchResponse = implicitList(ApprovalRow, PageMeta);
+
+/** Regulatory landscape drug row. */
+export const LandscapeDrugRow = z.looseObject({
+  generic_name: z.string(),
+  tier: z.string(),
+  total_approvals: count,
+  first_approval_year: count.nullable(),
+  has_black_box: z.boolean(),
+  sponsors: z.array(z.string()).optional(),
+});
+/** Regulatory landscape drug row. */
+export type LandscapeDrugRow = z.infer<typeof LandscapeDrugRow>;
+
+/** Regulatory landscape (flagged): rows in three tier lists; exact total in `data.counts.total_unique_drugs`. */
+export const RegulatoryLandscapeResponse = flagged(z.looseObject({
+  biologics: z.array(LandscapeDrugRow),
+  small_molecules_modern: z.array(LandscapeDrugRow),
+  commodities: z.array(LandscapeDrugRow),
+  counts: z.looseObject({
+    biologics: count,
+    small_molecules_modern: count,
+    commodities: count,
+    total_unique_drugs: count,
+  }),
+  audit_trail: z.array(z.record(z.string(), z.unknown())),
+}));
+
+/** Catalyst event. `approval_id` is the internal key, not the public id. */
+export const CatalystEvent = z.looseObject({
+  trade_name: z.string().nullable(),
+  type: z.string(),
+  event_date: isoDate,
+  days_to_event: count,
+  drug_name: z.string(),
+  patent_no: z.string().nullable(),
+  exclusivity_code: z.string().nullable(),
+  exclusivity_description: z.string().nullable(),
+  approval_id: CatalystApprovalKey,
+  sponsors: z.array(SponsorRef),
+  sponsors_chain: z.array(SponsorRef),
+});
+/** Catalyst event. */
+export type CatalystEvent = z.infer<typeof CatalystEvent>;
+
+/** Catalysts response (flagged): events capped at `limit`; `counts` splits the returned events by type. */
+export const CatalystsResponse = flagged(z.looseObject({
+  events: z.array(CatalystEvent),
+  counts: z.record(z.string(), count),
+  next_patent_expiry: isoDate.nullable(),
+  next_exclusivity_expiry: isoDate.nullable(),
+}));

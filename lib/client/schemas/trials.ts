@@ -1,0 +1,95 @@
+/**
+ * Clinical-trial rows and responses (spec 4.1).
+ *
+ * @module
+ */
+import { z } from "zod";
+import { count, flagged, implicitList, isoDate, isoDateTime, PageMeta, SponsorRef } from "./common.ts";
+
+/** Trial row of the registry and topic searches. `sponsors`/`conditions` are sandbox-documented extras. */
+export const TrialRow = z.looseObject({
+  trial_id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  phase: z.string().nullable(),
+  start_date: isoDate.nullable(),
+  enrollment: count.nullable(),
+  completion_date: isoDate.nullable().optional(),
+  sponsors: z.array(z.string()).optional(),
+  conditions: z.array(z.string()).optional(),
+});
+/** Trial row of the registry and topic searches. */
+export type TrialRow = z.infer<typeof TrialRow>;
+
+/** Registry / topic search response: `data` rows, exact total in `meta.totalItems`. */
+export const TrialSearchResponse = implicitList(
+  TrialRow,
+  PageMeta.extend({ sort: z.string().optional() }),
+);
+
+/** Trial row of composite search and portfolio comparison (camelCase `startDate`). */
+export const CompositeTrialRow = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  phase: z.string().nullable(),
+  startDate: isoDate.nullable(),
+  sponsors: z.array(z.string()).optional(),
+});
+/** Trial row of composite search and portfolio comparison. */
+export type CompositeTrialRow = z.infer<typeof CompositeTrialRow>;
+
+const AuditTrail = z.array(z.record(z.string(), z.unknown()));
+
+/** Composite search response (flagged): rows in `data.trials`, exact total `data.totalCount`. */
+export const CompositeResponse = flagged(z.looseObject({
+  trials: z.array(CompositeTrialRow),
+  totalCount: count,
+  breakdown: z.record(z.string(), count),
+  audit_trail: AuditTrail,
+  mechanisms: z.record(z.string(), count).optional(),
+}));
+
+/** Per-sponsor summary of a portfolio comparison. */
+export const PortfolioSponsorRow = z.looseObject({
+  sponsor: z.string(),
+  resolved_name: z.string().nullable(),
+  trial_count: count,
+  by_phase: z.record(z.string(), count),
+  by_status: z.record(z.string(), count),
+});
+/** Per-sponsor summary of a portfolio comparison. */
+export type PortfolioSponsorRow = z.infer<typeof PortfolioSponsorRow>;
+
+/** Portfolio comparison response (flagged): shared trials in `data.trials`, total `data.intersection_count`. */
+export const PortfolioResponse = flagged(z.looseObject({
+  comparison: z.array(PortfolioSponsorRow),
+  trials: z.array(CompositeTrialRow),
+  intersection_count: count,
+  market_size_trials: count,
+  audit_trail: AuditTrail,
+}));
+
+/** Trial details (flagged): flattened conditions/interventions (first 5, comma-joined), summary ~800 chars. */
+export const TrialDetailsResponse = flagged(z.looseObject({
+  nct_id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  phase: z.string().nullable(),
+  sponsors: z.array(SponsorRef),
+  conditions: z.string(),
+  interventions: z.string(),
+  summary: z.string(),
+  start_date: isoDate.nullable(),
+  completion_date: isoDate.nullable(),
+  enrollment: count.nullable(),
+}));
+
+/** Trial probability-of-success (flagged): `pos_score` is a percentage 0-100 with two decimals. */
+export const TrialPosResponse = flagged(z.looseObject({
+  trial_id: z.string(),
+  pos_score: z.number().min(0).max(100),
+  status: z.string(),
+  phase: z.string().nullable(),
+  last_updated: isoDateTime.nullable(),
+}));
