@@ -1,0 +1,9 @@
+/**
+ * Sandbox handlers: trials (placeholder until implemented).
+ *
+ * @module
+ */
+import type { HandlerTable } from "../handler.ts";
+
+/** Handlers of this domain, by endpoint name. */
+export const handlers: HandlerTable = {};
