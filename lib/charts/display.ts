@@ -1,0 +1,253 @@
+/**
+ * Notebook display helpers for Polars DataFrames: an HTML table with shape, dtypes, distinct nulls and an
+ * optional provenance caption (where the data came from, cache state, warnings).
+ *
+ * @module
+ */
+import type pl from "nodejs-polars";
+import { escapeXml as escapeHtml } from "./_compose.ts";
+
+/** The symbol a Deno Jupyter kernel calls to get an object's rich representation (a mime bundle). */
+export const jupyterDisplay: unique symbol = Symbol.for("Jupyter.display");
+
+/** Where a frame's rows came from; every field is optional and shown when present. */
+export interface Provenance {
+  /** Endpoint name or path, e.g. `"trials.search"`. */
+  endpoint?: string;
+  /** Query parameters used (never the API key). */
+  params?: Record<string, unknown>;
+  /** Exact total reported by the server. */
+  total?: number;
+  /** Rows actually fetched. */
+  rows?: number;
+  /** When the data was fetched (ISO string, epoch ms or Date). */
+  fetchedAt?: string | number | Date;
+  /** Whether the rows came from the local cache. */
+  fromCache?: boolean;
+  /** Age of the cached entry in milliseconds. */
+  cacheAgeMs?: number;
+  /** Guard warnings (silent-trap detections); shown highlighted. */
+  warnings?: string[];
+}
+
+/** Options for {@linkcode frameToHtmlTable} and {@linkcode showFrame}. */
+export interface FrameDisplayOptions {
+  /** How many rows to show (may exceed 50). @default {50} */
+  rows?: number;
+  /** Heading shown above the table. */
+  title?: string;
+  /** Provenance caption shown above the table. */
+  provenance?: Provenance;
+  /** Longer cell texts are cut with an ellipsis. @default {200} */
+  maxChars?: number;
+}
+
+const DTYPE_SHORT: Record<string, string> = {
+  Int8: "i8",
+  Int16: "i16",
+  Int32: "i32",
+  Int64: "i64",
+  UInt8: "u8",
+  UInt16: "u16",
+  UInt32: "u32",
+  UInt64: "u64",
+  Float32: "f32",
+  Float64: "f64",
+  String: "str",
+  Utf8: "str",
+  Bool: "bool",
+  Date: "date",
+  Time: "time",
+  Categorical: "cat",
+  Null: "null",
+  Object: "object",
+};
+
+/**
+ * Short Polars-style name of a dtype (`i64`, `str`, `datetime[ms]`, `list[str]`).
+ *
+ * @param dtype A Polars DataType, or its `String()` form.
+ * @returns The short name.
+ * @example Short dtype names
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import { dtypeName } from "./display.ts";
+ * import assert from "node:assert/strict";
+ * assert.equal(dtypeName(pl.List(pl.Utf8)), "list[str]");
+ * assert.equal(dtypeName(pl.Datetime("ms")), "datetime[ms]");
+ * ```
+ */
+export function dtypeName(dtype: unknown): string {
+  const s = String(dtype).replace(/^DataType\((.*)\)$/s, "$1");
+  let m: RegExpMatchArray | null;
+  if ((m = s.match(/^List\((.*)\)$/s))) return `list[${dtypeName(m[1])}]`;
+  if ((m = s.match(/^Datetime\((\w+),(.*)\)$/))) return `datetime[${m[1]}${m[2] ? `, ${m[2]}` : ""}]`;
+  if (s.startsWith("Struct(")) return `struct[${(s.match(/Field\(/g) ?? []).length}]`;
+  if ((m = s.match(/^(\w+)\((.*)\)$/))) return `${m[1].toLowerCase()}[${m[2]}]`;
+  return DTYPE_SHORT[s] ?? s.toLowerCase();
+}
+
+function formatValue(value: unknown, dtype: string): string {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return "Invalid Date";
+    const iso = value.toISOString();
+    return dtype === "date" ? iso.slice(0, 10) : iso.replace("T", " ").replace(/(\.000)?Z$/, "");
+  }
+  if (typeof value === "number") {
+    return Number.isInteger(value) ? String(value) : String(+value.toPrecision(10));
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => (v == null ? "null" : formatValue(v, ""))).join(", ")}]`;
+  }
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+function cut(text: string, max: number): string {
+  return [...text].length > max ? `${[...text].slice(0, max - 1).join("")}…` : text;
+}
+
+function formatAge(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
+  return `${(ms / 3_600_000).toFixed(1)} h`;
+}
+
+/** Provenance as plain lines: first a summary, then one line per warning (prefixed with ⚠). */
+function provenanceLines(p: Provenance): { summary: string; warnings: string[] } {
+  const bits: string[] = [];
+  if (p.endpoint) bits.push(p.endpoint);
+  if (p.params && Object.keys(p.params).length) bits.push(JSON.stringify(p.params));
+  if (p.total !== undefined) bits.push(`total ${p.total.toLocaleString("en-US")}`);
+  if (p.rows !== undefined) bits.push(`fetched ${p.rows.toLocaleString("en-US")} rows`);
+  if (p.fetchedAt !== undefined) {
+    bits.push(`at ${new Date(p.fetchedAt).toISOString().replace(/\.\d+Z$/, "Z")}`);
+  }
+  if (p.fromCache !== undefined) {
+    bits.push(
+      p.fromCache
+        ? `from cache${p.cacheAgeMs !== undefined ? ` (age ${formatAge(p.cacheAgeMs)})` : ""}`
+        : "live",
+    );
+  }
+  return { summary: bits.join(" · "), warnings: p.warnings ?? [] };
+}
+
+const CELL =
+  "padding:2px 8px;border-bottom:1px solid #eee;text-align:left;vertical-align:top;white-space:pre-wrap";
+const NULL_HTML = '<span style="color:#999;font-style:italic">null</span>';
+
+/**
+ * Renders the first rows of a DataFrame as a self-contained HTML block: shape, dtypes under each header,
+ * HTML-escaped values, nulls shown distinctly, and an optional title and provenance caption.
+ *
+ * @param df The frame.
+ * @param options Rows to show, title, provenance.
+ * @returns An HTML fragment (inline styles only, safe to embed in reports).
+ * @example Shape and dtypes appear in the table
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import { frameToHtmlTable } from "./display.ts";
+ * import assert from "node:assert/strict";
+ * const html = frameToHtmlTable(pl.DataFrame({ phase: ["1", null] }));
+ * assert.match(html, /2 rows × 1 columns/);
+ * assert.match(html, /str/);
+ * ```
+ */
+export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions = {}): string {
+  const { rows = 50, title, provenance, maxChars = 200 } = options;
+  const shown = Math.max(0, Math.min(rows, df.height));
+  const head = df.head(shown);
+  const dtypes = df.dtypes.map(dtypeName);
+  const columns = df.columns.map((c) => head.getColumn(c).toArray() as unknown[]);
+  const out: string[] = ['<div class="ri-frame" style="font-family:system-ui,sans-serif;font-size:12px">'];
+  if (title) out.push(`<div style="font-weight:bold;font-size:14px;margin:4px 0">${escapeHtml(title)}</div>`);
+  if (provenance) {
+    const { summary, warnings } = provenanceLines(provenance);
+    out.push(`<div class="ri-provenance" style="color:#555;margin:2px 0">${escapeHtml(summary)}</div>`);
+    for (const w of warnings) {
+      out.push(
+        '<div class="ri-warning" style="background:#fff3cd;color:#664d03;border-left:3px solid #e0a800;' +
+          `padding:2px 6px;margin:2px 0">⚠ ${escapeHtml(w)}</div>`,
+      );
+    }
+  }
+  const more = df.height > shown ? ` (showing first ${shown.toLocaleString("en-US")})` : "";
+  out.push(
+    `<div class="ri-shape" style="color:#555;margin:2px 0">${df.height.toLocaleString("en-US")} rows × ` +
+      `${df.width} columns${more}</div>`,
+  );
+  out.push('<table style="border-collapse:collapse"><thead><tr>');
+  df.columns.forEach((c, i) => {
+    out.push(
+      `<th style="${CELL};border-bottom:1px solid #999">${escapeHtml(c)}<br>` +
+        `<span class="ri-dtype" style="color:#888;font-weight:normal">${escapeHtml(dtypes[i])}</span></th>`,
+    );
+  });
+  out.push("</tr></thead><tbody>");
+  for (let r = 0; r < shown; r++) {
+    out.push("<tr>");
+    columns.forEach((values, i) => {
+      const v = values[r];
+      out.push(
+        `<td style="${CELL}">${
+          v == null ? NULL_HTML : escapeHtml(cut(formatValue(v, dtypes[i]), maxChars))
+        }</td>`,
+      );
+    });
+    out.push("</tr>");
+  }
+  out.push("</tbody></table></div>");
+  return out.join("");
+}
+
+/** A displayable frame: HTML for notebooks and reports, plain text for terminals. */
+export class FrameDisplay {
+  /** The HTML block (see {@linkcode frameToHtmlTable}). */
+  readonly html: string;
+  /** Plain-text rendering: provenance, shape and the Polars printout. */
+  readonly text: string;
+
+  /**
+   * @param df The frame.
+   * @param options Rows to show, title, provenance.
+   */
+  constructor(df: pl.DataFrame, options: FrameDisplayOptions = {}) {
+    this.html = frameToHtmlTable(df, options);
+    const lines: string[] = [];
+    if (options.title) lines.push(options.title);
+    if (options.provenance) {
+      const { summary, warnings } = provenanceLines(options.provenance);
+      if (summary) lines.push(summary);
+      lines.push(...warnings.map((w) => `⚠ ${w}`));
+    }
+    lines.push(`${df.height} rows × ${df.width} columns`, df.head(options.rows ?? 50).toString());
+    this.text = lines.join("\n");
+  }
+
+  /** Jupyter rich display (text/html and text/plain). */
+  [jupyterDisplay](): Record<string, string> {
+    return { "text/html": this.html, "text/plain": this.text };
+  }
+}
+
+/**
+ * Shows a DataFrame in a notebook with shape, dtypes, nulls and provenance; make it the last expression of
+ * a cell (or pass it to `Deno.jupyter.display`).
+ *
+ * @param df The frame.
+ * @param options Rows to show (default 50, may be more), title, provenance.
+ * @returns A displayable object.
+ * @example Show more than 50 rows
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import { showFrame } from "./display.ts";
+ * import assert from "node:assert/strict";
+ * const shown = showFrame(pl.DataFrame({ n: Array.from({ length: 80 }, (_, i) => i) }), { rows: 80 });
+ * assert.equal(shown.html.match(/<tr>/g)?.length, 81); // header + 80 rows
+ * ```
+ */
+export function showFrame(df: pl.DataFrame, options: FrameDisplayOptions = {}): FrameDisplay {
+  return new FrameDisplay(df, options);
+}

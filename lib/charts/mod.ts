@@ -1,0 +1,25 @@
+/**
+ * Charts and notebook display: a headless DOM for Observable Plot, standalone SVG/PNG rendering that keeps
+ * titles and legends, inline display in Deno Jupyter notebooks, DataFrame tables with dtypes and
+ * provenance, and a progress bar for long fetches.
+ *
+ * @example Render a chart with a title and legend to SVG and PNG
+ * ```ts
+ * import * as Plot from "@observablehq/plot";
+ * import { chart } from "./mod.ts";
+ * import assert from "node:assert/strict";
+ * const c = chart({
+ *   title: "Trials by phase",
+ *   color: { legend: true },
+ *   marks: [Plot.barY([{ phase: "Phase 1", n: 3 }, { phase: "Phase 2", n: 5 }], { x: "phase", y: "n", fill: "phase" })],
+ * });
+ * assert.match(c.svg(), /Trials by phase/);
+ * assert.ok(c.png().length > 1000);
+ * ```
+ *
+ * @module
+ */
+export * from "./dom.ts";
+export * from "./render.ts";
+export * from "./display.ts";
+export * from "./progress.ts";

@@ -1,0 +1,177 @@
+/**
+ * Rendering Plot charts to standalone SVG and PNG, and the {@linkcode Chart} wrapper that displays inline
+ * in a Deno Jupyter notebook.
+ *
+ * @module
+ */
+import * as Plot from "@observablehq/plot";
+import { Resvg } from "@resvg/resvg-js";
+import { parseHTML } from "linkedom";
+import { figureToSvg, withXmlns } from "./_compose.ts";
+import { type DomNode, plotOptions } from "./dom.ts";
+import { jupyterDisplay } from "./display.ts";
+
+/** Anything that can be rendered: a {@linkcode Chart}, a Plot element (`<svg>` or `<figure>`), or markup. */
+export type ChartInput = Chart | DomNode | string;
+
+/** Options for {@linkcode toPng}. */
+export interface PngOptions {
+  /** Zoom factor; 2 gives crisp images for reports and slides. @default {2} */
+  scale?: number;
+  /** Background colour. @default {"white"} */
+  background?: string;
+}
+
+/** A rendered Plot chart: standalone SVG, PNG, and inline display in Jupyter (as image/svg+xml). */
+export class Chart {
+  /** The element Plot returned: an `<svg>`, or a `<figure>` when there is a title, legend or caption. */
+  readonly element: DomNode;
+  #svg: string | undefined;
+
+  /**
+   * Wraps a Plot element (or its markup).
+   *
+   * @param element What `Plot.plot(...)` returned, or SVG/HTML markup.
+   */
+  constructor(element: DomNode | string) {
+    this.element = typeof element === "string" ? parseMarkup(element) : element;
+  }
+
+  /** The chart as ONE standalone SVG document (with xmlns), titles and legends included. */
+  svg(): string {
+    return this.#svg ??= elementToSvg(this.element);
+  }
+
+  /** The chart as PNG bytes. @param options Zoom and background. */
+  png(options: PngOptions = {}): Uint8Array {
+    return toPng(this.svg(), options);
+  }
+
+  /** Plot's original markup (HTML `<figure>` with HTML legends, or `<svg>`), e.g. for an HTML report. */
+  html(): string {
+    const html = this.element.outerHTML ?? "";
+    return html.startsWith("<svg") ? withXmlns(html) : html;
+  }
+
+  /** Jupyter rich display: the standalone SVG, plus a plain-text description. */
+  [jupyterDisplay](): Record<string, string> {
+    const title = (Array.from(this.element.childNodes).find((n) => n.tagName?.toLowerCase() === "h2")
+      ?.textContent ?? "").trim();
+    return { "image/svg+xml": this.svg(), "text/plain": title ? `Chart: ${title}` : "Chart" };
+  }
+}
+
+function parseMarkup(markup: string): DomNode {
+  const { document } = parseHTML(`<!DOCTYPE html><html><body>${markup.trim()}</body></html>`) as unknown as {
+    document: { body: { firstElementChild: DomNode | null } };
+  };
+  const node = document.body.firstElementChild;
+  if (!node) throw new TypeError("Cannot parse chart markup: expected an <svg> or <figure> element");
+  return node;
+}
+
+function elementToSvg(node: DomNode): string {
+  const name = (node.tagName ?? "").toLowerCase();
+  if (name === "svg") return withXmlns(node.outerHTML ?? "");
+  if (name === "figure" || name === "div") return figureToSvg(node);
+  throw new TypeError(`Cannot render a <${name}> element as a chart: expected <svg> or <figure>`);
+}
+
+/**
+ * Builds a Plot chart with the headless DOM and wraps it in a {@linkcode Chart}.
+ *
+ * @param options The options of `Plot.plot` (`document` is injected).
+ * @returns The chart; make it the last expression of a notebook cell to display it.
+ * @example A bar chart with a title
+ * ```ts
+ * import * as Plot from "@observablehq/plot";
+ * import { chart } from "./render.ts";
+ * import assert from "node:assert/strict";
+ * const c = chart({ title: "Trials per phase", marks: [Plot.barY([3, 5, 2])] });
+ * assert.match(c.svg(), /Trials per phase/);
+ * ```
+ */
+export function chart(options: Plot.PlotOptions): Chart {
+  return new Chart(Plot.plot(plotOptions(options)) as unknown as DomNode);
+}
+
+/**
+ * Renders a chart as one standalone SVG string (with `xmlns`), stacking the title, subtitle, legends and
+ * caption of a `<figure>` above and below the plot.
+ *
+ * @param input A {@linkcode Chart}, a Plot element, or markup.
+ * @returns The SVG document.
+ * @example SVG from a bare Plot element
+ * ```ts
+ * import * as Plot from "@observablehq/plot";
+ * import { plotOptions } from "./dom.ts";
+ * import { toSvg } from "./render.ts";
+ * import assert from "node:assert/strict";
+ * const svg = toSvg(Plot.plot(plotOptions({ marks: [Plot.dot([[1, 2]])] })));
+ * assert.match(svg, /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+ * ```
+ */
+export function toSvg(input: ChartInput): string {
+  if (input instanceof Chart) return input.svg();
+  return new Chart(input).svg();
+}
+
+/**
+ * Renders a chart (or an SVG string) to PNG bytes with resvg, using DejaVu Sans for sans-serif text.
+ *
+ * @param input A {@linkcode Chart}, a Plot element, or SVG/figure markup.
+ * @param options Zoom and background.
+ * @returns PNG bytes.
+ * @example PNG bytes start with the PNG signature
+ * ```ts
+ * import * as Plot from "@observablehq/plot";
+ * import { chart, toPng } from "./render.ts";
+ * import assert from "node:assert/strict";
+ * const png = toPng(chart({ marks: [Plot.barY([1, 2])] }), { scale: 1 });
+ * assert.deepEqual([...png.slice(1, 4)], [80, 78, 71]); // "PNG"
+ * ```
+ */
+export function toPng(input: ChartInput, options: PngOptions = {}): Uint8Array {
+  const svg = typeof input === "string" && /^\s*<svg\b/.test(input) ? withXmlns(input) : toSvg(input);
+  const resvg = new Resvg(svg, {
+    background: options.background ?? "white",
+    fitTo: { mode: "zoom", value: options.scale ?? 2 },
+    font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans", sansSerifFamily: "DejaVu Sans" },
+  });
+  return new Uint8Array(resvg.render().asPng());
+}
+
+/**
+ * Writes a chart as a PNG file.
+ *
+ * @param path Destination file.
+ * @param input The chart.
+ * @param options Zoom and background.
+ * @returns Resolves when the file is written.
+ * @example Save a PNG
+ * ```ts ignore
+ * await savePng("out/phases.png", chart({ marks: [Plot.barY([1, 2])] }));
+ * ```
+ */
+export async function savePng(
+  path: string | URL,
+  input: ChartInput,
+  options: PngOptions = {},
+): Promise<void> {
+  await Deno.writeFile(path, toPng(input, options));
+}
+
+/**
+ * Writes a chart as a standalone SVG file.
+ *
+ * @param path Destination file.
+ * @param input The chart.
+ * @returns Resolves when the file is written.
+ * @example Save an SVG
+ * ```ts ignore
+ * await saveSvg("out/phases.svg", chart({ marks: [Plot.barY([1, 2])] }));
+ * ```
+ */
+export async function saveSvg(path: string | URL, input: ChartInput): Promise<void> {
+  await Deno.writeTextFile(path, toSvg(input));
+}
