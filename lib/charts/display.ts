@@ -6,29 +6,12 @@
  */
 import type pl from "nodejs-polars";
 import { escapeXml as escapeHtml } from "./_compose.ts";
+import { type Provenance, provenanceLines } from "./_provenance.ts";
 
 /** The symbol a Deno Jupyter kernel calls to get an object's rich representation (a mime bundle). */
 export const jupyterDisplay: unique symbol = Symbol.for("Jupyter.display");
 
-/** Where a frame's rows came from; every field is optional and shown when present. */
-export interface Provenance {
-  /** Endpoint name or path, e.g. `"trials.search"`. */
-  endpoint?: string;
-  /** Query parameters used (never the API key). */
-  params?: Record<string, unknown>;
-  /** Exact total reported by the server. */
-  total?: number;
-  /** Rows actually fetched. */
-  rows?: number;
-  /** When the data was fetched (ISO string, epoch ms or Date). */
-  fetchedAt?: string | number | Date;
-  /** Whether the rows came from the local cache. */
-  fromCache?: boolean;
-  /** Age of the cached entry in milliseconds. */
-  cacheAgeMs?: number;
-  /** Guard warnings (silent-trap detections); shown highlighted. */
-  warnings?: string[];
-}
+export type { Provenance, ProvenanceWarning } from "./_provenance.ts";
 
 /** Options for {@linkcode frameToHtmlTable} and {@linkcode showFrame}. */
 export interface FrameDisplayOptions {
@@ -105,33 +88,6 @@ function formatValue(value: unknown, dtype: string): string {
 
 function cut(text: string, max: number): string {
   return [...text].length > max ? `${[...text].slice(0, max - 1).join("")}…` : text;
-}
-
-function formatAge(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
-  if (ms < 7_200_000) return `${Math.round(ms / 60_000)} min`;
-  return `${(ms / 3_600_000).toFixed(1)} h`;
-}
-
-/** Provenance as plain lines: first a summary, then one line per warning (prefixed with ⚠). */
-function provenanceLines(p: Provenance): { summary: string; warnings: string[] } {
-  const bits: string[] = [];
-  if (p.endpoint) bits.push(p.endpoint);
-  if (p.params && Object.keys(p.params).length) bits.push(JSON.stringify(p.params));
-  if (p.total !== undefined) bits.push(`total ${p.total.toLocaleString("en-US")}`);
-  if (p.rows !== undefined) bits.push(`fetched ${p.rows.toLocaleString("en-US")} rows`);
-  if (p.fetchedAt !== undefined) {
-    bits.push(`at ${new Date(p.fetchedAt).toISOString().replace(/\.\d+Z$/, "Z")}`);
-  }
-  if (p.fromCache !== undefined) {
-    bits.push(
-      p.fromCache
-        ? `from cache${p.cacheAgeMs !== undefined ? ` (age ${formatAge(p.cacheAgeMs)})` : ""}`
-        : "live",
-    );
-  }
-  return { summary: bits.join(" · "), warnings: p.warnings ?? [] };
 }
 
 const CELL =

@@ -31,6 +31,12 @@ export interface ProgressStream {
 /** How the bar renders; `"auto"` picks from the environment. */
 export type ProgressMode = "auto" | "tty" | "lines" | "ci" | "jupyter" | "quiet";
 
+/** The part of `Deno.jupyter` the bar uses; injectable for tests. */
+export interface JupyterApi {
+  /** Sends a message on IOPub (`display_data`, `update_display_data`). */
+  broadcast(type: string, content: Record<string, unknown>): Promise<void>;
+}
+
 /** Options for {@linkcode progressBar}. */
 export interface ProgressOptions {
   /** Text before the bar. @default {"fetch"} */
@@ -43,6 +49,8 @@ export interface ProgressOptions {
   minIntervalMs?: number;
   /** Minimum time between lines when output is not a terminal (mode `"lines"`). @default {10000} */
   logIntervalMs?: number;
+  /** Jupyter API for mode `"jupyter"`. @default {Deno.jupyter, when running in a kernel} */
+  jupyter?: JupyterApi;
 }
 
 /** The callback returned by {@linkcode progressBar}; call `finish()` when totals were never known. */
@@ -51,10 +59,6 @@ export interface ProgressCallback {
   (event: ProgressEvent): void;
   /** Prints the final state (idempotent; called automatically when the totals are reached). */
   finish(): void;
-}
-
-interface JupyterApi {
-  broadcast(type: string, content: Record<string, unknown>): Promise<void>;
 }
 
 function envFlag(name: string): string | undefined {
@@ -66,9 +70,14 @@ function envFlag(name: string): string | undefined {
   }
 }
 
+/** `Deno.jupyter` outside `deno jupyter` is a getter that throws, hence the try. */
 function jupyterApi(): JupyterApi | undefined {
-  const api = (Deno as unknown as { jupyter?: Partial<JupyterApi> }).jupyter;
-  return typeof api?.broadcast === "function" ? api as JupyterApi : undefined;
+  try {
+    const api = (Deno as unknown as { jupyter?: Partial<JupyterApi> }).jupyter;
+    return typeof api?.broadcast === "function" ? api as JupyterApi : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function detectMode(stream: ProgressStream): ProgressMode {
@@ -134,7 +143,7 @@ export function progressBar(options: ProgressOptions = {}): ProgressCallback {
   const { label = "fetch", minIntervalMs = 100, logIntervalMs = 10_000 } = options;
   const stream = options.stream ?? Deno.stderr;
   const requested = !options.mode || options.mode === "auto" ? detectMode(stream) : options.mode;
-  const jupyter = requested === "jupyter" ? jupyterApi() : undefined;
+  const jupyter = requested === "jupyter" ? options.jupyter ?? jupyterApi() : undefined;
   // In a kernel without the broadcast API, fall back to one final line.
   const mode: ProgressMode = requested === "jupyter" && !jupyter ? "ci" : requested;
   const encoder = new TextEncoder();
