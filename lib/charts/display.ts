@@ -178,7 +178,9 @@ export class FrameDisplay {
       if (summary) lines.push(summary);
       lines.push(...warnings.map((w) => `⚠ ${w}`));
     }
-    lines.push(`${df.height} rows × ${df.width} columns`, df.head(options.rows ?? 50).toString());
+    const shown = Math.min(options.rows ?? 50, df.height);
+    const more = df.height > shown ? ` (showing first ${shown})` : "";
+    lines.push(`${df.height} rows × ${df.width} columns${more}`, df.head(shown).toString());
     this.text = lines.join("\n");
   }
 

@@ -170,7 +170,12 @@ export function progressBar(options: ProgressOptions = {}): ProgressCallback {
       };
       const type = shown ? "update_display_data" : "display_data";
       shown = true;
-      jupyter.broadcast(type, { ...content, transient: { display_id: displayId } }).catch(() => {});
+      try {
+        // Typed as a Promise, but some kernels return nothing; never let a display failure break a fetch.
+        Promise.resolve(jupyter.broadcast(type, { ...content, transient: { display_id: displayId } })).catch(
+          () => {},
+        );
+      } catch { /* display is best effort */ }
     }
   };
 
