@@ -1,0 +1,50 @@
+/**
+ * The store the sandbox serves: the SQLite database filled by the seeded generator, plus the
+ * reference "today" of the data.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+
+/** Scale preset: `tiny` for unit tests, `small` for demos, `large` for benchmarks. */
+export type Scale = "tiny" | "small" | "large";
+
+/** A store the sandbox can serve. */
+export interface SandboxStore {
+  /** The database (schema of store/schema.ts). */
+  readonly db: DatabaseSync;
+  /** Reference "today" of the data, `YYYY-MM-DD`. */
+  readonly today: string;
+  /** Close the database. */
+  close(): void;
+}
+
+interface Generated {
+  db?: DatabaseSync;
+  today?: string;
+  close?: () => void;
+}
+
+function todayOf(db: DatabaseSync): string {
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'today'").get() as
+      | { value?: string }
+      | undefined;
+    if (row?.value) return row.value;
+  } catch { /* no meta table */ }
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Adapt what the generator returns (a store object or a bare database) to a {@link SandboxStore}. */
+export function asSandboxStore(made: unknown): SandboxStore {
+  const g = made as Generated;
+  const db = (g.db ?? made) as DatabaseSync;
+  const today = g.today ?? todayOf(db);
+  return { db, today, close: () => (g.close ? g.close() : db.close()) };
+}
+
+/** Generate a store with the seeded generator. */
+export async function openStore(seed: number, scale: Scale): Promise<SandboxStore> {
+  const mod = await import("./store/generate.ts");
+  return asSandboxStore(await mod.createStore({ seed, scale }));
+}

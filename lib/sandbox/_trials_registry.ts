@@ -1,0 +1,164 @@
+/**
+ * Registry search (`trials.search`) and topic search (`trials.topics`), spec 4.1, with the
+ * service's quirks: default sort switches to relevance when `search` is sent without `sort`
+ * (PITFALLS 2); `disease_id` without a colon is dropped (3); `pi_match_tag` alone does not filter (5).
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { type HandlerContext, listBody, offsetOf } from "./handler.ts";
+import { all, ftsPhrase, marks, one, Where } from "./_sql.ts";
+
+/** A trial row of the registry and topic searches. */
+interface TrialRowOut {
+  trial_id: string;
+  title: string;
+  status: string;
+  phase: string | null;
+  start_date: string | null;
+  enrollment: number | null;
+  completion_date: string | null;
+  sponsors: string[];
+  conditions: string[];
+}
+
+const ROW_COLS = "t.trial_id, t.title, t.status, t.phase, t.start_date, t.enrollment, t.completion_date";
+
+/** Sponsor names (lead first) and condition names of trials, by trial id. */
+export function trialLinks(
+  db: DatabaseSync,
+  ids: readonly string[],
+): { sponsors: Map<string, string[]>; conditions: Map<string, string[]> } {
+  const sponsors = new Map<string, string[]>(), conditions = new Map<string, string[]>();
+  if (ids.length === 0) return { sponsors, conditions };
+  const push = (m: Map<string, string[]>, k: string, v: string) => m.set(k, [...(m.get(k) ?? []), v]);
+  for (
+    const r of all<{ trial_id: string; sponsor_name: string }>(
+      db,
+      `SELECT trial_id, sponsor_name FROM trial_sponsors WHERE trial_id IN (${marks(ids.length)})
+       ORDER BY trial_id, role = 'lead' DESC, sponsor_name`,
+      ids,
+    )
+  ) push(sponsors, r.trial_id, r.sponsor_name);
+  for (
+    const r of all<{ trial_id: string; condition_name: string }>(
+      db,
+      `SELECT trial_id, condition_name FROM trial_conditions WHERE trial_id IN (${marks(ids.length)})
+       ORDER BY trial_id, position`,
+      ids,
+    )
+  ) push(conditions, r.trial_id, r.condition_name);
+  return { sponsors, conditions };
+}
+
+/** Normalise a PI author id (`A…`, `scholarly_A…`, URL form) to the stored `A…` form. */
+export function authorKey(v: string): string {
+  const m = /A\d+$/.exec(v);
+  return m ? m[0] : v;
+}
+
+function registryWhere(ctx: HandlerContext, w: Where): void {
+  const p = ctx.params;
+  const str = (k: string) => (typeof p[k] === "string" ? p[k] as string : undefined);
+  const num = (k: string) => (typeof p[k] === "number" ? p[k] as number : undefined);
+  const sub = (table: string, cond: string) =>
+    `EXISTS (SELECT 1 FROM ${table} x WHERE x.trial_id = t.trial_id AND ${cond})`;
+  if (str("status")) w.add("t.status = ?", str("status")!.toUpperCase());
+  if (str("phase")) w.add("t.phase = ?", str("phase")!);
+  if (str("sponsor")) w.add(sub("trial_sponsors", "x.sponsor_name = ?"), str("sponsor")!);
+  if (str("condition")) w.add(sub("trial_conditions", "x.condition_name = ?"), str("condition")!);
+  // PITFALLS 3: a disease_id without a colon is silently dropped.
+  if (str("disease_id")?.includes(":")) {
+    w.add(sub("trial_conditions", "x.disease_id = ?"), str("disease_id")!);
+  }
+  if (num("enrollment_min") !== undefined) w.add("t.enrollment >= ?", num("enrollment_min")!);
+  if (num("enrollment_max") !== undefined) w.add("t.enrollment <= ?", num("enrollment_max")!);
+  if (str("start_date_after")) w.add("t.start_date >= ?", str("start_date_after")!);
+  if (str("completion_date_before")) w.add("t.completion_date <= ?", str("completion_date_before")!);
+  if (str("sex")) w.add("t.sex = ?", str("sex")!.toUpperCase());
+  if (num("min_age_years") !== undefined) w.add("t.min_age_years >= ?", num("min_age_years")!);
+  if (num("max_age_years") !== undefined) w.add("t.max_age_years <= ?", num("max_age_years")!);
+  if (typeof p.healthy_volunteers === "boolean") {
+    w.add("t.healthy_volunteers = ?", p.healthy_volunteers ? 1 : 0);
+  }
+  for (const k of ["design_allocation", "design_masking", "design_primary_purpose"]) {
+    if (str(k)) w.add(`t.${k} = ? COLLATE NOCASE`, str(k)!);
+  }
+  if (num("sponsor_trial_count_max") !== undefined) {
+    w.add(
+      `EXISTS (SELECT 1 FROM trial_sponsors x JOIN organizations o ON o.id = x.org_id
+        WHERE x.trial_id = t.trial_id AND o.trial_count < ?)`,
+      num("sponsor_trial_count_max")!,
+    );
+  }
+  if (str("pi_author_id")) {
+    // PITFALLS 5: pi_match_tag filters only together with pi_author_id.
+    const tag = str("pi_match_tag");
+    w.add(
+      sub("trial_investigators", tag ? "x.author_id = ? AND x.match_tag = ?" : "x.author_id = ?"),
+      authorKey(str("pi_author_id")!),
+      ...(tag ? [tag] : []),
+    );
+  }
+}
+
+/** Run a registry or topic search. */
+function search(ctx: HandlerContext, topic: string | undefined): unknown {
+  const { db, params, given } = ctx;
+  const w = new Where();
+  let from = "trials t";
+  const text = typeof params.search === "string" ? params.search : undefined;
+  const phrase = text === undefined ? undefined : ftsPhrase(text);
+  let sort = String(params.sort);
+  if (topic === undefined && text !== undefined && !given.has("sort")) sort = "relevance"; // PITFALLS 2
+  const empty = (text !== undefined && phrase === undefined) ||
+    (topic !== undefined && ftsPhrase(topic) === undefined);
+  if (empty) return listBody([], 0, params, { sort });
+  if (phrase !== undefined) {
+    from = "trials_fts JOIN trials t ON t.rid = trials_fts.rowid";
+    w.add("trials_fts MATCH ?", phrase);
+  }
+  if (topic !== undefined) {
+    from += ` JOIN (SELECT tt.trial_id, max(tt.score) AS topic_score FROM topics_fts
+      JOIN topics tp ON tp.rid = topics_fts.rowid JOIN trial_topics tt ON tt.topic_id = tp.topic_id
+      WHERE topics_fts MATCH ? GROUP BY tt.trial_id) tm ON tm.trial_id = t.trial_id`;
+    w.args.unshift(ftsPhrase(topic)!);
+  }
+  registryWhere(ctx, w);
+  const dir = params.order === "asc" ? "ASC" : "DESC";
+  let orderBy: string;
+  if (sort === "updated") {
+    w.add("t.updated_at IS NOT NULL");
+    orderBy = `t.updated_at ${dir}, t.trial_id`;
+  } else if (sort === "enrollment") {
+    w.add("t.enrollment IS NOT NULL");
+    orderBy = `t.enrollment ${dir}, t.trial_id`;
+  } else if (topic !== undefined) {
+    orderBy = phrase
+      ? "tm.topic_score DESC, bm25(trials_fts), t.trial_id"
+      : "tm.topic_score DESC, t.trial_id";
+  } else orderBy = phrase ? "bm25(trials_fts), t.trial_id" : "t.trial_id";
+  const { limit, offset } = offsetOf(params);
+  const total = one<{ n: number }>(db, `SELECT count(*) AS n FROM ${from} ${w}`, w.args)?.n ?? 0;
+  const rows = offset >= total ? [] : all<TrialRowOut>(
+    db,
+    `SELECT ${ROW_COLS} FROM ${from} ${w} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    [...w.args, limit, offset],
+  );
+  const links = trialLinks(db, rows.map((r) => r.trial_id));
+  for (const r of rows) {
+    r.sponsors = links.sponsors.get(r.trial_id) ?? [];
+    r.conditions = links.conditions.get(r.trial_id) ?? [];
+  }
+  return listBody(rows.map((r) => ({ ...r })), total, params, { sort });
+}
+
+/** `GET /api/v1/clinical-trials`. */
+export function trialsSearch(ctx: HandlerContext): unknown {
+  return search(ctx, undefined);
+}
+
+/** `GET /api/v1/clinical-trials/topics`. */
+export function trialsTopics(ctx: HandlerContext): unknown {
+  return search(ctx, String(ctx.params.topic));
+}

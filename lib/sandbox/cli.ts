@@ -1,0 +1,78 @@
+/**
+ * `deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]
+ * [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429] [--fault-seed S]`: start the sandbox
+ * service and print its URL and demo keys. All data it serves is synthetic.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import type { FaultKind, FaultOptions, Scale } from "./server.ts";
+import { startSandbox } from "./server.ts";
+
+const KINDS: readonly FaultKind[] = ["429", "502", "503", "drop", "truncate"];
+const SCALES: readonly Scale[] = ["tiny", "small", "large"];
+
+function fail(message: string): never {
+  console.error(`sandbox: ${message}`);
+  Deno.exit(2);
+}
+
+function numberArg(name: string, v: string | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n)) fail(`--${name} must be a number, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: {
+    port: { type: "string" },
+    hostname: { type: "string" },
+    seed: { type: "string" },
+    scale: { type: "string" },
+    "latency-ms": { type: "string" },
+    "fault-rate": { type: "string" },
+    "fault-kinds": { type: "string" },
+    "fault-seed": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+if (values.help) {
+  console.log(
+    "Usage: deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]\n" +
+      "                         [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429,502,drop,truncate]",
+  );
+  Deno.exit(0);
+}
+const scale = (values.scale ?? "small") as Scale;
+if (!SCALES.includes(scale)) fail(`--scale must be one of ${SCALES.join(", ")}`);
+const kinds = (values["fault-kinds"] ?? "503").split(",").map((s) => s.trim()).filter(Boolean) as FaultKind[];
+const bad = kinds.find((k) => !KINDS.includes(k));
+if (bad) fail(`unknown fault kind ${JSON.stringify(bad)}; use ${KINDS.join(", ")}`);
+const rate = numberArg("fault-rate", values["fault-rate"], 0);
+if (rate < 0 || rate > 1) fail("--fault-rate must be between 0 and 1");
+const latencyMs = numberArg("latency-ms", values["latency-ms"], 0);
+const faults: FaultOptions | undefined = rate > 0 || latencyMs > 0
+  ? { rate, latencyMs, kinds, seed: numberArg("fault-seed", values["fault-seed"], 1) }
+  : undefined;
+
+const t0 = performance.now();
+const sb = await startSandbox({
+  port: numberArg("port", values.port, 8787),
+  hostname: values.hostname ?? "127.0.0.1",
+  seed: numberArg("seed", values.seed, 42),
+  scale,
+  faults,
+});
+console.log(
+  `Sandbox listening on ${sb.url} (scale ${scale}, ready in ${Math.round(performance.now() - t0)} ms)`,
+);
+console.log(`Demo keys (x-api-key): free=${sb.keys.free} pro=${sb.keys.pro} pos=${sb.keys.pos}`);
+console.log("All data served by this sandbox is synthetic (x-data-source: synthetic-sandbox).");
+if (faults) console.log(`Fault injection on: rate=${rate} kinds=${kinds.join(",")} latency=${latencyMs}ms`);
+console.log(`Try: curl -H 'x-api-key: ${sb.keys.free}' '${sb.url}/api/v1/clinical-trials?limit=2'`);
+Deno.addSignalListener("SIGINT", async () => {
+  await sb.close();
+  Deno.exit(0);
+});

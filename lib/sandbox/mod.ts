@@ -1,0 +1,28 @@
+/**
+ * The sandbox: a faithful local implementation of the Research Intelligence Data Service over a
+ * seeded, entirely synthetic SQLite store. It reproduces the documented behaviour, including the
+ * silent quirks of PITFALLS.md, so clients are tested against behaviour rather than assumptions.
+ *
+ * - Demo keys (header `x-api-key`): `demo-free-key` (Free), `demo-pro-key` (Pro), `demo-pos-key`
+ *   (Pro + trial probability-of-success).
+ * - Every answer is JSON and carries `x-data-source: synthetic-sandbox`; errors are
+ *   `{error: {status, code, message, parameter?, value?, input?, retryAfterSeconds?}}`.
+ * - Fault injection (latency, 429 `rate_limited`, 502/503, dropped connections, truncated bodies)
+ *   is opt-in and seeded.
+ *
+ * ```ts
+ * import { startSandbox } from "./mod.ts";
+ *
+ * await using sb = await startSandbox({ seed: 42, scale: "tiny", quiet: true });
+ * const res = await fetch(`${sb.url}/api/v1/clinical-trials?search=lung%20cancer&limit=5`, {
+ *   headers: { "x-api-key": sb.keys.free },
+ * });
+ * const body = await res.json();
+ * if (typeof body.meta.totalItems !== "number") throw new Error("no total");
+ * ```
+ *
+ * @module
+ */
+export * from "./server.ts";
+export { SandboxError } from "./handler.ts";
+export type { Handler, HandlerContext, HandlerTable, Tenant } from "./handler.ts";

@@ -1,0 +1,135 @@
+/**
+ * The sandbox HTTP service: a faithful local implementation of the Research Intelligence Data
+ * Service over a seeded synthetic SQLite store. Routing, parameter validation, tiers and quotas are
+ * derived from the endpoint catalogue; every answer is JSON with `x-data-source: synthetic-sandbox`.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import type { Endpoint } from "../client/catalogue.ts";
+import { ENDPOINTS } from "../client/endpoints/mod.ts";
+import type { Tier } from "../client/schemas/vocab.ts";
+import type { HandlerTable } from "./handler.ts";
+import { HANDLERS } from "./handlers/mod.ts";
+import { type Clock, createClock, createQuotaBook, DEMO_KEYS, type QuotaOverrides } from "./_access.ts";
+import { createFaults, type FaultOptions } from "./_faults.ts";
+import { handle } from "./_pipeline.ts";
+import { createRouter } from "./_routing.ts";
+import { openStore, type SandboxStore, type Scale } from "./_store.ts";
+
+export type { Clock, FaultOptions, QuotaOverrides, SandboxStore, Scale };
+export type { FaultKind } from "./_faults.ts";
+
+/** Options of {@link startSandbox}. */
+export interface SandboxOptions {
+  /** Port to bind (0 = any free port). @default 0 */
+  readonly port?: number;
+  /** Interface to bind. @default "127.0.0.1" */
+  readonly hostname?: string;
+  /** Seed of the synthetic data. @default 42 */
+  readonly seed?: number;
+  /** Data scale preset. @default "tiny" */
+  readonly scale?: Scale;
+  /** A ready store (skips generation; `seed`/`scale` are then ignored). */
+  readonly store?: SandboxStore;
+  /** Base time source of the quota clock. @default () => new Date() */
+  readonly now?: () => Date;
+  /** Fault injection (off by default). */
+  readonly faults?: FaultOptions;
+  /** Daily quota overrides, e.g. `{"diseases.landscape": {pro: 3}}`. */
+  readonly quotas?: QuotaOverrides;
+  /** Handler overrides by endpoint name (tests, e.g. a failing trial-pos model). */
+  readonly handlers?: HandlerTable;
+  /** Do not log unexpected handler errors. @default false */
+  readonly quiet?: boolean;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** Base URL, e.g. `http://127.0.0.1:8787` (no trailing slash). */
+  readonly url: string;
+  /** The fixed demo API keys by tier. */
+  readonly keys: Readonly<Record<Tier, string>>;
+  /** The store the sandbox serves. */
+  readonly store: SandboxStore;
+  /** The injectable clock (quotas roll over at its UTC midnight). */
+  readonly clock: Clock;
+  /** Replace the fault injection options (undefined turns faults off); restarts the fault PRNG. */
+  setFaults(faults: FaultOptions | undefined): void;
+  /** Forget every quota counter. */
+  resetQuotas(): void;
+  /** Stop serving and close the store when the sandbox created it. */
+  close(): Promise<void>;
+  /** Same as {@link Sandbox.close}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** Every catalogue endpoint. */
+export const CATALOGUE: readonly Endpoint[] = Object.values(ENDPOINTS) as readonly Endpoint[];
+
+/**
+ * Start a sandbox on loopback.
+ *
+ * @param options Port, seed, scale, clock, faults and quota overrides.
+ * @returns The running sandbox; call `close()` when done.
+ * @example
+ * ```ts
+ * import { startSandbox } from "./server.ts";
+ * const sb = await startSandbox({ seed: 42, scale: "tiny", quiet: true });
+ * const res = await fetch(`${sb.url}/api/v1/clinical-trials?limit=1`, {
+ *   headers: { "x-api-key": sb.keys.free },
+ * });
+ * if (res.status !== 200) throw new Error(`status ${res.status}`);
+ * await res.body?.cancel();
+ * await sb.close();
+ * ```
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const owned = options.store === undefined;
+  const store = options.store ?? await openStore(options.seed ?? 42, options.scale ?? "tiny");
+  const clock = createClock(options.now);
+  const quotas = createQuotaBook(clock, options.quotas);
+  let faultOptions = options.faults;
+  let injector = createFaults(faultOptions);
+  const deps = {
+    db: store.db as DatabaseSync,
+    today: store.today,
+    router: createRouter(CATALOGUE),
+    handlers: { ...HANDLERS, ...options.handlers },
+    clock,
+    quotas,
+    faults: () => ({ injector, options: faultOptions }),
+    quiet: options.quiet ?? false,
+  };
+  const ac = new AbortController();
+  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
+  const server = Deno.serve({
+    port: options.port ?? 0,
+    hostname: options.hostname ?? "127.0.0.1",
+    signal: ac.signal,
+    onListen: (addr) => resolve(addr as Deno.NetAddr),
+  }, (req) => handle(req, deps));
+  const addr = await listening;
+  const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    ac.abort();
+    await server.finished;
+    if (owned) store.close();
+  };
+  return {
+    url: `http://${host}:${addr.port}`,
+    keys: DEMO_KEYS,
+    store,
+    clock,
+    setFaults(f) {
+      faultOptions = f;
+      injector = createFaults(f);
+    },
+    resetQuotas: () => quotas.reset(),
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}
