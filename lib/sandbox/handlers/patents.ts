@@ -1,9 +1,161 @@
 /**
- * Sandbox handlers: patents (placeholder until implemented).
+ * Sandbox handlers: patents (spec 4.4; the server core answers 402 below Pro).
+ *
+ * - `patents.search`: direct indexed filters (see `_patents_filters.ts` for company and CPC
+ *   resolution); rows carry `YYYYMMDD` dates, epoch-ms `last_updated`, raw `assignees` and
+ *   `cpc_codes`; `meta.total` is the exact count only when the raw query carries
+ *   `include_total=true` (otherwise null), because `include_total` is a client-fixed value, not a
+ *   catalogue parameter.
+ * - `patents.get`: the full record (404 for an unknown id). `family_members` lists the other
+ *   publications of the family; `citation_counts.cites` counts the patent citations of the record;
+ *   `resolved_assignees[].name` is the name of the `direct_id` organization (else the mention's).
+ * - `patents.aggregate` and `patents.yoyGrowth`: see `_patents_aggregate.ts`.
  *
  * @module
  */
-import type { HandlerTable } from "../handler.ts";
+import { type HandlerContext, type HandlerTable, notFound, offsetOf } from "../handler.ts";
+import { all, jsonList, one, type SqlRow } from "./_registries_sql.ts";
+import { patentScope } from "./_patents_filters.ts";
+import { aggregate, yoyGrowth } from "./_patents_aggregate.ts";
+
+const ROW_COLUMNS = `p.patent_id, p.title, p.publication_date, p.priority_date, p.application_date,
+  p.last_updated, p.country, p.legal_status,
+  (SELECT json_group_array(raw_name ORDER BY position) FROM patent_assignees WHERE patent_id = p.patent_id)
+    AS assignees_json,
+  (SELECT json_group_array(cpc_code ORDER BY position) FROM patent_cpc WHERE patent_id = p.patent_id)
+    AS cpc_json`;
+
+/** A patent search row (PatentRow). */
+export interface PatentRowOut {
+  /** Publication id. */
+  patent_id: string;
+  /** Title. */
+  title: string;
+  /** YYYYMMDD. */
+  publication_date: string;
+  /** YYYYMMDD. */
+  priority_date: string;
+  /** YYYYMMDD. */
+  application_date: string;
+  /** Epoch ms. */
+  last_updated: number;
+  /** Publishing authority. */
+  country: string;
+  /** Stored uppercase legal status. */
+  legal_status: string;
+  /** Raw assignee strings (the source of truth). */
+  assignees: string[];
+  /** CPC codes. */
+  cpc_codes: string[];
+}
+
+function toRow(r: SqlRow): PatentRowOut {
+  return {
+    patent_id: String(r.patent_id),
+    title: String(r.title),
+    publication_date: String(r.publication_date),
+    priority_date: String(r.priority_date),
+    application_date: String(r.application_date),
+    last_updated: Number(r.last_updated),
+    country: String(r.country),
+    legal_status: String(r.legal_status),
+    assignees: jsonList(r.assignees_json),
+    cpc_codes: jsonList(r.cpc_json),
+  };
+}
+
+/** GET /api/v1/patents. */
+export function searchPatents(ctx: HandlerContext): Record<string, unknown> {
+  const scope = patentScope(ctx, { withRegistry: true });
+  const { page, limit, offset } = offsetOf(ctx.params);
+  const dir = ctx.params.order === "asc" ? "ASC" : "DESC";
+  const key = ctx.params.sort === "title" ? "p.title" : "p.publication_date";
+  const where = scope.where.sql();
+  const rows = all(
+    ctx.db,
+    `SELECT ${ROW_COLUMNS} FROM patents p ${where} ORDER BY ${key} ${dir}, p.patent_id ${dir} LIMIT ? OFFSET ?`,
+    [...scope.where.params, limit, offset],
+  ).map(toRow);
+  const withTotal = ctx.query.get("include_total")?.trim().toLowerCase() === "true";
+  const total = withTotal
+    ? Number(
+      one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM patents p ${where}`, scope.where.params)?.n ?? 0,
+    )
+    : null;
+  return { data: rows, meta: { total, page, limit } };
+}
+
+/** GET /api/v1/patents/:patentId. */
+export function getPatent(ctx: HandlerContext): Record<string, unknown> {
+  const id = String(ctx.params.patentId ?? "").trim();
+  const r = one(
+    ctx.db,
+    `SELECT ${ROW_COLUMNS}, p.abstract, p.kind, p.family_id, p.cited_by_count
+    FROM patents p WHERE p.patent_id = ?`,
+    [id],
+  );
+  if (r === undefined) throw notFound("patent", id);
+  const pid = String(r.patent_id);
+  const inventors = all<{ name: string }>(
+    ctx.db,
+    "SELECT name FROM patent_inventors WHERE patent_id = ? ORDER BY position",
+    [pid],
+  ).map((x) => x.name);
+  const classifications = all<{ code: string; description: string | null }>(
+    ctx.db,
+    `SELECT pc.cpc_code AS code, c.description FROM patent_cpc pc LEFT JOIN cpc_codes c ON c.code = pc.cpc_code
+     WHERE pc.patent_id = ? ORDER BY pc.position`,
+    [pid],
+  ).map((x) => ({ code: x.code, description: x.description ?? "" }));
+  const family = all<{ patent_id: string }>(
+    ctx.db,
+    "SELECT patent_id FROM patents WHERE family_id = ? AND patent_id <> ? ORDER BY patent_id",
+    [String(r.family_id), pid],
+  ).map((x) => x.patent_id);
+  const cites = all<{ kind: string; cited: string }>(
+    ctx.db,
+    "SELECT kind, cited FROM patent_citations WHERE patent_id = ? ORDER BY position",
+    [pid],
+  );
+  const patent = cites.filter((c) => c.kind === "patent").map((c) => c.cited);
+  const resolved = all<
+    { mention_id: string; direct_id: string | null; ultimate_id: string | null; name: string }
+  >(
+    ctx.db,
+    `SELECT pa.mention_id, pa.direct_id, pa.ultimate_id,
+       COALESCE(d.name, m.name, pa.raw_name) AS name
+     FROM patent_assignees pa
+     LEFT JOIN organizations d ON d.id = pa.direct_id
+     LEFT JOIN organizations m ON m.id = pa.mention_id
+     WHERE pa.patent_id = ? AND pa.mention_id IS NOT NULL ORDER BY pa.position`,
+    [pid],
+  ).map((x) => ({
+    mention_id: x.mention_id,
+    direct_id: x.direct_id,
+    ultimate_id: x.ultimate_id,
+    organization_id: x.mention_id,
+    name: x.name,
+  }));
+  return {
+    data: {
+      ...toRow(r),
+      kind: String(r.kind),
+      family_id: String(r.family_id),
+      abstract: String(r.abstract),
+      inventors,
+      classifications,
+      family_members: family,
+      citations: { patent, non_patent: cites.filter((c) => c.kind !== "patent").map((c) => c.cited) },
+      citation_counts: { cited_by: Number(r.cited_by_count), cites: patent.length },
+      resolved_assignees: resolved,
+    },
+  };
+}
 
 /** Handlers of this domain, by endpoint name. */
-export const handlers: HandlerTable = {};
+export const handlers: HandlerTable = {
+  "patents.search": searchPatents,
+  "patents.get": getPatent,
+  "patents.aggregate": aggregate,
+  "patents.yoyGrowth": yoyGrowth,
+};
