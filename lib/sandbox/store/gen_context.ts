@@ -1,0 +1,203 @@
+/**
+ * Shared state of one generator run: the database, the random stream, the scale, the reference
+ * "today", and the in-memory indexes of reference entities that later domains link to.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import type { Rng } from "./prng.ts";
+import type { DiseaseSpec } from "./vocab_bio.ts";
+
+/** Scale preset names. */
+export type ScaleName = "tiny" | "small" | "large";
+
+/** Row budgets of one preset. */
+export interface ScaleSpec {
+  /** Clinical trials. */
+  trials: number;
+  /** Patents. */
+  patents: number;
+  /** Target number of approval records (originators + generics/biosimilars + EU). */
+  approvals: number;
+  /** Grants. */
+  grants: number;
+  /** Researchers. */
+  researchers: number;
+  /** Works (publications). */
+  works: number;
+  /** Synthetic biotech companies. */
+  biotechs: number;
+  /** Synthetic molecules added to the real-name vocabulary. */
+  syntheticMolecules: number;
+  /** Synthetic (low-evidence) targets added to the real gene symbols. */
+  syntheticTargets: number;
+}
+
+/** The presets: `tiny` for unit tests, `small` for demos/notebooks, `large` for benchmarks. */
+export const PRESETS: Readonly<Record<ScaleName, ScaleSpec>> = {
+  tiny: {
+    trials: 2_000,
+    patents: 3_000,
+    approvals: 400,
+    grants: 800,
+    researchers: 300,
+    works: 3_000,
+    biotechs: 40,
+    syntheticMolecules: 120,
+    syntheticTargets: 60,
+  },
+  small: {
+    trials: 20_000,
+    patents: 30_000,
+    approvals: 1_500,
+    grants: 5_000,
+    researchers: 2_000,
+    works: 20_000,
+    biotechs: 150,
+    syntheticMolecules: 400,
+    syntheticTargets: 200,
+  },
+  large: {
+    trials: 120_000,
+    patents: 220_000,
+    approvals: 6_000,
+    grants: 25_000,
+    researchers: 10_000,
+    works: 100_000,
+    biotechs: 500,
+    syntheticMolecules: 1_200,
+    syntheticTargets: 400,
+  },
+};
+
+/** An organization node kept in memory for linking. */
+export interface OrgRec {
+  /** `organizations/<key>`. */
+  id: string;
+  /** Display name. */
+  name: string;
+  /** True for resolved entities, false for raw mentions. */
+  isEntity: boolean;
+  /** Industry sponsor (company). */
+  isIndustry: boolean;
+  /** Ultimate parent id (null for unresolvable mentions). */
+  ultimateId: string | null;
+  /** Entity a mention resolves to (null otherwise). */
+  resolvedTo: string | null;
+  /** Family index into `Ctx.families`, or -1. */
+  family: number;
+}
+
+/** A corporate family in memory. */
+export interface FamilyRec {
+  /** Global parent id. */
+  parentId: string;
+  /** Parent name. */
+  name: string;
+  /** Entity ids of the family (parent first). */
+  entities: string[];
+  /** Mention ids resolving into the family. */
+  mentions: string[];
+  /** Activity weight. */
+  weight: number;
+}
+
+/** A molecule in memory. */
+export interface MolRec {
+  /** Parent CHEMBL id. */
+  chembl: string;
+  /** Lowercase generic name. */
+  generic: string;
+  /** Salt-form CHEMBL id and name, if any. */
+  salt: { chembl: string; name: string } | null;
+  /** Brand names. */
+  brands: string[];
+  /** True for biologics. */
+  isBio: boolean;
+  /** Landscape tier. */
+  tier: string;
+  /** Target ids with action types. */
+  targets: [string, string][];
+  /** Indication CURIEs. */
+  indications: string[];
+  /** Originator family index. */
+  family: number;
+  /** Originator org id (family parent or biotech). */
+  originatorId: string;
+  /** First approval year (0 = not approved). */
+  firstYear: number;
+  /** Max phase. */
+  maxPhase: number;
+  /** Boxed warning text (empty = none). */
+  blackBox: string;
+}
+
+/** Generator state passed to every domain generator. */
+export interface Ctx {
+  /** The database being filled. */
+  db: DatabaseSync;
+  /** Random stream of the current domain. */
+  rng: Rng;
+  /** Row budgets. */
+  scale: ScaleSpec;
+  /** Reference today as a day number. */
+  today: number;
+  /** All organization nodes. */
+  orgs: OrgRec[];
+  /** Corporate families (anchors first). */
+  families: FamilyRec[];
+  /** Academic/hospital/government entity ids. */
+  institutions: OrgRec[];
+  /** Synthetic biotech entity ids. */
+  biotechs: OrgRec[];
+  /** Unresolvable mentions. */
+  strayMentions: OrgRec[];
+  /** Diseases. */
+  diseases: readonly DiseaseSpec[];
+  /** Molecules. */
+  molecules: MolRec[];
+  /** Molecules by indication CURIE (incl. ancestors' children lookups done by callers). */
+  molsByDisease: Map<string, MolRec[]>;
+  /** Target id to symbol. */
+  targetSymbols: Map<string, string>;
+  /** Topic ids by therapeutic area. */
+  topicsByArea: Map<string, string[]>;
+  /** Researcher author ids. */
+  researchers: string[];
+}
+
+/** A bound INSERT: call with the column values in order. */
+export type Inserter = (...values: (string | number | null)[]) => void;
+
+/**
+ * Prepare an INSERT for `table` with `columns`.
+ *
+ * @param db The database.
+ * @param table Table name.
+ * @param columns Column names, in the order values will be passed.
+ * @returns A function inserting one row.
+ */
+export function inserter(db: DatabaseSync, table: string, columns: readonly string[]): Inserter {
+  const stmt = db.prepare(
+    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+  );
+  return (...values) => {
+    stmt.run(...values);
+  };
+}
+
+/** `organizations/<slug>`-style slug of a name. */
+export function slug(name: string): string {
+  return name.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** Capitalize each word (`osimertinib mesylate` → `Osimertinib Mesylate`). */
+export function titleCase(s: string): string {
+  return s.replace(/(^|[\s/-])([a-z])/g, (_m, p: string, c: string) => p + c.toUpperCase());
+}
+
+/** Fill `{name}` placeholders of a template. */
+export function fill(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? "");
+}

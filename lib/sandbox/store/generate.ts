@@ -1,0 +1,195 @@
+/**
+ * The sandbox store: an embedded SQLite database (`node:sqlite`) filled by a deterministic, seeded
+ * generator. Same seed, scale and `today` ⇒ byte-identical rows (see {@link contentDigest}).
+ *
+ * Generation order (each domain draws from its own forked random stream): organizations (families
+ * with parent_of chains, institutions, biotechs, mentions, closure, SEC entities) → biology (diseases,
+ * targets, associations, molecules + salt forms, topics) → researchers/works → trials → regulatory
+ * (approvals, Orange-Book-type patents, exclusivities) → Medicare → patents → grants → alerts, then
+ * organization counters and FTS `'rebuild'`. Everything runs in one transaction with prepared statements.
+ *
+ * Dates are relative to the reference `today` (default {@link DEFAULT_TODAY}); catalyst windows,
+ * "recent" approvals and the patent aggregate's default window must use `store.today`, never the clock.
+ *
+ * Tables and columns: see `schema.ts`. Score formulas: see `formulas.ts`.
+ *
+ * @module
+ */
+import { DatabaseSync } from "node:sqlite";
+import { type Ctx, PRESETS, type ScaleName } from "./gen_context.ts";
+import { genBiology } from "./gen_biology.ts";
+import { genOrganizations } from "./gen_orgs.ts";
+import { genPeople } from "./gen_people.ts";
+import { genTrials } from "./gen_trials.ts";
+import { createRng, dayNumber } from "./prng.ts";
+import { DISEASES } from "./vocab_bio.ts";
+import { FTS_TABLES, splitDdl } from "./schema.ts";
+
+export { PRESETS, type ScaleName };
+
+/** Reference "today" of generated data when none is given. */
+export const DEFAULT_TODAY = "2026-11-21";
+
+/** Default seed. */
+export const DEFAULT_SEED = 42;
+
+/** Options of {@link createStore}. */
+export interface CreateStoreOptions {
+  /** Seed of the generator. @default 42 */
+  seed?: number;
+  /** Scale preset. @default "tiny" */
+  scale?: ScaleName;
+  /** Database file; in-memory when absent. An existing file is overwritten. */
+  path?: string;
+  /** Reference today, `YYYY-MM-DD`. @default DEFAULT_TODAY */
+  today?: string;
+}
+
+/** A generated store. */
+export interface Store {
+  /** The open database (read it; handlers should not write). */
+  db: DatabaseSync;
+  /** Seed used. */
+  seed: number;
+  /** Scale preset used. */
+  scale: ScaleName;
+  /** Reference today, `YYYY-MM-DD`. */
+  today: string;
+  /** Generation time in milliseconds. */
+  generationMs: number;
+  /** Row count per table. */
+  counts(): Record<string, number>;
+  /** Close the database. */
+  close(): void;
+}
+
+/**
+ * Create and fill a sandbox store.
+ *
+ * @param options Seed, scale, path and reference today.
+ * @returns The store.
+ * @example
+ * ```ts
+ * const store = createStore({ seed: 1, scale: "tiny" });
+ * const row = store.db.prepare("SELECT count(*) AS n FROM trials").get() as { n: number };
+ * if (row.n !== 2000) throw new Error("unexpected trial count");
+ * store.close();
+ * ```
+ */
+export function createStore(options: CreateStoreOptions = {}): Store {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const scale = options.scale ?? "tiny";
+  const today = options.today ?? DEFAULT_TODAY;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(dayNumber(today))) {
+    throw new RangeError(`Invalid today "${today}": use YYYY-MM-DD`);
+  }
+  if (!(scale in PRESETS)) throw new RangeError(`Unknown scale "${scale}": use tiny, small or large`);
+  const t0 = performance.now();
+  if (options.path) {
+    for (const suffix of ["", "-wal", "-shm"]) {
+      try {
+        Deno.removeSync(options.path + suffix);
+      } catch { /* absent */ }
+    }
+  }
+  const db = new DatabaseSync(options.path ?? ":memory:");
+  if (options.path) db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+  const ddl = splitDdl();
+  db.exec(ddl.tables);
+  const root = createRng(seed);
+  const ctx: Ctx = {
+    db,
+    rng: root,
+    scale: PRESETS[scale],
+    today: dayNumber(today),
+    orgs: [],
+    families: [],
+    institutions: [],
+    biotechs: [],
+    strayMentions: [],
+    diseases: DISEASES,
+    molecules: [],
+    molsByDisease: new Map(),
+    targetSymbols: new Map(),
+    topicsByArea: new Map(),
+    researchers: [],
+  };
+  const steps: [string, (c: Ctx) => void][] = [
+    ["organizations", genOrganizations],
+    ["biology", genBiology],
+    ["people", genPeople],
+    ["trials", genTrials],
+  ];
+  db.exec("BEGIN");
+  try {
+    for (const [label, step] of steps) {
+      const t = performance.now();
+      step({ ...ctx, rng: root.fork(label) });
+      if (Deno.env.get("STORE_TIMINGS")) console.error(label, Math.round(performance.now() - t), "ms");
+    }
+    db.exec(ddl.indexes);
+    finalize(db, { seed, scale, today });
+    db.exec("COMMIT");
+  } catch (e) {
+    db.exec("ROLLBACK");
+    db.close();
+    throw e;
+  }
+  const generationMs = Math.round(performance.now() - t0);
+  return { db, seed, scale, today, generationMs, counts: () => counts(db), close: () => db.close() };
+}
+
+function finalize(db: DatabaseSync, meta: { seed: number; scale: string; today: string }): void {
+  db.exec(`UPDATE organizations SET
+    trial_count = (SELECT count(*) FROM trial_sponsors s WHERE s.org_id = organizations.id),
+    approval_count = (SELECT count(*) FROM approval_sponsors a WHERE a.org_id = organizations.id)`);
+  for (const fts of FTS_TABLES) db.exec(`INSERT INTO ${fts}(${fts}) VALUES('rebuild')`);
+  const ins = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+  for (
+    const [k, v] of Object.entries({ ...meta, generator_version: "1", data_source: "synthetic-sandbox" })
+  ) {
+    ins.run(k, String(v));
+  }
+}
+
+/**
+ * Row count of every base table (FTS shadow tables excluded).
+ *
+ * @param db The database.
+ * @returns Table name → rows.
+ */
+export function counts(db: DatabaseSync): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const name of baseTables(db)) {
+    out[name] = (db.prepare(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n;
+  }
+  return out;
+}
+
+function baseTables(db: DatabaseSync): string[] {
+  const rows = db.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%' AND name NOT LIKE '%_fts%' ORDER BY name",
+  ).all() as { name: string }[];
+  return rows.map((r) => r.name);
+}
+
+/**
+ * SHA-256 hex digest of every row of every base table, in primary-key order; equal digests mean
+ * identical data.
+ *
+ * @param db The database.
+ * @returns The digest.
+ */
+export async function contentDigest(db: DatabaseSync): Promise<string> {
+  const enc = new TextEncoder();
+  const parts: Uint8Array[] = [];
+  for (const name of baseTables(db)) {
+    const rows = db.prepare(`SELECT * FROM "${name}" ORDER BY 1, 2, 3`).all();
+    parts.push(enc.encode(name + "\n" + JSON.stringify(rows) + "\n"));
+  }
+  const total = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
+  let off = 0;
+  for (const p of parts) (total.set(p, off), off += p.length);
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", total));
+  return [...hash].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
