@@ -51,8 +51,8 @@ export function conform(df: pl.DataFrame, schema: Schema): pl.DataFrame {
 }
 
 /**
- * Fill missing years between `from` and `to` (inclusive) with 0 counts in column `value`.
- * `df` has an Int64 `year` column (plus optional key columns in `by`).
+ * Fill missing years between `from` and `to` (inclusive) with 0 in every other (count) column.
+ * `df` has an Int64 `year` column; `value` names the column whose dtype the fill keeps (all others too).
  */
 export function fillYears(
   df: pl.DataFrame,
@@ -68,7 +68,9 @@ export function fillYears(
     schema: { year: pl.Int64 },
   });
   return all.join(df.filter(pl.col("year").isNotNull()), { on: "year", how: "left" })
-    .withColumns(pl.col(value).fillNull(0).cast(df.getColumn(value).dtype))
+    .withColumns(
+      ...df.columns.filter((c) => c !== "year").map((c) => pl.col(c).fillNull(0).cast(df.getColumn(c).dtype)),
+    )
     .sort("year");
 }
 

@@ -8,7 +8,8 @@
  * @module
  */
 import pl from "nodejs-polars";
-import type { Provenance, RowsResult, Warning } from "../client/result.ts";
+import type { RowsResult, Warning } from "../client/result.ts";
+import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
 import type { AggregateBucket, YoyGrowthRow } from "../client/schemas/patents.ts";
 import {
   conform,
@@ -67,7 +68,7 @@ export interface PatentTrendInputs {
 }
 
 /** Output frames of the patent trends analysis. */
-export interface PatentTrendFrames {
+export type PatentTrendFrames = {
   /** `year` i64, `patents` i64, `change` i64, `growth_fraction` f64; gap years filled with 0. */
   readonly byYear: pl.DataFrame;
   /** `rank` i64, `cpc` str, `patents` i64, by patents descending. */
@@ -76,17 +77,10 @@ export interface PatentTrendFrames {
   readonly growth: pl.DataFrame;
   /** `company` str, `year` i64, `patents` i64, `change` i64, `growth_fraction` f64. */
   readonly companies: pl.DataFrame;
-}
+};
 
-/** Result of {@link patentTrends}. */
-export interface PatentTrends extends PatentTrendFrames {
-  /** Compared companies the service could not resolve: `input` str, `reason` str. */
-  readonly unresolved: pl.DataFrame;
-  /** Warnings of every call, deduplicated. */
-  readonly warnings: Warning[];
-  /** Provenance of every call. */
-  readonly sources: Provenance[];
-}
+/** Result of {@link patentTrends}: the trend frames plus `unresolved` (`input`, `reason`). */
+export type PatentTrends = AnalysisResult<PatentTrendFrames & { readonly unresolved: pl.DataFrame }>;
 
 const BUCKET = { company: pl.Utf8, year: pl.Int64, cpc: pl.Utf8, count: pl.Int64 };
 const GROWTH = {
@@ -237,24 +231,20 @@ export async function patentTrends(
     c.result.rows.map((r) => ({ company: c.input, year: r.year, count: r.count }))
   );
   const frames = patentTrendsFromFrames({
-    years: framed(years.rows, BUCKET),
-    cpc: framed(cpc.rows, BUCKET),
-    growth: framed(growth.rows, GROWTH),
+    years: frameFromResult(years),
+    cpc: frameFromResult(cpc),
+    growth: frameFromResult(growth),
     companies: framed(companyRows, BUCKET),
   }, { from, to, topN });
   const failed = compared.filter((c): c is { input: string; error: string } => "error" in c);
-  const results = [years, cpc, growth, ...ok.map((c) => c.result)];
-  const unresolvedWarnings: Warning[] = failed.map((f) => ({
+  const calls = [years, cpc, growth, ...ok.map((c) => c.result)];
+  const warnings: Warning[] = failed.map((f) => ({
     code: "unresolved-company",
     message: `Company '${f.input}' was not resolved by the service and is missing from the comparison`,
   }));
-  return {
-    ...frames,
-    unresolved: framed(failed.map((f) => ({ input: f.input, reason: f.error })), {
-      input: pl.Utf8,
-      reason: pl.Utf8,
-    }),
-    warnings: mergeWarnings(...results.map((r) => r.meta.warnings), unresolvedWarnings),
-    sources: results.map((r) => r.meta),
-  };
+  const unresolved = framed(failed.map((f) => ({ input: f.input, reason: f.error })), {
+    input: pl.Utf8,
+    reason: pl.Utf8,
+  });
+  return analysisResult({ ...frames, unresolved }, calls.map((r) => r.meta), warnings);
 }

@@ -1,0 +1,219 @@
+/**
+ * Analysis 7: Medicare Part D spending (2025) for an indication, a molecule or a drug name: spend by
+ * drug, branded share, cost per claim and per beneficiary.
+ *
+ * Ratios are recomputed from the totals and are null (never NaN or Infinity) when a denominator is 0.
+ * Medicare name search is an exact whole-term match: an empty result is not evidence that no drug is
+ * reimbursed (PITFALLS 23), and the result says so.
+ *
+ * @module
+ */
+import pl from "nodejs-polars";
+import type { RowsResult, Warning } from "../client/result.ts";
+import type { MedicareRow } from "../client/schemas/grants.ts";
+import { CHEMBL_RE } from "../client/schemas/common.ts";
+import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
+import { conform, ratio } from "./_measures.ts";
+
+/** The slice of the client this analysis calls. */
+export interface MedicareSpendingClient {
+  /** Medicare endpoints. */
+  readonly medicare: {
+    /** `GET /medicare-drugs`, every page. */
+    readonly search: {
+      /** Collect all pages. */
+      all(params: Record<string, unknown>, options?: { maxRows?: number }): Promise<RowsResult<MedicareRow>>;
+    };
+  };
+}
+
+/** Options of {@link medicareSpending}; filters AND-combine. */
+export interface MedicareSpendingOptions {
+  /** Disease CURIE of an approved indication (`EFO:0000311`, `EFO_0000311`). */
+  readonly efo_id?: string;
+  /** Molecule: a `CHEMBL<n>` id (exact), or a generic name (exact, case-insensitive). */
+  readonly molecule?: string;
+  /** Complete generic or brand name (exact whole-term match; partial names match nothing). */
+  readonly search?: string;
+  /** Stop after this many rows (the result is then marked incomplete). */
+  readonly maxRows?: number;
+}
+
+/** Output frames of the Medicare spending analysis. */
+export type MedicareSpendingFrames = {
+  /**
+   * One row per Medicare drug, by spending: `key`, `generic_name`, `brand_names` list[str], `branded`
+   * bool, `molecule_id`, `total_spending` f64, `total_claims` i64, `total_beneficiaries` i64,
+   * `cost_per_claim` f64, `cost_per_beneficiary` f64, `spend_share_fraction` f64.
+   */
+  readonly drugs: pl.DataFrame;
+  /**
+   * One row: `drugs` i64, `total_spending`, `branded_spending` f64, `branded_share_fraction` f64,
+   * `total_claims` i64, `total_beneficiaries` i64, `cost_per_claim` f64, `cost_per_beneficiary` f64.
+   * Beneficiaries are summed over drugs, so a patient on two drugs counts twice.
+   */
+  readonly summary: pl.DataFrame;
+};
+
+/** Result of {@link medicareSpending}. */
+export type MedicareSpending = AnalysisResult<MedicareSpendingFrames>;
+
+/** Columns of Medicare rows the core reads (as `frameFromResult` gives them). */
+const INPUT = {
+  _key: pl.Utf8,
+  generic_name: pl.Utf8,
+  brand_names: pl.List(pl.Utf8),
+  molecule_chembl_id: pl.Utf8,
+  total_spending: pl.Float64,
+  total_claims: pl.Int64,
+  total_beneficiaries: pl.Int64,
+};
+
+/**
+ * Pure core: spend by drug and a one-row summary from Medicare drug rows.
+ *
+ * @example Cost per claim is null when there are no claims
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { medicareSpendingFromFrame } from "./medicare_spending.ts";
+ * const rows = pl.DataFrame({
+ *   _key: ["a", "b"], generic_name: ["Drug A", "Drug B"], brand_names: [["Brandix"], []],
+ *   total_spending: [300, 100], total_claims: [3, 0], total_beneficiaries: [2, 0],
+ * });
+ * const { drugs, summary } = medicareSpendingFromFrame(rows);
+ * assert.deepEqual(drugs.getColumn("cost_per_claim").toArray(), [100, null]);
+ * assert.equal(summary.getColumn("branded_share_fraction").toArray()[0], 0.75);
+ * ```
+ *
+ * @param rows Medicare drug rows (`frameFromResult` of `medicare.search`).
+ * @returns The `drugs` and `summary` frames.
+ */
+export function medicareSpendingFromFrame(rows: pl.DataFrame): MedicareSpendingFrames {
+  const base = conform(rows, INPUT);
+  const total = pl.col("total_spending").sum();
+  const drugs = withBranded(base.select(
+    pl.col("_key").alias("key"),
+    "generic_name",
+    pl.col("brand_names").fillNull(pl.lit([]).cast(pl.List(pl.Utf8))),
+    pl.col("molecule_chembl_id").alias("molecule_id"),
+    "total_spending",
+    "total_claims",
+    "total_beneficiaries",
+  )).withColumns(
+    ratio(pl.col("total_spending"), pl.col("total_claims")).alias("cost_per_claim"),
+    ratio(pl.col("total_spending"), pl.col("total_beneficiaries")).alias("cost_per_beneficiary"),
+    ratio(pl.col("total_spending"), total).alias("spend_share_fraction"),
+  ).select(
+    "key",
+    "generic_name",
+    "brand_names",
+    "branded",
+    "molecule_id",
+    "total_spending",
+    "total_claims",
+    "total_beneficiaries",
+    "cost_per_claim",
+    "cost_per_beneficiary",
+    "spend_share_fraction",
+  ).sort(["total_spending", "key"], [true, false]);
+  const summary = drugs.select(
+    pl.len().cast(pl.Int64).alias("drugs"),
+    pl.col("total_spending").sum().cast(pl.Float64),
+    pl.col("total_spending").filter(pl.col("branded")).sum().cast(pl.Float64).alias("branded_spending"),
+    pl.col("total_claims").sum().cast(pl.Int64),
+    pl.col("total_beneficiaries").sum().cast(pl.Int64),
+  ).withColumns(
+    ratio(pl.col("branded_spending"), pl.col("total_spending")).alias("branded_share_fraction"),
+    ratio(pl.col("total_spending"), pl.col("total_claims")).alias("cost_per_claim"),
+    ratio(pl.col("total_spending"), pl.col("total_beneficiaries")).alias("cost_per_beneficiary"),
+  ).select(
+    "drugs",
+    "total_spending",
+    "branded_spending",
+    "branded_share_fraction",
+    "total_claims",
+    "total_beneficiaries",
+    "cost_per_claim",
+    "cost_per_beneficiary",
+  );
+  return { drugs, summary };
+}
+
+/** Add `branded`: any brand name that differs from the generic name (case-insensitive). */
+function withBranded(df: pl.DataFrame): pl.DataFrame {
+  const indexed = df.withRowIndex("_row");
+  const flags = indexed.select("_row", "generic_name", "brand_names").explode("brand_names")
+    .groupBy("_row").agg(
+      pl.col("brand_names").str.toLowerCase().neq(pl.col("generic_name").str.toLowerCase())
+        .fillNull(false).any().alias("branded"),
+    );
+  return indexed.join(flags, { on: "_row", how: "left" }).sort("_row").drop("_row")
+    .withColumns(pl.col("branded").fillNull(false));
+}
+
+/** Query parameters of a molecule value: `molecule_id` for `CHEMBL<n>`, else `generic_name`. */
+function moleculeParam(v: string): Record<string, string> {
+  const s = v.trim();
+  return CHEMBL_RE.test(s.toUpperCase()) ? { molecule_id: s.toUpperCase() } : { generic_name: s };
+}
+
+/** The "not evidence of absence" warning of an empty Medicare result (PITFALLS 23). */
+export const NOT_EVIDENCE_OF_ABSENCE: Warning = {
+  code: "not-evidence-of-absence",
+  message:
+    "No Medicare rows matched. Medicare search needs the complete generic or brand name (partial or misspelled names match nothing), so this is not evidence that no drug is reimbursed; check the spelling or search by efo_id or molecule",
+  pitfall: 23,
+};
+
+/**
+ * Medicare Part D spending for an indication (`efo_id`), a molecule or a drug name: every matching
+ * row is fetched (all pages), then summarised by {@link medicareSpendingFromFrame}.
+ *
+ * @example Spending for a drug in the sandbox; a misspelling is flagged, not reported as zero spend
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createClient } from "../client/mod.ts";
+ * import { startSandbox } from "../sandbox/mod.ts";
+ * import { medicareSpending } from "./medicare_spending.ts";
+ * const sb = await startSandbox({ port: 0, seed: 42, scale: "tiny" });
+ * try {
+ *   const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.free });
+ *   const none = await medicareSpending(ri, { search: "zzznotadrug" });
+ *   assert.equal(none.drugs.height, 0);
+ *   assert.ok(none.warnings.some((w) => w.code === "not-evidence-of-absence"));
+ * } finally {
+ *   await sb.close();
+ * }
+ * ```
+ *
+ * @param client A client (`createClient`); any tier.
+ * @param options At least one of `efo_id`, `molecule`, `search`.
+ * @returns `drugs` and `summary` frames with provenance and warnings.
+ * @throws {TypeError} When no filter is given.
+ */
+export async function medicareSpending(
+  client: MedicareSpendingClient,
+  options: MedicareSpendingOptions,
+): Promise<MedicareSpending> {
+  if (options.efo_id === undefined && options.molecule === undefined && options.search === undefined) {
+    throw new TypeError("Pass at least one of efo_id, molecule or search to medicareSpending");
+  }
+  const params = {
+    ...(options.efo_id !== undefined ? { efo_id: options.efo_id } : {}),
+    ...(options.molecule !== undefined ? moleculeParam(options.molecule) : {}),
+    ...(options.search !== undefined ? { search: options.search } : {}),
+    limit: 100,
+  };
+  const result = await client.medicare.search.all(
+    params,
+    options.maxRows !== undefined ? { maxRows: options.maxRows } : undefined,
+  );
+  const frames = medicareSpendingFromFrame(frameFromResult(result));
+  const flagged = result.meta.warnings.some((w) => w.code === NOT_EVIDENCE_OF_ABSENCE.code);
+  return analysisResult(
+    frames,
+    [result.meta],
+    result.rows.length || flagged ? [] : [NOT_EVIDENCE_OF_ABSENCE],
+  );
+}
