@@ -1,0 +1,29 @@
+/**
+ * Typed Polars DataFrames from the service's rows, with provenance.
+ *
+ * - {@linkcode toFrame}`(resource | endpoint, rows)`: the fast column-wise path, dtypes from the zod row
+ *   schemas (dates parsed, nulls kept, list columns, empty-but-typed frames).
+ * - {@linkcode frameFromResult}`(result)`: the same for a client `RowsResult`, with
+ *   {@linkcode provenanceOf} telling where the frame came from; {@linkcode provenanceFrame} shows it as a table.
+ * - {@linkcode explodeLinks}`(df, "sponsors")`: link tables from list columns.
+ * - {@linkcode frameSchema}, {@linkcode emptyFrame}, {@linkcode emptyFromSchema}: schemas and typed empties.
+ * - {@linkcode analysisResult}: frames + provenance + warnings, as analyses return them.
+ * - {@linkcode writeCsv}, {@linkcode toCsvString}, {@linkcode writeParquet}: export.
+ *
+ * @example Rows to a typed frame and a link table
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { explodeLinks, toFrame } from "./mod.ts";
+ * const approvals = toFrame("approval", []);
+ * assert.equal(approvals.height, 0);
+ * assert.ok(approvals.columns.includes("sponsors_id"));
+ * assert.deepEqual(explodeLinks(approvals, "sponsors").columns, ["approval_id", "sponsors", "sponsors_id"]);
+ * ```
+ *
+ * @module
+ */
+export * from "./resources.ts";
+export * from "./to_frame.ts";
+export * from "./provenance.ts";
+export * from "./links.ts";
+export * from "./io.ts";

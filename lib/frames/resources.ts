@@ -1,0 +1,143 @@
+/**
+ * Resources: the row types of the service, each with a Polars schema derived from its zod row schema
+ * in lib/client/schemas (no second list of fields). Endpoint names map to the resource of their rows.
+ *
+ * @module
+ */
+import type pl from "nodejs-polars";
+import type { z } from "zod";
+import { ENDPOINTS } from "../client/endpoints/mod.ts";
+import * as B from "../client/schemas/biology.ts";
+import * as D from "../client/schemas/diseases.ts";
+import * as G from "../client/schemas/grants.ts";
+import * as P from "../client/schemas/patents.ts";
+import * as H from "../client/schemas/people.ts";
+import * as R from "../client/schemas/regulatory.ts";
+import * as T from "../client/schemas/trials.ts";
+import { columnsFromSchema, type ColumnSpec } from "./_columns.ts";
+
+export type { ColumnKind, ColumnSpec, DateFormat } from "./_columns.ts";
+
+interface ResourceDef {
+  /** Row schema, or the endpoint whose rows define it. */
+  readonly schema: z.ZodType | { readonly endpoint: string };
+  /** Column renames. */
+  readonly renames?: Readonly<Record<string, string>>;
+}
+
+/** Every resource and where its row schema lives. */
+const DEFS = {
+  trial: { schema: T.TrialRow },
+  compositeTrial: { schema: T.CompositeTrialRow },
+  portfolioSponsor: { schema: T.PortfolioSponsorRow },
+  disease: { schema: D.DiseaseRow },
+  approval: { schema: R.ApprovalRow },
+  landscapeDrug: { schema: R.LandscapeDrugRow },
+  /** Catalyst `approval_id` is an internal key (PITFALLS 17): the column is `approval_key`. */
+  catalystEvent: { schema: R.CatalystEvent, renames: { approval_id: "approval_key" } },
+  patent: { schema: P.PatentRow },
+  aggregateBucket: { schema: P.AggregateBucket },
+  yoyGrowth: { schema: P.YoyGrowthRow },
+  grant: { schema: G.GrantRow },
+  medicareDrug: { schema: G.MedicareRow },
+  work: { schema: H.WorkRow },
+  organization: { schema: H.OrganizationRow },
+  secEntity: { schema: H.SecEntityRow },
+  alert: { schema: H.AlertRow },
+  association: { schema: B.AssociationRow },
+  prioritizedTarget: { schema: B.PrioritizedTargetRow },
+  targetDrug: { schema: B.TargetDrugRow },
+  drugTarget: { schema: { endpoint: "biology.drugToTargets" } },
+} satisfies Record<string, ResourceDef>;
+
+/** A resource name, e.g. `trial`, `approval`, `catalystEvent`. */
+export type ResourceName = keyof typeof DEFS;
+
+/** All resource names. */
+export const RESOURCES: readonly ResourceName[] = Object.keys(DEFS) as ResourceName[];
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+
+/** The element schema of the rows of an endpoint (walks `rows[0]` or `rowGroups[0]` in the response schema). */
+function endpointRowSchema(name: string): z.ZodType | undefined {
+  const e = (ENDPOINTS as Record<string, Any>)[name];
+  const path: string | undefined = e?.rows?.[0] ?? e?.rowGroups?.[0];
+  if (!path) return undefined;
+  let s: Any = e.response;
+  for (const key of path.split(".")) {
+    while (s._zod.def.innerType) s = s._zod.def.innerType;
+    s = s._zod.def.shape?.[key];
+    if (!s) return undefined;
+  }
+  while (s._zod.def.innerType) s = s._zod.def.innerType;
+  return s._zod.def.type === "array" ? s._zod.def.element : undefined;
+}
+
+const cache = new Map<string, { resource: string; columns: ColumnSpec[] }>();
+
+/**
+ * Resolve a resource or endpoint name to its resource name and column specs.
+ *
+ * @param name A resource name (`trial`) or an endpoint name (`trials.search`).
+ * @returns The resource name and its columns.
+ * @throws {TypeError} When the name is neither.
+ */
+export function resolveResource(name: string): { resource: string; columns: ColumnSpec[] } {
+  const hit = cache.get(name);
+  if (hit) return hit;
+  let out: { resource: string; columns: ColumnSpec[] } | undefined;
+  const def = (DEFS as Record<string, ResourceDef>)[name];
+  if (def) {
+    const schema = "endpoint" in def.schema ? endpointRowSchema(def.schema.endpoint) : def.schema;
+    if (schema) out = { resource: name, columns: columnsFromSchema(schema, def.renames) };
+  } else {
+    const schema = endpointRowSchema(name);
+    if (schema) {
+      const match = Object.entries(DEFS as Record<string, ResourceDef>).find(([, d]) => d.schema === schema);
+      out = match ? resolveResource(match[0]) : { resource: name, columns: columnsFromSchema(schema) };
+    }
+  }
+  if (!out) {
+    throw new TypeError(
+      `Unknown resource or list endpoint '${name}'; use one of ${
+        RESOURCES.join(", ")
+      } or an endpoint name with rows`,
+    );
+  }
+  cache.set(name, out);
+  return out;
+}
+
+/**
+ * The Polars schema (column name → dtype) of a resource or an endpoint's rows.
+ *
+ * @param name A resource name (`trial`) or endpoint name (`trials.search`).
+ * @returns Column name → Polars dtype, in column order.
+ * @example Trial columns
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { frameSchema } from "./resources.ts";
+ * const s = frameSchema("trials.search");
+ * assert.equal(String(s.start_date), String(pl.Date));
+ * assert.equal(String(s.enrollment), String(pl.Int64));
+ * ```
+ */
+export function frameSchema(name: ResourceName | string): Record<string, pl.DataType> {
+  return Object.fromEntries(resolveResource(name).columns.map((c) => [c.name, c.dtype]));
+}
+
+/**
+ * Which resource an endpoint's rows are, or undefined when the endpoint has no rows.
+ *
+ * @param endpoint Endpoint name, e.g. `regulatory.catalysts`.
+ * @returns The resource name, e.g. `catalystEvent`.
+ */
+export function resourceOf(endpoint: string): string | undefined {
+  try {
+    return resolveResource(endpoint).resource;
+  } catch {
+    return undefined;
+  }
+}
