@@ -13,7 +13,8 @@
  * @module
  */
 import { flaggedBody, type HandlerContext, unresolved } from "../handler.ts";
-import { all, type SqlRow, Where } from "./_registries_sql.ts";
+import { all, Where } from "../_sql.ts";
+import type { SqlRow } from "./_registries_util.ts";
 import { resolveTarget, type TargetRef } from "./_biology_resolve.ts";
 
 /** The fixed per-call cap of target-to-drugs. */
@@ -31,14 +32,14 @@ function target(ctx: HandlerContext): TargetRef {
 function drugsOf(ctx: HandlerContext, t: TargetRef, action?: string, cap?: number): SqlRow[] {
   const where = new Where().add("mt.target_id = ?", t.target_id);
   if (action !== undefined) where.add("mt.action_type = ?", action);
-  return all(
+  return all<SqlRow>(
     ctx.db,
     `SELECT m.chembl_id, m.generic_name, mt.action_type, mt.mechanism_of_action, m.max_phase, m.is_approved,
        m.black_box_warning
-     FROM molecule_targets mt JOIN molecules m ON m.chembl_id = mt.chembl_id ${where.sql()}
+     FROM molecule_targets mt JOIN molecules m ON m.chembl_id = mt.chembl_id ${String(where)}
      ORDER BY m.max_phase DESC, m.is_approved DESC, m.generic_name, m.chembl_id
      ${cap === undefined ? "" : "LIMIT ?"}`,
-    cap === undefined ? where.params : [...where.params, cap],
+    cap === undefined ? where.args : [...where.args, cap],
   );
 }
 

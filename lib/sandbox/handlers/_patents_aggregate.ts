@@ -18,14 +18,16 @@
  * @module
  */
 import { flaggedBody, type HandlerContext } from "../handler.ts";
-import { all, round, type SqlValue } from "./_registries_sql.ts";
+import type { SQLInputValue } from "node:sqlite";
+import { all } from "../_sql.ts";
+import { round, type SqlRow } from "./_registries_util.ts";
 import { defaultWindow, filtersEcho, type PatentScope, patentScope } from "./_patents_filters.ts";
 
 type Dim = "year" | "cpc" | "company";
 
 interface Part {
   join: string;
-  joinParams: readonly SqlValue[];
+  joinParams: readonly SQLInputValue[];
   key: string;
   name?: string;
 }
@@ -72,10 +74,10 @@ export function aggregate(ctx: HandlerContext): Record<string, unknown> {
   const dir = p.sort_by_count === "asc" ? "ASC" : "DESC";
   const limit = Number(p.limit ?? 100);
   const sql = `SELECT ${cols.join(", ")}, COUNT(DISTINCT p.patent_id) AS n FROM patents p
-    ${parts.map((x) => x.join).join(" ")} ${scope.where.sql()}
+    ${parts.map((x) => x.join).join(" ")} ${String(scope.where)}
     GROUP BY ${parts.map((_, i) => `k${i}`).join(", ")}
     ORDER BY n ${dir}, ${parts.map((_, i) => `k${i}`).join(", ")} LIMIT ?`;
-  const rows = all(ctx.db, sql, [...parts.flatMap((x) => x.joinParams), ...scope.where.params, limit]);
+  const rows = all<SqlRow>(ctx.db, sql, [...parts.flatMap((x) => x.joinParams), ...scope.where.args, limit]);
   const buckets = rows.map((r) => {
     const b: Record<string, unknown> = {};
     dims.forEach((d, i) => {
@@ -134,13 +136,21 @@ export function yoyGrowth(ctx: HandlerContext): Record<string, unknown> {
   const ys = Number(p.year_start ?? 2024);
   const ye = Number(p.year_end ?? 2025);
   const minOld = Number(p.min_old_count ?? 50);
-  const where = scope.where.sql();
+  const where = String(scope.where);
   const sql = `SELECT ${x.key} AS k${x.name ? `, ${x.name} AS company_name` : ""},
       COUNT(DISTINCT CASE WHEN p.pub_year = ? THEN p.patent_id END) AS old_n,
       COUNT(DISTINCT CASE WHEN p.pub_year = ? THEN p.patent_id END) AS new_n
     FROM patents p ${x.join} ${where ? `${where} AND` : "WHERE"} p.pub_year IN (?, ?)
     GROUP BY k HAVING old_n >= ?`;
-  const rows: Growth[] = all(ctx.db, sql, [ys, ye, ...x.joinParams, ...scope.where.params, ys, ye, minOld])
+  const rows: Growth[] = all<SqlRow>(ctx.db, sql, [
+    ys,
+    ye,
+    ...x.joinParams,
+    ...scope.where.args,
+    ys,
+    ye,
+    minOld,
+  ])
     .map((r) => {
       const oldCount = Number(r.old_n);
       const newCount = Number(r.new_n);

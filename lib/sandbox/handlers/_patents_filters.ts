@@ -18,9 +18,10 @@
  *
  * @module
  */
-import type { DatabaseSync } from "node:sqlite";
 import { type HandlerContext, SandboxError } from "../handler.ts";
-import { compactDate, one, type SqlValue, Where } from "./_registries_sql.ts";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { one, Where } from "../_sql.ts";
+import { compactDate, type SqlRow } from "./_registries_util.ts";
 
 /** The resolved company anchor of a request. */
 export interface CompanyScope {
@@ -37,7 +38,7 @@ export interface Cond {
   /** Fixed SQL with `?` placeholders. */
   readonly sql: string;
   /** Bound parameters. */
-  readonly params: readonly SqlValue[];
+  readonly params: readonly SQLInputValue[];
 }
 
 /** Everything a patent endpoint filters by. */
@@ -76,7 +77,7 @@ function anchorOfId(db: DatabaseSync, v: string): { id?: string; raw?: string } 
   if (/^0[a-z0-9]{6}\d{2}$/i.test(v)) id = orgBy(db, "ror_id", v);
   else if (/^[A-Z0-9]{20}$/i.test(v)) id = orgBy(db, "lei", v);
   if (id !== undefined) return { id };
-  const raw = one(db, "SELECT 1 AS x FROM patent_assignees WHERE raw_name = ? LIMIT 1", [v]);
+  const raw = one<SqlRow>(db, "SELECT 1 AS x FROM patent_assignees WHERE raw_name = ? LIMIT 1", [v]);
   return raw ? { raw: v } : {};
 }
 
@@ -126,12 +127,14 @@ export function assigneeCondition(c: CompanyScope): Cond {
 export function cpcCondition(db: DatabaseSync, params: Readonly<Record<string, unknown>>): Cond | undefined {
   if (typeof params.cpc_code !== "string") return undefined;
   const code = params.cpc_code.trim().toUpperCase();
-  const known =
-    one(db, "SELECT 1 AS x FROM cpc_codes WHERE code >= ? AND code < ? LIMIT 1", [code, code + TOP]) ??
-      one(db, "SELECT 1 AS x FROM patent_cpc WHERE cpc_code >= ? AND cpc_code < ? LIMIT 1", [
-        code,
-        code + TOP,
-      ]);
+  const known = one<SqlRow>(db, "SELECT 1 AS x FROM cpc_codes WHERE code >= ? AND code < ? LIMIT 1", [
+    code,
+    code + TOP,
+  ]) ??
+    one<SqlRow>(db, "SELECT 1 AS x FROM patent_cpc WHERE cpc_code >= ? AND cpc_code < ? LIMIT 1", [
+      code,
+      code + TOP,
+    ]);
   if (!known || code === "") throw invalid("cpc_code", String(params.cpc_code), "unknown CPC code or prefix");
   return String(params.include_descendants ?? "true") === "false"
     ? { sql: "pc.cpc_code = ?", params: [code] }

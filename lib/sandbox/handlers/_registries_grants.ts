@@ -14,7 +14,8 @@
  * @module
  */
 import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
-import { all, ftsPhrase, jsonList, one, type SqlRow, Where } from "./_registries_sql.ts";
+import { all, ftsPhrase, one, Where } from "../_sql.ts";
+import { jsonList, type SqlRow } from "./_registries_util.ts";
 
 const COLUMNS = `g.grant_id, g.title, g.source, g.funding_amount, g.start_date, g.end_date, g.abstract,
   (SELECT json_group_array(name ORDER BY position) FROM grant_organizations
@@ -66,7 +67,7 @@ function toRow(r: SqlRow): GrantRowOut {
 /** GET /api/v1/grants/sample. */
 export function grantSample(ctx: HandlerContext): Record<string, unknown> {
   const pick = (source: string, n: number) =>
-    all(
+    all<SqlRow>(
       ctx.db,
       `SELECT ${COLUMNS} FROM grants g WHERE g.source = ? AND g.start_date <= ?
        ORDER BY g.start_date DESC, g.grant_id LIMIT ?`,
@@ -112,11 +113,11 @@ export function searchGrants(ctx: HandlerContext): Record<string, unknown> {
   const orderBy = relevance
     ? "bm25(grants_fts), g.grant_id"
     : `${SORT_COLUMNS[String(p.sort)] ?? "g.start_date"} ${dir}, g.grant_id ${dir}`;
-  const rows = all(
+  const rows = all<SqlRow>(
     ctx.db,
-    `SELECT ${COLUMNS} FROM ${from} ${where.sql()} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    [...where.params, limit, offset],
+    `SELECT ${COLUMNS} FROM ${from} ${String(where)} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    [...where.args, limit, offset],
   ).map(toRow);
-  const total = one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM ${from} ${where.sql()}`, where.params);
+  const total = one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM ${from} ${String(where)}`, where.args);
   return listBody(rows, Number(total?.n ?? 0), p, { sort });
 }

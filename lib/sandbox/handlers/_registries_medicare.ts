@@ -12,7 +12,8 @@
  * @module
  */
 import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
-import { all, jsonList, marks, one, round, type SqlRow, Where } from "./_registries_sql.ts";
+import { all, marks, one, Where } from "../_sql.ts";
+import { jsonList, round, type SqlRow } from "./_registries_util.ts";
 
 /** Normalise a disease id to Medicare's stored underscore form. */
 export function medicareEfo(v: string): string {
@@ -67,18 +68,18 @@ export function searchMedicare(ctx: HandlerContext): Record<string, unknown> {
   if (typeof p.max_spending === "number") where.add("m.total_spending <= ?", p.max_spending);
   const dir = p.order === "asc" ? "ASC" : "DESC";
   const key = p.sort === "generic_name" ? "m.generic_name" : "m.total_spending";
-  const rows = all(
+  const rows = all<SqlRow>(
     ctx.db,
     `SELECT m.key, m.generic_name, m.brand_names_json, m.total_spending, m.total_claims, m.total_beneficiaries,
        m.chembl_id, m.match_method, mol.generic_name AS molecule_name
      FROM medicare_drugs m LEFT JOIN molecules mol ON mol.chembl_id = m.chembl_id
-     ${where.sql()} ORDER BY ${key} ${dir}, m.key ${dir} LIMIT ? OFFSET ?`,
-    [...where.params, limit, offset],
+     ${String(where)} ORDER BY ${key} ${dir}, m.key ${dir} LIMIT ? OFFSET ?`,
+    [...where.args, limit, offset],
   );
   const total = one<{ n: number }>(
     ctx.db,
-    `SELECT COUNT(*) AS n FROM medicare_drugs m ${where.sql()}`,
-    where.params,
+    `SELECT COUNT(*) AS n FROM medicare_drugs m ${String(where)}`,
+    where.args,
   );
   const ind = indicationsOf(ctx, rows.map((r) => String(r.key)));
   return listBody(rows.map((r) => toRow(r, ind.get(String(r.key)) ?? [])), Number(total?.n ?? 0), p);

@@ -16,7 +16,8 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { type HandlerContext, listBody, notFound, offsetOf, SandboxError } from "../handler.ts";
-import { all, escapeLike, one, type SqlRow, Where } from "./_registries_sql.ts";
+import { all, one, Where } from "../_sql.ts";
+import type { SqlRow } from "./_registries_util.ts";
 
 const DAY_MS = 86_400_000;
 const FETCHED = new WeakMap<DatabaseSync, Map<string, number>>();
@@ -63,14 +64,14 @@ export function researcherWorks(ctx: HandlerContext): Record<string, unknown> {
   const { page, limit, offset } = offsetOf(p);
   const dir = p.order === "asc" ? "ASC" : "DESC";
   const key = p.sort === "cited_by_count" ? "w.cited_by_count" : "w.publication_date";
-  const from = `FROM work_authors wa JOIN works w ON w.work_id = wa.work_id ${where.sql()}`;
-  const rows = all(
+  const from = `FROM work_authors wa JOIN works w ON w.work_id = wa.work_id ${String(where)}`;
+  const rows = all<SqlRow>(
     ctx.db,
     `SELECT w.work_id, w.title, w.doi, w.type, w.publication_date, w.venue, w.cited_by_count, w.is_open_access
      ${from} ORDER BY ${key} ${dir}, w.work_id ${dir} LIMIT ? OFFSET ?`,
-    [...where.params, limit, offset],
+    [...where.args, limit, offset],
   ).map((r) => ({ ...r, cited_by_count: Number(r.cited_by_count), is_open_access: r.is_open_access === 1 }));
-  const total = Number(one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n ${from}`, where.params)?.n ?? 0);
+  const total = Number(one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n ${from}`, where.args)?.n ?? 0);
   const body = listBody(rows, total, p, {
     author: { author_key: author.author_id, name: author.name, orcid: author.orcid },
     fetched_at: fetchedAt(ctx, author.author_id),
@@ -82,13 +83,14 @@ export function researcherWorks(ctx: HandlerContext): Record<string, unknown> {
 export function resolveOrganizations(ctx: HandlerContext): Record<string, unknown> {
   const q = String(ctx.params.query ?? "").trim();
   const limit = Number(ctx.params.limit ?? 10);
-  const rows = all(
+  const rows = all<SqlRow>(
     ctx.db,
     `SELECT id, name, hierarchy_level, trial_count, approval_count, is_entity, ror_id, lei,
-       CASE WHEN name = ? COLLATE NOCASE THEN 0 WHEN name LIKE ? ESCAPE '\\' THEN 1 ELSE 2 END AS rk
-     FROM organizations WHERE trial_count >= 1 AND name LIKE ? ESCAPE '\\'
-     ORDER BY rk, trial_count DESC, name, id LIMIT ?`,
-    [q, `${escapeLike(q)}%`, `%${escapeLike(q)}%`, limit],
+       CASE WHEN lower(name) = lower(?1) THEN 0 WHEN substr(lower(name), 1, length(?1)) = lower(?1) THEN 1
+         ELSE 2 END AS rk
+     FROM organizations WHERE trial_count >= 1 AND instr(lower(name), lower(?1)) > 0
+     ORDER BY rk, trial_count DESC, name, id LIMIT ?2`,
+    [q, limit],
   );
   return {
     success: true,
@@ -169,7 +171,7 @@ function alertRow(r: SqlRow): Record<string, unknown> {
 export function listAlerts(ctx: HandlerContext): Record<string, unknown> {
   const { limit, offset } = offsetOf(ctx.params);
   const t = tenantKey(ctx);
-  const rows = all(
+  const rows = all<SqlRow>(
     ctx.db,
     "SELECT * FROM alerts WHERE tenant = ? ORDER BY created_at DESC, alert_db_id LIMIT ? OFFSET ?",
     [t, limit, offset],
@@ -181,7 +183,10 @@ export function listAlerts(ctx: HandlerContext): Record<string, unknown> {
 /** GET /api/v1/alerts/:alertDbId. */
 export function getAlert(ctx: HandlerContext): Record<string, unknown> {
   const id = String(ctx.params.alertDbId ?? "");
-  const r = one(ctx.db, "SELECT * FROM alerts WHERE alert_db_id = ? AND tenant = ?", [id, tenantKey(ctx)]);
+  const r = one<SqlRow>(ctx.db, "SELECT * FROM alerts WHERE alert_db_id = ? AND tenant = ?", [
+    id,
+    tenantKey(ctx),
+  ]);
   if (r === undefined) throw notFound("alert", id);
   const metadata = parseObject(r.metadata_json);
   const n = metadata.match_count;

@@ -1,81 +1,13 @@
 /**
- * SQL helpers shared by the patents, registries and biology handlers: bound-parameter queries with
- * a per-database statement cache, a WHERE-clause builder, LIKE escaping and FTS5 phrase sanitising.
- * Every value reaches SQLite as a bound parameter; only fixed SQL fragments are concatenated.
+ * Small helpers of the patents, registries and biology handlers (the SQL building blocks live in
+ * `../_sql.ts`): the row type node:sqlite returns, patent date forms, JSON list columns, rounding.
  *
  * @module
  */
-import type { DatabaseSync, StatementSync } from "node:sqlite";
-
-/** A value SQLite can bind. */
-export type SqlValue = string | number | bigint | null;
+import type { SQLOutputValue } from "node:sqlite";
 
 /** A row as node:sqlite returns it. */
-export type SqlRow = Record<string, SqlValue>;
-
-const CACHE = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
-
-function statement(db: DatabaseSync, sql: string): StatementSync {
-  let m = CACHE.get(db);
-  if (m === undefined) CACHE.set(db, m = new Map());
-  let s = m.get(sql);
-  if (s === undefined) m.set(sql, s = db.prepare(sql));
-  return s;
-}
-
-/** All rows of a query with bound parameters. */
-export function all<T = SqlRow>(db: DatabaseSync, sql: string, params: readonly SqlValue[] = []): T[] {
-  return statement(db, sql).all(...params) as T[];
-}
-
-/** The first row of a query, or undefined. */
-export function one<T = SqlRow>(
-  db: DatabaseSync,
-  sql: string,
-  params: readonly SqlValue[] = [],
-): T | undefined {
-  return statement(db, sql).get(...params) as T | undefined;
-}
-
-/** `?, ?, ?` for `n` parameters (at least one, so `IN ()` never appears). */
-export function marks(n: number): string {
-  return Array.from({ length: Math.max(1, n) }, () => "?").join(", ");
-}
-
-/** Collects AND-combined conditions and their bound parameters. */
-export class Where {
-  /** Conditions (fixed SQL with `?` placeholders). */
-  readonly clauses: string[] = [];
-  /** Bound parameters, in placeholder order. */
-  readonly params: SqlValue[] = [];
-
-  /** Add a condition with its parameters. */
-  add(sql: string, ...params: SqlValue[]): this {
-    this.clauses.push(sql);
-    this.params.push(...params);
-    return this;
-  }
-
-  /** `WHERE a AND b`, or an empty string. */
-  sql(): string {
-    return this.clauses.length ? `WHERE ${this.clauses.join(" AND ")}` : "";
-  }
-}
-
-/** Escape `\`, `%` and `_` for `LIKE ... ESCAPE '\'`. */
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * An FTS5 phrase query for free text: the words (letters and digits) of `text`, in order, inside one
- * double-quoted phrase, so operators (`AND`, `NEAR`, `*`, `^`, `:`, quotes, parentheses) are inert.
- * Returns undefined when the text has no words (the search then matches nothing).
- */
-export function ftsPhrase(text: string): string | undefined {
-  const words = text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu);
-  return words ? `"${words.join(" ")}"` : undefined;
-}
+export type SqlRow = Record<string, SQLOutputValue>;
 
 /** `YYYY-MM-DD` → `YYYYMMDD` (patent stored form). */
 export function compactDate(iso: string): string {
@@ -83,7 +15,7 @@ export function compactDate(iso: string): string {
 }
 
 /** Parse a JSON array column into strings (empty on null or bad JSON). */
-export function jsonList(v: SqlValue | undefined): string[] {
+export function jsonList(v: SQLOutputValue | undefined): string[] {
   if (typeof v !== "string") return [];
   try {
     const a: unknown = JSON.parse(v);

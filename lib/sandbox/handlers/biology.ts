@@ -19,7 +19,8 @@
  * @module
  */
 import { flaggedBody, type HandlerContext, type HandlerTable, unresolved } from "../handler.ts";
-import { all, marks } from "./_registries_sql.ts";
+import { all, marks } from "../_sql.ts";
+import type { SqlRow } from "./_registries_util.ts";
 import {
   diseaseById,
   type DiseaseRef,
@@ -42,7 +43,7 @@ export function associations(ctx: HandlerContext): Record<string, unknown> {
   let rows;
   if (t !== undefined) {
     entity = { id: t.target_id, name: t.symbol, type: "target" };
-    rows = all(
+    rows = all<SqlRow>(
       ctx.db,
       `${select} WHERE a.target_id = ? AND a.score >= ? ORDER BY a.score DESC, a.disease_id LIMIT ?`,
       [
@@ -55,7 +56,7 @@ export function associations(ctx: HandlerContext): Record<string, unknown> {
     const d = resolveDisease(ctx.db, v);
     if (d === undefined) throw unresolved("entity", v);
     entity = { id: d.id, name: d.name, type: "disease" };
-    rows = all(
+    rows = all<SqlRow>(
       ctx.db,
       `${select} WHERE a.disease_id = ? AND a.score >= ? ORDER BY a.score DESC, a.target_id LIMIT ?`,
       [

@@ -14,7 +14,8 @@
  * @module
  */
 import { type HandlerContext, type HandlerTable, notFound, offsetOf } from "../handler.ts";
-import { all, jsonList, one, type SqlRow } from "./_registries_sql.ts";
+import { all, one } from "../_sql.ts";
+import { jsonList, type SqlRow } from "./_registries_util.ts";
 import { patentScope } from "./_patents_filters.ts";
 import { aggregate, yoyGrowth } from "./_patents_aggregate.ts";
 
@@ -70,16 +71,16 @@ export function searchPatents(ctx: HandlerContext): Record<string, unknown> {
   const { page, limit, offset } = offsetOf(ctx.params);
   const dir = ctx.params.order === "asc" ? "ASC" : "DESC";
   const key = ctx.params.sort === "title" ? "p.title" : "p.publication_date";
-  const where = scope.where.sql();
-  const rows = all(
+  const where = String(scope.where);
+  const rows = all<SqlRow>(
     ctx.db,
     `SELECT ${ROW_COLUMNS} FROM patents p ${where} ORDER BY ${key} ${dir}, p.patent_id ${dir} LIMIT ? OFFSET ?`,
-    [...scope.where.params, limit, offset],
+    [...scope.where.args, limit, offset],
   ).map(toRow);
   const withTotal = ctx.query.get("include_total")?.trim().toLowerCase() === "true";
   const total = withTotal
     ? Number(
-      one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM patents p ${where}`, scope.where.params)?.n ?? 0,
+      one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM patents p ${where}`, scope.where.args)?.n ?? 0,
     )
     : null;
   return { data: rows, meta: { total, page, limit } };
@@ -88,7 +89,7 @@ export function searchPatents(ctx: HandlerContext): Record<string, unknown> {
 /** GET /api/v1/patents/:patentId. */
 export function getPatent(ctx: HandlerContext): Record<string, unknown> {
   const id = String(ctx.params.patentId ?? "").trim();
-  const r = one(
+  const r = one<SqlRow>(
     ctx.db,
     `SELECT ${ROW_COLUMNS}, p.abstract, p.kind, p.family_id, p.cited_by_count
     FROM patents p WHERE p.patent_id = ?`,
