@@ -1,0 +1,194 @@
+/**
+ * Composite search (`trials.composite`, spec 4.1). Disease resolves to the disease and all its
+ * subtypes (sandbox choice); drug to the parent molecule and its salt forms; target to every molecule
+ * acting on it; sponsor to the ultimate parent's corporate family. Quirks: a single-entity query
+ * whose value does not resolve → 500 naming the input (PITFALLS 8); an unresolved entity in a combined
+ * query → 200 with totalCount 0 (9); sponsor-only → zeros (10); breakdown `{}` on the single
+ * disease/drug/target fast paths (11); status is case-sensitive (4).
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { normalisePhase } from "../client/params.ts";
+import { flaggedBody, type HandlerContext, offsetOf, unresolved } from "./handler.ts";
+import {
+  diseaseFamily,
+  resolveDisease,
+  resolveDrug,
+  resolveSponsor,
+  resolveTarget,
+  targetDrugs,
+} from "./_resolve.ts";
+import { all, likeContains, marks, one, Where } from "./_sql.ts";
+import { trialLinks } from "./_trials_registry.ts";
+
+/** A composite/portfolio trial row. */
+export interface CompositeRow {
+  id: string;
+  title: string;
+  status: string;
+  phase: string | null;
+  startDate: string | null;
+  sponsors: string[];
+}
+
+/** Composite rows of trial ids, in the given order. */
+export function compositeRows(db: DatabaseSync, ids: readonly string[]): CompositeRow[] {
+  if (ids.length === 0) return [];
+  const rows = all<Omit<CompositeRow, "sponsors">>(
+    db,
+    `SELECT trial_id AS id, title, status, phase, start_date AS startDate FROM trials
+     WHERE trial_id IN (${marks(ids.length)})`,
+    ids,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const { sponsors } = trialLinks(db, ids);
+  return ids.map((id) => ({ ...byId.get(id)!, sponsors: sponsors.get(id) ?? [] }));
+}
+
+/** Add the loose `phase` and case-sensitive `status` filters of composite and portfolio. */
+export function phaseStatus(w: Where, params: Readonly<Record<string, unknown>>): void {
+  if (typeof params.phase === "string") {
+    const p = normalisePhase(params.phase);
+    if (p !== undefined) w.add("t.phase = ?", p);
+    else w.add("t.phase LIKE ? ESCAPE '\\'", likeContains(params.phase.trim()));
+  }
+  if (typeof params.status === "string") w.add("t.status = ?", params.status);
+}
+
+/** Add `EXISTS` over a trial link table with an `IN` list (an empty list matches nothing). */
+export function linkedTo(w: Where, table: string, col: string, ids: readonly string[]): void {
+  if (ids.length === 0) w.add("0");
+  else {
+    w.add(
+      `EXISTS (SELECT 1 FROM ${table} x WHERE x.trial_id = t.trial_id AND x.${col} IN (${
+        marks(ids.length)
+      }))`,
+      ...ids,
+    );
+  }
+}
+
+type Audit = Record<string, unknown>[];
+
+function empty(audit: Audit, extra: Record<string, unknown> = {}): unknown {
+  return flaggedBody({ trials: [], totalCount: 0, breakdown: {}, audit_trail: audit, ...extra });
+}
+
+/** `GET /api/v1/tools/clinical/search-composite`. */
+export function trialsComposite(ctx: HandlerContext): unknown {
+  const { db, params } = ctx;
+  const text = (k: string) => (typeof params[k] === "string" ? params[k] as string : undefined);
+  const entities = (["disease", "drug", "target"] as const).filter((k) => text(k) !== undefined);
+  const sponsor = text("sponsor");
+  const fastPath = entities.length === 1 && sponsor === undefined;
+  const audit: Audit = [];
+  if (entities.length === 0) {
+    audit.push({ step: "plan", note: "no disease, drug or target filter: nothing to search (0 counts)" });
+    return empty(audit);
+  }
+  const w = new Where();
+  let unresolvedInput: string | undefined;
+  let mechanisms: Record<string, number> | undefined;
+  for (const k of entities) {
+    const v = text(k)!;
+    if (k === "disease") {
+      const d = resolveDisease(db, v);
+      if (d) {
+        const ids = diseaseFamily(db, d.id);
+        audit.push({
+          step: "resolve",
+          parameter: k,
+          input: v,
+          via: d.via,
+          resolved: d.id,
+          name: d.name,
+          ids,
+        });
+        linkedTo(w, "trial_conditions", "disease_id", ids);
+      } else unresolvedInput ??= k;
+    } else if (k === "drug") {
+      const d = resolveDrug(db, v);
+      if (d) {
+        audit.push({
+          step: "resolve",
+          parameter: k,
+          input: v,
+          resolved: d.parent,
+          name: d.name,
+          ids: d.forms,
+        });
+        linkedTo(w, "trial_interventions", "chembl_id", d.forms);
+      } else unresolvedInput ??= k;
+    } else {
+      const t = resolveTarget(db, v);
+      if (t) {
+        const { forms, actions } = targetDrugs(db, t.id);
+        mechanisms = {};
+        for (const a of actions) mechanisms[a] = (mechanisms[a] ?? 0) + 1;
+        audit.push({
+          step: "resolve",
+          parameter: k,
+          input: v,
+          resolved: t.id,
+          symbol: t.symbol,
+          drugs: forms.length,
+        });
+        linkedTo(w, "trial_interventions", "chembl_id", forms);
+      } else unresolvedInput ??= k;
+    }
+    if (unresolvedInput === k) {
+      if (fastPath) throw unresolved(k, v); // PITFALLS 8
+      audit.push({ step: "resolve", parameter: k, input: v, resolved: null });
+    }
+  }
+  if (sponsor !== undefined) {
+    const s = resolveSponsor(db, sponsor);
+    if (s) {
+      audit.push({
+        step: "resolve",
+        parameter: "sponsor",
+        input: sponsor,
+        resolved: s.parentId,
+        family: s.family.length,
+      });
+      linkedTo(w, "trial_sponsors", "org_id", s.family);
+    } else {
+      unresolvedInput ??= "sponsor";
+      audit.push({ step: "resolve", parameter: "sponsor", input: sponsor, resolved: null });
+    }
+  }
+  const extra = mechanisms ? { mechanisms } : {};
+  if (unresolvedInput !== undefined) {
+    audit.push({ step: "plan", note: "an entity did not resolve: totalCount 0" }); // PITFALLS 9
+    return empty(audit, extra);
+  }
+  phaseStatus(w, params);
+  const total = one<{ n: number }>(db, `SELECT count(*) AS n FROM trials t ${w}`, w.args)?.n ?? 0;
+  let breakdown: Record<string, number> = {};
+  if (fastPath) audit.push({ step: "plan", note: `single ${entities[0]} fast path: no breakdown` }); // PITFALLS 11
+  else {
+    for (
+      const r of all<{ status: string; n: number }>(
+        db,
+        `SELECT t.status, count(*) AS n FROM trials t ${w} GROUP BY t.status ORDER BY n DESC, t.status`,
+        w.args,
+      )
+    ) breakdown[r.status] = r.n;
+    if (Object.keys(breakdown).length === 0) breakdown = {};
+  }
+  const { limit, offset } = offsetOf(params);
+  const ids = offset >= total ? [] : all<{ trial_id: string }>(
+    db,
+    `SELECT t.trial_id FROM trials t ${w} ORDER BY t.start_date DESC NULLS LAST, t.trial_id LIMIT ? OFFSET ?`,
+    [...w.args, limit, offset],
+  ).map((r) => r.trial_id);
+  audit.push({ step: "search", totalCount: total, page: params.page, limit });
+  return flaggedBody({
+    trials: compositeRows(db, ids),
+    totalCount: total,
+    breakdown,
+    audit_trail: audit,
+    ...extra,
+  });
+}
