@@ -166,6 +166,8 @@ export class FrameDisplay {
   readonly text: string;
 
   /**
+   * Renders the frame once, as HTML and as text.
+   *
    * @param df The frame.
    * @param options Rows to show, title, provenance.
    */
