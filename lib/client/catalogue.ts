@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { Tier } from "./schemas/vocab.ts";
 import type { ParamDef } from "./params.ts";
 
@@ -84,15 +84,17 @@ export interface Endpoint<
   readonly errors: Readonly<Record<number, string>>;
 }
 
-/** Define an endpoint, keeping its literal types. */
-export function endpoint<const P extends Record<string, ParamDef>, R extends z.ZodType>(
-  e: Endpoint<P, R>,
-): Endpoint<P, R> {
+/**
+ * Define an endpoint, keeping its literal types (parameter definitions, the response schema, the
+ * `rows`/`rowGroups` paths and the pagination style) so the client can derive its method types.
+ */
+export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
 
 type Guard<D> = D extends ParamDef<infer G> ? z.input<G> : never;
 type ReqKeys<P> = { [K in keyof P]: P[K] extends { required: true } ? K : never }[keyof P];
+// deno-lint-ignore ban-types
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The parameters a caller passes to an endpoint (required ones required), typed from the guards. */

@@ -1,0 +1,164 @@
+/**
+ * Client-side validation, run before any request is sent: unknown parameter names (with a "did you
+ * mean"), each parameter's catalogue `guard` (normalising CURIEs, statuses, phases, NCT ids, LEIs,
+ * `Date`s, arrays…), required parameters, the endpoint's cross-parameter `checks`, parameters the
+ * service rejects, and the endpoint's `fixed` parameters (always sent).
+ *
+ * @example
+ * ```ts
+ * import { prepare } from "./guards.ts";
+ * import { ENDPOINTS } from "./endpoints/mod.ts";
+ *
+ * const p = prepare(ENDPOINTS["trials.search"], { disease_id: "efo_0000311", status: "recruiting" });
+ * console.assert(p.sent.disease_id === "EFO:0000311" && p.sent.status === "RECRUITING");
+ * ```
+ *
+ * @module
+ */
+import type { Endpoint } from "./catalogue.ts";
+import { ValidationError } from "./errors.ts";
+import type { ParamDef } from "./params.ts";
+
+/** A validated, normalised request, ready for the wire. */
+export interface Prepared {
+  /** Path with path parameters filled in (URL-encoded). */
+  readonly path: string;
+  /** Query parameters as wire strings, in a stable order. */
+  readonly query: readonly (readonly [string, string])[];
+  /** JSON body (POST endpoints), else undefined. */
+  readonly body?: Readonly<Record<string, unknown>>;
+  /** Every parameter as sent, after normalisation (for provenance and checks). */
+  readonly sent: Readonly<Record<string, unknown>>;
+}
+
+/** Show a value in a message: JSON, shortened. */
+export function show(v: unknown): string {
+  let s: string;
+  try {
+    s = v instanceof Date
+      ? `Date(${Number.isNaN(v.getTime()) ? "invalid" : v.toISOString()})`
+      : JSON.stringify(v);
+  } catch {
+    s = String(v);
+  }
+  s ??= String(v);
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]++;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length];
+}
+
+/** The closest known name to `name` (case and `_`/`-` insensitive, then edit distance), if close enough. */
+export function didYouMean(name: string, known: readonly string[]): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[_-]/g, "");
+  const exact = known.find((k) => norm(k) === norm(name));
+  if (exact) return exact;
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const k of known) {
+    const d = distance(norm(name), norm(k));
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return bestD <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+function wire(v: unknown): string {
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  return Array.isArray(v) ? v.join(",") : String(v);
+}
+
+/**
+ * Validate and normalise `params` for `ep`. Throws {@link ValidationError} naming the parameter, the
+ * value, the rule and the fix; never touches the network.
+ */
+export function prepare(ep: Endpoint, params: unknown): Prepared {
+  const ctx = { endpoint: ep.name, method: ep.method, path: ep.path };
+  const fail = (parameter: string, value: unknown, message: string): never => {
+    throw new ValidationError(message, { ...ctx, parameter, value });
+  };
+  if (params !== undefined && (params === null || typeof params !== "object" || Array.isArray(params))) {
+    fail(
+      "params",
+      params,
+      `Parameters of ${ep.name} must be an object of named parameters, got ${show(params)}`,
+    );
+  }
+  const given = (params ?? {}) as Record<string, unknown>;
+  const known = Object.keys(ep.params);
+  const sent: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(given)) {
+    if (value === undefined) continue;
+    const def = (ep.params as Record<string, ParamDef>)[name];
+    if (def === undefined) {
+      if (ep.rejects?.includes(name)) {
+        fail(
+          name,
+          value,
+          `Parameter '${name}' is not accepted by ${ep.name} (the service answers 400); remove it`,
+        );
+      }
+      if (ep.fixed && name in ep.fixed) {
+        fail(
+          name,
+          value,
+          `Parameter '${name}' of ${ep.name} is always sent as ${ep.fixed[name]} by the client; remove it`,
+        );
+      }
+      const hint = didYouMean(name, known);
+      fail(
+        name,
+        value,
+        `Unknown parameter '${name}' for ${ep.name} (the service would silently ignore it); ` +
+          (hint ? `did you mean '${hint}'?` : `known parameters: ${known.join(", ") || "none"}`),
+      );
+    }
+    if (value === null) fail(name, value, `Parameter '${name}' of ${ep.name} is null; omit it instead`);
+    const r = def.guard.safeParse(value);
+    if (!r.success) {
+      const rule = r.error.issues.map((i) => i.message).join("; ");
+      fail(
+        name,
+        value,
+        `Parameter '${name}' = ${show(value)} of ${ep.name} is invalid: ${rule} (${def.doc})`,
+      );
+    }
+    sent[name] = r.data;
+  }
+  for (const [name, def] of Object.entries(ep.params as Record<string, ParamDef>)) {
+    if (def.required && sent[name] === undefined) {
+      fail(name, undefined, `Parameter '${name}' of ${ep.name} is required: ${def.doc}`);
+    }
+  }
+  for (const check of ep.checks ?? []) {
+    if (!check.ok(sent)) {
+      const vals = check.params.filter((p) => sent[p] !== undefined).map((p) => `${p}=${show(sent[p])}`);
+      fail(
+        check.params.join(","),
+        Object.fromEntries(check.params.map((p) => [p, sent[p]])),
+        `Invalid combination for ${ep.name}${vals.length ? ` (${vals.join(", ")})` : ""}: ${check.message}`,
+      );
+    }
+  }
+  Object.assign(sent, ep.fixed ?? {});
+  let path = ep.path;
+  const query: [string, string][] = [];
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(sent)) {
+    const def = (ep.params as Record<string, ParamDef>)[name];
+    const where = def?.in ?? "query";
+    if (where === "path") path = path.replace(`:${name}`, encodeURIComponent(wire(value)));
+    else if (where === "body") body[name] = value;
+    else query.push([name, wire(value)]);
+  }
+  return { path, query, sent, ...(ep.method === "POST" ? { body } : {}) };
+}

@@ -1,0 +1,208 @@
+/**
+ * The one place that talks HTTP (openapi-fetch's `coreFetch`): builds the URL, sends the key in the
+ * `x-api-key` header only, applies the per-request timeout and the caller's AbortSignal, goes
+ * through the client's shared concurrency limiter, retries what can be retried, turns error answers
+ * into typed errors, checks the envelope and validates the body against the catalogue schema, and
+ * reads/writes the opt-in cache.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import type { Envelope } from "./catalogue.ts";
+import type { DiskCache } from "./cache.ts";
+import { type ErrorContext, NetworkError, RiError, SchemaMismatchError, TimeoutError } from "./errors.ts";
+import { errorFromResponse } from "./_http_errors.ts";
+import type { Limiter } from "./_limiter.ts";
+import { getPath } from "./_path.ts";
+import { retryDelay, type RetryOptions, sleep } from "./retry.ts";
+import { show } from "./guards.ts";
+
+/** Everything the transport needs, resolved once per client. */
+export interface TransportConfig {
+  /** Base URL without a trailing slash. */
+  readonly baseUrl: string;
+  /** The API key (sent as `x-api-key`; never logged). */
+  readonly apiKey: string;
+  /** Retry policy. */
+  readonly retry: Required<RetryOptions>;
+  /** Per-request timeout in ms. */
+  readonly timeoutMs: number;
+  /** The fetch implementation. */
+  readonly fetch: typeof fetch;
+  /** Shared concurrency limiter. */
+  readonly limiter: Limiter;
+  /** The cache, when enabled. */
+  readonly cache: DiskCache | null;
+  /** User-Agent header. */
+  readonly userAgent: string;
+}
+
+/** One request on the wire. */
+export interface WireRequest {
+  /** Catalogue name or `METHOD path`. */
+  readonly endpoint: string;
+  /** HTTP method. */
+  readonly method: "GET" | "POST";
+  /** Path with path parameters filled in. */
+  readonly path: string;
+  /** Query parameters. */
+  readonly query: readonly (readonly [string, string])[];
+  /** JSON body. */
+  readonly body?: unknown;
+  /** Response schema (absent for the generic escape hatch). */
+  readonly schema?: z.ZodType;
+  /** Envelope kind. */
+  readonly envelope?: Envelope;
+  /** Lowest tier that may call the endpoint (for 402 messages). */
+  readonly tier?: string;
+}
+
+/** Per-call options. */
+export interface RequestOptions {
+  /** Abort the call (no retry after an abort). */
+  readonly signal?: AbortSignal;
+  /** Per-request timeout in ms (overrides the client's). */
+  readonly timeout?: number;
+  /** Set false to bypass the cache for this call. @default true when the client has a cache */
+  readonly cache?: boolean;
+}
+
+/** A validated answer. */
+export interface Answer {
+  /** The parsed, validated body. */
+  readonly body: unknown;
+  /** When it was fetched from the service. */
+  readonly fetchedAt: Date;
+  /** Whether it came from the cache. */
+  readonly fromCache: boolean;
+  /** Age of the cache entry in ms (0 when fresh). */
+  readonly cacheAgeMs: number;
+}
+
+/** Replace every occurrence of the key in `text` (defence in depth for server-echoed text). */
+export function redact(text: string, apiKey: string): string {
+  return apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text;
+}
+
+function ctxOf(req: WireRequest): ErrorContext {
+  return { endpoint: req.endpoint, method: req.method, path: req.path };
+}
+
+/** Check the envelope and the schema; return the parsed body. */
+export function validate(req: WireRequest, body: unknown): unknown {
+  if (req.envelope === "flagged" && getPath(body, "success") !== true) {
+    const value = getPath(body, "success");
+    throw new SchemaMismatchError(
+      `Response of ${req.endpoint} lacks success: true (found ${
+        show(value)
+      }); the service or catalogue changed, report it`,
+      { ...ctxOf(req), field: "success", value },
+    );
+  }
+  if (!req.schema) return body;
+  const r = req.schema.safeParse(body);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const field = issue.path.join(".");
+  const value = getPath(body, field);
+  throw new SchemaMismatchError(
+    `Response of ${req.endpoint} does not match the catalogue at '${field}' (value ${show(value)}): ` +
+      `${issue.message}; the service or catalogue changed, report it`,
+    { ...ctxOf(req), field, value },
+  );
+}
+
+async function attempt(
+  cfg: TransportConfig,
+  req: WireRequest,
+  url: string,
+  opts: RequestOptions,
+): Promise<unknown> {
+  const timeoutMs = opts.timeout ?? cfg.timeoutMs;
+  const timer = new AbortController();
+  const t = setTimeout(() => timer.abort(), timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timer.signal]) : timer.signal;
+  const headers: Record<string, string> = {
+    "x-api-key": cfg.apiKey,
+    "accept": "application/json",
+    "user-agent": cfg.userAgent,
+  };
+  if (req.body !== undefined) headers["content-type"] = "application/json";
+  let status: number;
+  let text: string;
+  let res: Response;
+  try {
+    res = await cfg.fetch(url, {
+      method: req.method,
+      headers,
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal,
+    });
+    status = res.status;
+    text = await res.text();
+  } catch (e) {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    if (timer.signal.aborted) {
+      throw new TimeoutError(
+        `No answer from ${req.endpoint} within ${timeoutMs} ms; raise the timeout option or retry later`,
+        {
+          ...ctxOf(req),
+          timeoutMs,
+          cause: e,
+        },
+      );
+    }
+    const why = redact(e instanceof Error ? e.message : String(e), cfg.apiKey);
+    throw new NetworkError(
+      `Could not complete the request to ${req.endpoint} (${why}); check the base URL and network`,
+      {
+        ...ctxOf(req),
+        cause: e,
+      },
+    );
+  } finally {
+    clearTimeout(t);
+  }
+  if (status < 200 || status >= 300) {
+    throw errorFromResponse(status, res.headers, redact(text, cfg.apiKey), { ...ctxOf(req), tier: req.tier });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new NetworkError(
+      `The response of ${req.endpoint} was cut off or is not JSON (${text.length} bytes); retry later`,
+      { ...ctxOf(req), status, cause: e },
+    );
+  }
+}
+
+/** Send `req`: cache lookup, limited and retried attempts, validation, cache write. */
+export async function send(
+  cfg: TransportConfig,
+  req: WireRequest,
+  opts: RequestOptions = {},
+): Promise<Answer> {
+  const useCache = cfg.cache !== null && req.method === "GET" && opts.cache !== false;
+  const key = useCache ? await cfg.cache!.key(cfg.baseUrl, req.method, req.path, req.query) : "";
+  if (useCache) {
+    const hit = await cfg.cache!.get(key);
+    if (hit) return { body: hit.body, fetchedAt: hit.storedAt, fromCache: true, cacheAgeMs: hit.ageMs };
+  }
+  const qs = new URLSearchParams(req.query as [string, string][]).toString();
+  const url = `${cfg.baseUrl}${req.path}${qs ? `?${qs}` : ""}`;
+  for (let n = 0;; n++) {
+    if (opts.signal?.aborted) throw opts.signal.reason;
+    try {
+      const raw = await cfg.limiter.run(() => attempt(cfg, req, url, opts));
+      const fetchedAt = new Date();
+      const body = validate(req, raw);
+      if (useCache) await cfg.cache!.put(key, { endpoint: req.endpoint, body });
+      return { body, fetchedAt, fromCache: false, cacheAgeMs: 0 };
+    } catch (e) {
+      if (opts.signal?.aborted || !(e instanceof RiError)) throw e;
+      const wait = retryDelay(e, n, cfg.retry);
+      if (wait === null) throw e;
+      await sleep(wait, opts.signal);
+    }
+  }
+}

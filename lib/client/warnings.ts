@@ -1,0 +1,168 @@
+/**
+ * Result flags: the interface's silent traps (PITFALLS.md) that can only be seen in an answer, turned
+ * into {@link Warning}s on the result's provenance, plus the sort the service actually applied.
+ *
+ * @example
+ * ```ts
+ * import { flagResult } from "./warnings.ts";
+ * import { ENDPOINTS } from "./endpoints/mod.ts";
+ *
+ * const f = flagResult(ENDPOINTS["medicare.search"], { search: "atorva" }, { rows: [], total: 0, body: {} });
+ * console.assert(f.warnings[0].code === "not-evidence-of-absence");
+ * ```
+ *
+ * @module
+ */
+import type { Endpoint } from "./catalogue.ts";
+import type { ParamDef } from "./params.ts";
+import type { Warning } from "./result.ts";
+import { getPath } from "./_path.ts";
+
+/** What a flag rule looks at: the rows collected, the exact total (or null) and the last body. */
+export interface View {
+  /** Rows of the result. */
+  readonly rows: readonly unknown[];
+  /** Exact server total, or null. */
+  readonly total: number | null;
+  /** The (last) response body. */
+  readonly body: unknown;
+}
+
+/** Flags of one result. */
+export interface Flags {
+  /** Warnings to attach. */
+  readonly warnings: Warning[];
+  /** False when the flags show that more rows exist than were returned (a cap was hit). */
+  readonly complete: boolean;
+  /** The sort the service applied, for endpoints with a sort. */
+  readonly appliedSort?: string;
+}
+
+type Params = Readonly<Record<string, unknown>>;
+type Rule = (p: Params, v: View) => Warning | undefined;
+
+const ENTITIES = ["disease", "drug", "target", "sponsor"] as const;
+
+const RULES: Readonly<Record<string, readonly Rule[]>> = {
+  "trials.composite": [
+    (p, v) =>
+      v.total === 0 && ENTITIES.filter((k) => p[k] !== undefined).length > 1
+        ? {
+          code: "maybe-unresolved",
+          pitfall: 9,
+          message:
+            "0 trials for a combined query may mean one entity was not resolved, not that none exist; " +
+            "query each entity alone (an unresolvable single entity fails loudly) or resolve names first",
+        }
+        : undefined,
+    (_p, v) => {
+      const b = getPath(v.body, "data.breakdown");
+      return (v.total ?? 0) > 0 && b !== null && typeof b === "object" && Object.keys(b).length === 0
+        ? {
+          code: "breakdown-unavailable",
+          pitfall: 11,
+          message: "The status breakdown is empty on this single-entity fast path; it is unavailable, " +
+            "not 'no statuses' (count the statuses of the rows, or add a second filter)",
+        }
+        : undefined;
+    },
+  ],
+  "trials.portfolio": [
+    (p, v) =>
+      getPath(v.body, "data.market_size_trials") === 0
+        ? {
+          code: "maybe-unresolved",
+          pitfall: 12,
+          message:
+            `conditionKeyword ${
+              JSON.stringify(p.conditionKeyword)
+            } matched no trials (market_size_trials 0); ` +
+            "it probably did not resolve to a disease, so the zeros are not evidence of no activity; try another keyword",
+        }
+        : undefined,
+  ],
+  "regulatory.catalysts": [
+    (_p, v) =>
+      v.rows.length === 0
+        ? {
+          code: "maybe-unresolved",
+          pitfall: 16,
+          message:
+            "No catalyst events: an unresolvable sponsor, indication or drug name also answers an empty list; " +
+            "check the names (resolve.organizations) or widen windowDays",
+        }
+        : undefined,
+  ],
+  "medicare.search": [
+    (_p, v) =>
+      v.rows.length === 0
+        ? {
+          code: "not-evidence-of-absence",
+          pitfall: 23,
+          message: "No Medicare rows: search matches only complete generic or brand names, so a partial or " +
+            "misspelled name also returns nothing; this is not evidence the drug is absent",
+        }
+        : undefined,
+  ],
+  "resolve.organizations": [
+    (_p, v) =>
+      v.rows.length === 0
+        ? {
+          code: "not-evidence-of-absence",
+          pitfall: 29,
+          message:
+            "No organizations matched; an empty list does not prove the organization is absent from the " +
+            "graph (only organizations with linked trials are listed); try a shorter or alternative name",
+        }
+        : undefined,
+  ],
+};
+
+function capOf(ep: Endpoint, p: Params): number | undefined {
+  if (!ep.cap) return undefined;
+  if (ep.cap.fixed !== undefined) return ep.cap.fixed;
+  const name = ep.cap.param!;
+  const v = p[name] ?? (ep.params as Record<string, ParamDef>)[name]?.default;
+  return typeof v === "number" ? v : undefined;
+}
+
+function appliedSort(ep: Endpoint, p: Params, body: unknown): string | undefined {
+  const def = (ep.params as Record<string, ParamDef>).sort;
+  if (def === undefined) return undefined;
+  const echoed = getPath(body, "meta.sort");
+  if (typeof echoed === "string") return echoed; // grants (v1.1.0) echo the applied ordering
+  if (p.sort !== undefined) return String(p.sort);
+  // Registry and grant searches silently switch their default sort to relevance when searching (PITFALLS 2).
+  if (p.search !== undefined && (ep.name === "trials.search" || ep.name === "grants.search")) {
+    return "relevance";
+  }
+  return def.default === undefined ? undefined : String(def.default);
+}
+
+/** The flags of a result of `ep` called with the normalised params `p`. */
+export function flagResult(ep: Endpoint, p: Params, v: View): Flags {
+  const warnings: Warning[] = [];
+  for (const rule of RULES[ep.name] ?? []) {
+    const w = rule(p, v);
+    if (w) warnings.push(w);
+  }
+  let complete = true;
+  const cap = capOf(ep, p);
+  if (cap !== undefined) {
+    const reached = ep.cap?.total !== undefined ? getPath(v.body, ep.cap.total) : v.rows.length;
+    if (typeof reached === "number" && reached >= cap) {
+      complete = false;
+      const pitfall = ep.name === "biology.prioritizeTargets" ? { pitfall: 27 } : {};
+      const how = ep.cap?.param ? `raise ${ep.cap.param} (or narrow the query)` : "narrow the query";
+      warnings.push({
+        code: "capped",
+        ...pitfall,
+        message: `${ep.name} returned ${reached}, its cap of ${cap}${
+          ep.cap?.param ? ` (${ep.cap.param})` : ""
+        }; more may exist, so this list may be incomplete; ${how}`,
+      });
+    }
+  }
+  const sort = appliedSort(ep, p, v.body);
+  return { warnings, complete, ...(sort === undefined ? {} : { appliedSort: sort }) };
+}
