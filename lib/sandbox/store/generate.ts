@@ -21,6 +21,10 @@ import { genBiology } from "./gen_biology.ts";
 import { genOrganizations } from "./gen_orgs.ts";
 import { genPeople } from "./gen_people.ts";
 import { genTrials } from "./gen_trials.ts";
+import { genRegulatory } from "./gen_regulatory.ts";
+import { genMedicare } from "./gen_medicare.ts";
+import { genPatents } from "./gen_patents.ts";
+import { genAlerts, genGrants } from "./gen_grants.ts";
 import { createRng, dayNumber } from "./prng.ts";
 import { DISEASES } from "./vocab_bio.ts";
 import { FTS_TABLES, splitDdl } from "./schema.ts";
@@ -119,6 +123,11 @@ export function createStore(options: CreateStoreOptions = {}): Store {
     ["biology", genBiology],
     ["people", genPeople],
     ["trials", genTrials],
+    ["regulatory", genRegulatory],
+    ["medicare", genMedicare],
+    ["patents", genPatents],
+    ["grants", genGrants],
+    ["alerts", genAlerts],
   ];
   db.exec("BEGIN");
   try {

@@ -1,0 +1,94 @@
+/**
+ * Medicare Part D drug spending (year 2025): one row per approved molecule (Title Case generic name
+ * with salt, brand names), a separate unbranded row for commodity molecules with brands, a few
+ * zero-claim / zero-beneficiary rows (averages are null), unmatched rows without a molecule, and raw
+ * indication rows in the stored underscore form (`EFO_0000311`), sometimes repeated per efo_id.
+ *
+ * @module
+ */
+import { type Ctx, inserter, type MolRec, titleCase } from "./gen_context.ts";
+
+const UNMATCHED = [
+  "Lisinopril",
+  "Levothyroxine Sodium",
+  "Gabapentin",
+  "Amoxicillin",
+  "Hydrocodone Bitartrate/Acetaminophen",
+  "Furosemide",
+  "Prednisone",
+  "Tramadol Hydrochloride",
+  "Clopidogrel Bisulfate",
+  "Pantoprazole Sodium",
+  "Carvedilol",
+  "Meloxicam",
+  "Trazodone Hydrochloride",
+  "Insulin Lispro",
+  "Hydrochlorothiazide",
+];
+
+/** Generate Medicare drug rows, brands and indications. */
+export function genMedicare(ctx: Ctx): void {
+  const { db, rng } = ctx;
+  const insM = inserter(db, "medicare_drugs", [
+    "key",
+    "generic_name",
+    "brand_names_json",
+    "is_branded",
+    "total_spending",
+    "total_claims",
+    "total_beneficiaries",
+    "chembl_id",
+    "match_method",
+    "year",
+  ]);
+  const insB = inserter(db, "medicare_brands", ["medicare_key", "brand_name"]);
+  const insI = inserter(db, "medicare_indications", ["medicare_key", "efo_id", "disease_id", "name"]);
+  const names = new Map(ctx.diseases.map((d) => [d.id, d]));
+  let seq = 0;
+  const row = (
+    generic: string,
+    brands: string[],
+    m: MolRec | null,
+    costPerClaim: number,
+    spendMedian: number,
+  ): void => {
+    const key = String(5_000_000 + ++seq * 13 + rng.int(0, 12));
+    const spending = Math.round(rng.lognormal(spendMedian, 1.1) * 100) / 100;
+    let claims = Math.max(1, Math.round(spending / rng.lognormal(costPerClaim, 0.4)));
+    let benes = Math.max(1, Math.round(claims / rng.int(2, 12)));
+    if (rng.chance(0.03)) claims = 0;
+    if (rng.chance(0.03)) benes = 0;
+    const method = m ? "exact_generic" : "unmatched";
+    insM(
+      key,
+      generic,
+      JSON.stringify(brands),
+      brands.length ? 1 : 0,
+      spending,
+      claims,
+      benes,
+      m?.chembl ?? null,
+      method,
+      2025,
+    );
+    for (const b of brands) insB(key, b);
+    for (const d of m?.indications ?? []) {
+      const spec = names.get(d)!;
+      insI(key, d.replace(":", "_"), d, spec.name);
+      if (spec.synonyms.length && rng.chance(0.15)) {
+        insI(key, d.replace(":", "_"), d, rng.pick(spec.synonyms));
+      }
+    }
+  };
+  for (const m of ctx.molecules) {
+    if (m.firstYear === 0 || rng.chance(0.1)) continue;
+    const generic = titleCase(m.salt?.name ?? m.generic);
+    const cost = m.isBio ? 4500 : m.tier === "commodities" ? 25 : 700;
+    const median = m.isBio ? 3e8 : m.tier === "commodities" ? 4e7 : 1.2e8;
+    if (m.tier === "commodities" && m.brands.length) {
+      row(generic, m.brands, m, cost * 6, median / 5);
+      row(generic, [], m, cost, median);
+    } else row(generic, m.brands, m, cost, median);
+  }
+  for (const generic of UNMATCHED) row(generic, [], null, 20, 5e7);
+}
