@@ -18,7 +18,8 @@ for (const s of scripts) {
   }
   console.log(`\n=== ${s} ===`);
   const args = ["run", "-A", path, ...(quick ? ["--quick"] : [])];
-  const { code } = await new Deno.Command(Deno.execPath(), { args, stdout: "inherit", stderr: "inherit" }).output();
+  const { code } = await new Deno.Command(Deno.execPath(), { args, stdout: "inherit", stderr: "inherit" })
+    .output();
   if (code !== 0) failed++;
 }
 if (failed) {

@@ -49,7 +49,12 @@ export class SandboxError extends Error {
   readonly input?: string;
 
   /** Create an error answer. */
-  constructor(status: number, code: string, message: string, extra: { parameter?: string; input?: string } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    extra: { parameter?: string; input?: string } = {},
+  ) {
     super(message);
     this.name = "SandboxError";
     this.status = status;
@@ -73,7 +78,9 @@ export function notFound(what: string, id: string): SandboxError {
 }
 
 /** Offset of a page (pages are 1-based). */
-export function offsetOf(params: Readonly<Record<string, unknown>>): { limit: number; offset: number; page: number } {
+export function offsetOf(
+  params: Readonly<Record<string, unknown>>,
+): { limit: number; offset: number; page: number } {
   const page = Number(params.page ?? 1);
   const limit = Number(params.limit ?? 20);
   return { page, limit, offset: (page - 1) * limit };
