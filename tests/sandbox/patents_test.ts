@@ -1,0 +1,302 @@
+/**
+ * Patent handlers over a hand-built fixture store (exact ground truth), validated like the HTTP
+ * pipeline validates them; responses must parse with the catalogue's schemas.
+ */
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { SCHEMA_DDL } from "../../lib/sandbox/store/schema.ts";
+import { handlers } from "../../lib/sandbox/handlers/patents.ts";
+import { invoke } from "../../lib/sandbox/handlers/_registries_invoke.ts";
+import { SandboxError } from "../../lib/sandbox/handler.ts";
+import * as P from "../../lib/client/schemas/patents.ts";
+
+const PFZ_LEI = "PFZ00000000000000001";
+const ORGS: (string | number | null)[][] = [
+  ["pfizer", "Pfizer", "GLOBAL PARENT", 1, "0abcde123", PFZ_LEI, "pfizer", 0, null],
+  ["wyeth", "Wyeth LLC", "GLOBAL PARENT", 1, "0wyeth012", "WYE00000000000000002", "pfizer", 1, null],
+  ["m-pfizer", "PFIZER INC", "UNRESOLVED", 0, null, null, "pfizer", 1, "pfizer"],
+  ["acme", "Acme Bio", "GLOBAL PARENT", 1, "0acme0034", "ACM00000000000000003", "acme", 0, null],
+  ["m-smith", "Dr Smith Lab", "UNRESOLVED", 0, null, null, null, 1, null],
+];
+const CLOSURE = [
+  ["pfizer", "pfizer", 0],
+  ["pfizer", "wyeth", 1],
+  ["pfizer", "m-pfizer", 1],
+  ["wyeth", "wyeth", 0],
+  [
+    "acme",
+    "acme",
+    0,
+  ],
+  ["m-pfizer", "m-pfizer", 0],
+  ["m-smith", "m-smith", 0],
+];
+const CPC = [["A61K31/517", "Heterocyclic compounds"], ["A61K39/395", "Antibodies"], [
+  "C07D401/12",
+  "Heterocyclic ring systems",
+], ["A61P35/00", "Antineoplastic agents"]];
+type Asg = [raw: string, mention: string | null, direct: string | null, ultimate: string | null];
+const PF: Asg = ["PFIZER INC", "m-pfizer", "pfizer", "pfizer"];
+const PF2: Asg = ["Pfizer Inc.", null, "pfizer", "pfizer"];
+const WY: Asg = ["Wyeth LLC", null, "wyeth", "pfizer"];
+const AC: Asg = ["Acme Bio", null, "acme", "acme"];
+const SM: Asg = ["Dr Smith Lab", "m-smith", null, null];
+
+/** A fixture store: 6 named patents plus bulk rows for growth (Acme C07D 55→44, Pfizer A61K 10→20). */
+function fixture(): DatabaseSync {
+  const db = new DatabaseSync(":memory:");
+  db.exec(SCHEMA_DDL);
+  const org = db.prepare("INSERT INTO organizations VALUES (?,?,?,?,?,?,?,?,?,0,?,?,?,1,0)");
+  for (const [k, name, level, ent, ror, lei, top, depth, to] of ORGS) {
+    org.run(
+      `organizations/${k}`,
+      k,
+      name,
+      level,
+      ent,
+      ror,
+      lei,
+      ent ? "company" : "mention",
+      "US",
+      top && `organizations/${top}`,
+      depth,
+      to && `organizations/${to}`,
+    );
+  }
+  const cl = db.prepare("INSERT INTO org_closure VALUES (?,?,?)");
+  for (const [a, d, h] of CLOSURE) cl.run(`organizations/${a}`, `organizations/${d}`, h);
+  for (const [c, d] of CPC) db.prepare("INSERT INTO cpc_codes VALUES (?,?)").run(c, d);
+  let rid = 0;
+  const add = (
+    id: string,
+    title: string,
+    date: string,
+    country: string,
+    status: string,
+    asg: Asg[],
+    cpc: string[],
+    family = id,
+  ) => {
+    db.prepare("INSERT INTO patents VALUES (?,?,?,?,?,'B2',?,?,?,?,?,?,?,?)").run(
+      ++rid,
+      id,
+      title,
+      `Abstract of ${title}`,
+      country,
+      status,
+      date,
+      "20200101",
+      "20200601",
+      Number(date.slice(0, 4)),
+      1_700_000_000_000 + rid,
+      family,
+      rid % 7,
+    );
+    asg.forEach(([raw, m, d, u], i) =>
+      db.prepare("INSERT INTO patent_assignees VALUES (?,?,?,?,?,?)").run(
+        id,
+        i,
+        raw,
+        m && `organizations/${m}`,
+        d && `organizations/${d}`,
+        u && `organizations/${u}`,
+      )
+    );
+    cpc.forEach((c, i) => db.prepare("INSERT INTO patent_cpc VALUES (?,?,?,?)").run(id, i, c, c.slice(0, 4)));
+  };
+  add("US0000001B2", "Kinase inhibitor", "20240301", "US", "ACTIVE", [PF], ["A61K31/517", "A61P35/00"], "F1");
+  add("EP0000002B1", "Antibody formulation", "20250510", "EP", "PENDING", [WY], ["A61K39/395"], "F1");
+  add("US0000003B2", "Acme compound", "20250115", "US", "ACTIVE", [AC], ["C07D401/12", "A61K31/517"]);
+  add("WO2024000004A1", "Diagnostic method", "20240720", "WO", "PENDING", [SM], ["A61P35/00"]);
+  add("US0000005B2", "Old patent", "20190202", "US", "EXPIRED", [PF], ["A61K31/517"]);
+  add("CN0000006A", "Joint filing", "20260202", "CN", "ACTIVE", [PF, AC], ["A61K39/395"]);
+  for (let i = 0; i < 55; i++) {
+    add(`US91${i}B2`, `Bulk acme ${i}`, "20240610", "US", "ACTIVE", [AC], ["C07D401/12"]);
+  }
+  for (let i = 0; i < 44; i++) {
+    add(`US92${i}B2`, `Bulk acme ${i}`, "20250610", "US", "ACTIVE", [AC], ["C07D401/12"]);
+  }
+  for (let i = 0; i < 10; i++) {
+    add(`US93${i}B2`, `Bulk pfizer ${i}`, "20240910", "US", "ACTIVE", [PF2], ["A61K31/517"]);
+  }
+  for (let i = 0; i < 20; i++) {
+    add(`US94${i}B2`, `Bulk pfizer ${i}`, "20250910", "US", "ACTIVE", [PF2], ["A61K31/517"]);
+  }
+  db.prepare("INSERT INTO patent_citations VALUES ('US0000001B2', 0, 'patent', 'US0000005B2')").run();
+  db.prepare("INSERT INTO patent_citations VALUES ('US0000001B2', 1, 'npl', 'Smith J. Nature 2020')").run();
+  db.prepare("INSERT INTO patent_inventors VALUES ('US0000001B2', 0, 'Ada Lovelace')").run();
+  return db;
+}
+
+const db = fixture();
+const ALL = 6 + 55 + 44 + 10 + 20;
+const search = (query: Record<string, string>) =>
+  P.PatentSearchResponse.parse(
+    invoke(db, handlers, "patents.search", { query: { include_total: "true", ...query } }),
+  );
+const ids = (q: Record<string, string>) => search({ limit: "100", ...q }).data.map((r) => r.patent_id);
+const err400 = (
+  name: "patents.search" | "patents.aggregate" | "patents.yoyGrowth",
+  query: Record<string, string>,
+) => {
+  try {
+    invoke(db, handlers, name, { query });
+  } catch (e) {
+    assert.ok(e instanceof SandboxError);
+    assert.equal(e.status, 400);
+    return e;
+  }
+  assert.fail("expected a 400");
+};
+
+Deno.test("patents.search gives the exact total only with include_total=true", () => {
+  assert.equal(search({}).meta.total, ALL);
+  const body = P.PatentSearchResponse.parse(invoke(db, handlers, "patents.search", {}));
+  assert.equal(body.meta.total, null);
+  assert.equal(body.data.length, 20);
+});
+
+Deno.test("patents.search rows carry YYYYMMDD dates, epoch-ms last_updated, raw assignees and CPC codes", () => {
+  const row = search({ company_id: "ror:0abcde123", country: "cn" }).data
+    .find((r) => r.patent_id === "CN0000006A");
+  assert.deepEqual(row?.assignees, ["PFIZER INC", "Acme Bio"]);
+  assert.deepEqual(row?.cpc_codes, ["A61K39/395"]);
+  assert.equal(row?.publication_date, "20260202");
+  assert.equal(typeof row?.last_updated, "number");
+});
+
+Deno.test("patents.search company_id forms resolve to the corporate family", () => {
+  const family = ids({ company_id: "organizations/pfizer" });
+  assert.equal(family.length, 4 + 30);
+  assert.ok(family.includes("EP0000002B1"), "a subsidiary's patent is in the family");
+  for (const v of ["ror:0abcde123", `lei:${PFZ_LEI.toLowerCase()}`, PFZ_LEI, "0abcde123"]) {
+    assert.deepEqual(ids({ company_id: v }), family, v);
+  }
+  assert.deepEqual(ids({ company_name: "pfizer" }), family);
+  assert.deepEqual(ids({ company_id: "organizations/wyeth" }), ["EP0000002B1"]);
+});
+
+Deno.test("patents.search raw assignee strings match exactly and company_id beats company_name", () => {
+  assert.deepEqual(ids({ company_id: "PFIZER INC" }).sort(), ["CN0000006A", "US0000001B2", "US0000005B2"]);
+  assert.deepEqual(ids({ company_id: "organizations/m-smith", company_name: "Pfizer" }), ["WO2024000004A1"]);
+});
+
+Deno.test("patents.search answers 400 naming an unresolved company value; hostile strings are inert", () => {
+  let e = err400("patents.search", { company_id: "Nonexistent Corp" });
+  assert.equal(e.parameter, "company_id");
+  assert.match(e.message, /Nonexistent Corp/);
+  e = err400("patents.search", { company_name: "x' OR 1=1 --" });
+  assert.equal(e.parameter, "company_name");
+  err400("patents.search", { company_id: "organizations/%" });
+});
+
+Deno.test("patents.search expands a CPC prefix unless include_descendants=false; unknown prefix → 400", () => {
+  assert.equal(ids({ cpc_code: "a61k31" }).length, 3 + 30);
+  assert.deepEqual(ids({ cpc_code: "A61K31", include_descendants: "false" }), []);
+  assert.equal(ids({ cpc_code: "A61K31/517", include_descendants: "false" }).length, 33);
+  for (const bad of ["Z99", "%", "A61K%", "_61K"]) {
+    assert.equal(err400("patents.search", { cpc_code: bad }).parameter, "cpc_code");
+  }
+});
+
+Deno.test("patents.search filters dates, country (any case) and legal status (any case)", () => {
+  const y2025 = ids({ publication_date_from: "2025-01-01", publication_date_to: "2025-12-31" });
+  assert.equal(y2025.length, 2 + 44 + 20);
+  assert.deepEqual(ids({ country: "ep" }), ["EP0000002B1"]);
+  assert.deepEqual(ids({ legal_status: "expired" }), ["US0000005B2"]);
+  assert.deepEqual(ids({ legal_status: "pending", country: "Wo" }), ["WO2024000004A1"]);
+});
+
+Deno.test("patents.search sorts by title and answers an empty page past the end", () => {
+  const titles = search({ sort: "title", order: "asc", limit: "5" }).data.map((r) => r.title);
+  assert.deepEqual(titles, [...titles].sort());
+  const past = search({ page: "99", limit: "100" });
+  assert.deepEqual(past.data, []);
+  assert.equal(past.meta.total, ALL);
+});
+
+Deno.test("patents.get returns the full record; unknown id → 404", () => {
+  const rec =
+    P.PatentRecordResponse.parse(invoke(db, handlers, "patents.get", { path: { patentId: "US0000001B2" } }))
+      .data;
+  assert.deepEqual(rec.classifications[0], { code: "A61K31/517", description: "Heterocyclic compounds" });
+  assert.deepEqual(rec.family_members, ["EP0000002B1"]);
+  assert.deepEqual(rec.citations, { patent: ["US0000005B2"], non_patent: ["Smith J. Nature 2020"] });
+  assert.equal(rec.citation_counts.cites, 1);
+  assert.deepEqual(rec.inventors, ["Ada Lovelace"]);
+  const ra = rec.resolved_assignees[0];
+  assert.equal(ra.organization_id, ra.mention_id);
+  assert.equal(ra.direct_id, "organizations/pfizer");
+  assert.throws(() => invoke(db, handlers, "patents.get", { path: { patentId: "US404" } }), { status: 404 });
+});
+
+Deno.test("patents.aggregate counts by year in the default 3-year window; total_buckets counts buckets", () => {
+  const body = P.AggregateResponse.parse(invoke(db, handlers, "patents.aggregate", {}));
+  assert.deepEqual(body.buckets, [
+    { year: 2024, count: 1 + 1 + 55 + 10 },
+    { year: 2025, count: 2 + 44 + 20 },
+    {
+      year: 2026,
+      count: 1,
+    },
+  ]);
+  assert.equal(body.meta.total_buckets, 3);
+  assert.deepEqual(body.meta.filters, { company_id_resolved: null, company_cluster_size: 0 });
+});
+
+Deno.test("patents.aggregate groups by combinations, echoes the company anchor, caps and sorts", () => {
+  const body = P.AggregateResponse.parse(invoke(db, handlers, "patents.aggregate", {
+    query: { group_by: "year,cpc", company_id: PFZ_LEI, sort_by_count: "asc" },
+  }));
+  assert.deepEqual(body.meta.filters, {
+    company_id_resolved: "organizations/pfizer",
+    company_cluster_size: 3,
+  });
+  assert.deepEqual(body.buckets?.[0], { year: 2024, cpc: "A61P", count: 1 });
+  assert.ok(body.buckets?.every((b, i, a) => i === 0 || a[i - 1].count <= b.count));
+  const one = P.AggregateResponse.parse(
+    invoke(db, handlers, "patents.aggregate", { query: { group_by: "company", limit: "1" } }),
+  );
+  assert.deepEqual(one.buckets, [{ company: "organizations/acme", company_name: "Acme Bio", count: 101 }]);
+  assert.equal(one.meta.total_buckets, 1);
+  assert.equal(err400("patents.aggregate", { country: "US" }).parameter, "country");
+  assert.equal(err400("patents.aggregate", { cpc_code: "Q" }).parameter, "cpc_code");
+});
+
+Deno.test("patents.yoyGrowth reports change and percent as a fraction, hiding small groups", () => {
+  const body = P.YoyGrowthResponse.parse(
+    invoke(db, handlers, "patents.yoyGrowth", { query: { dimension: "cpc" } }),
+  );
+  assert.deepEqual(body.data, [{
+    cpc_code: "C07D",
+    oldCount: 55,
+    newCount: 45,
+    change: -10,
+    percent: -0.1818,
+  }]);
+  const all = P.YoyGrowthResponse.parse(invoke(db, handlers, "patents.yoyGrowth", {
+    query: { dimension: "cpc", min_old_count: "0" },
+  }));
+  assert.deepEqual(all.data.map((r) => [r.cpc_code, r.change, r.percent]), [
+    ["A61K", 11, 1],
+    ["A61P", -2, -1],
+    [
+      "C07D",
+      -10,
+      -0.1818,
+    ],
+  ]);
+  const pct = P.YoyGrowthResponse.parse(invoke(db, handlers, "patents.yoyGrowth", {
+    query: { dimension: "company", min_old_count: "1", sort: "percent_desc", limit: "2" },
+  }));
+  assert.deepEqual(pct.data.map((r) => [r.company_id, r.oldCount, r.newCount]), [[
+    "organizations/pfizer",
+    11,
+    21,
+  ], [
+    "organizations/acme",
+    55,
+    45,
+  ]]);
+  assert.deepEqual(pct.meta.filters, { company_id_resolved: null, company_cluster_size: 0 });
+});
