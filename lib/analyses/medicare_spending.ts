@@ -176,15 +176,11 @@ export const NOT_EVIDENCE_OF_ABSENCE: Warning = {
  * import { createClient } from "../client/mod.ts";
  * import { startSandbox } from "../sandbox/mod.ts";
  * import { medicareSpending } from "./medicare_spending.ts";
- * const sb = await startSandbox({ port: 0, seed: 42, scale: "tiny" });
- * try {
- *   const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.free });
- *   const none = await medicareSpending(ri, { search: "zzznotadrug" });
- *   assert.equal(none.drugs.height, 0);
- *   assert.ok(none.warnings.some((w) => w.code === "not-evidence-of-absence"));
- * } finally {
- *   await sb.close();
- * }
+ * await using sb = await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+ * const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.free });
+ * const none = await medicareSpending(ri, { search: "zzznotadrug" });
+ * assert.equal(none.drugs.height, 0);
+ * assert.ok(none.warnings.some((w) => w.code === "not-evidence-of-absence"));
  * ```
  *
  * @param client A client (`createClient`); any tier.

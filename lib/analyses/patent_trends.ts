@@ -169,15 +169,11 @@ export function companyParam(v: string): { company_id: string } | { company_name
  * import { createClient } from "../client/mod.ts";
  * import { startSandbox } from "../sandbox/mod.ts";
  * import { patentTrends } from "./patent_trends.ts";
- * const sb = await startSandbox({ port: 0, seed: 42, scale: "tiny" });
- * try {
- *   const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
- *   const t = await patentTrends(ri, { cpc_code: "A61K", from: 2020, to: 2025 });
- *   assert.deepEqual(t.byYear.columns, ["year", "patents", "change", "growth_fraction"]);
- *   assert.equal(t.byYear.height, 6);
- * } finally {
- *   await sb.close();
- * }
+ * await using sb = await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+ * const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+ * const t = await patentTrends(ri, { cpc_code: "A61K", from: 2020, to: 2025 });
+ * assert.deepEqual(t.byYear.columns, ["year", "patents", "change", "growth_fraction"]);
+ * assert.equal(t.byYear.height, 6);
  * ```
  *
  * @param client A client (`createClient`) with a Pro key.

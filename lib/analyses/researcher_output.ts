@@ -174,16 +174,13 @@ export function researcherOutputFromFrame(
  * import { createClient } from "../client/mod.ts";
  * import { startSandbox } from "../sandbox/mod.ts";
  * import { researcherOutput } from "./researcher_output.ts";
- * const sb = await startSandbox({ port: 0, seed: 42, scale: "tiny" });
- * try {
- *   const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.free });
- *   const id = sb.sample.authorId;
- *   const out = await researcherOutput(ri, { authorId: id });
- *   assert.equal(out.author?.author_key, id);
- *   assert.equal(out.summary.getColumn("works").toArray()[0], out.works.height);
- * } finally {
- *   await sb.close();
- * }
+ * await using sb = await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+ * const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.free });
+ * const id = (sb.store.db.prepare("SELECT author_id FROM work_authors LIMIT 1").get() as { author_id: string })
+ *   .author_id;
+ * const out = await researcherOutput(ri, { authorId: id });
+ * assert.equal(out.author?.author_key, id);
+ * assert.equal(out.summary.getColumn("works").toArray()[0], out.works.height);
  * ```
  *
  * @param client A client (`createClient`); any tier.

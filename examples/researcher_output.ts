@@ -1,0 +1,29 @@
+// deno run --allow-net=127.0.0.1 --allow-read --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY examples/researcher_output.ts [authorId]
+//
+// A researcher's output: works per year, citations, work types and open-access share, with the
+// author's name and ORCID printed first so you can check the id is the person you mean.
+// Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set (then add that host to
+// --allow-net and pass an author id).
+import { createClient } from "../lib/client/mod.ts";
+import { startSandbox } from "../lib/sandbox/mod.ts";
+import { researcherOutput } from "../lib/analyses/researcher_output.ts";
+
+const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.free }) : createClient();
+
+const authorId = Deno.args[0] ??
+  (sb?.store.db.prepare(
+    "SELECT author_id FROM work_authors GROUP BY author_id ORDER BY COUNT(*) DESC, author_id LIMIT 1",
+  ).get() as { author_id: string } | undefined)?.author_id;
+if (!authorId) throw new Error("Pass an author id, e.g. A1234567");
+
+const out = await researcherOutput(ri, { authorId });
+const who = out.author;
+console.log(
+  `Author: ${who?.name ?? "unknown"} (${who?.author_key ?? authorId}), ORCID ${who?.orcid ?? "none"}`,
+);
+for (const w of out.warnings) console.log(`⚠ ${w.message}`);
+console.log(out.summary.toString());
+console.log(out.byYear.toString());
+console.log(out.byType.toString());
