@@ -84,7 +84,7 @@ export interface AnalysisMeta {
 }
 
 /** Named frames plus provenance, warnings and completeness; displays as HTML in Jupyter. */
-export type AnalysisResult<F extends Record<string, pl.DataFrame>> = F & AnalysisMeta;
+export type AnalysisResult<F extends { readonly [K in keyof F]: pl.DataFrame }> = F & AnalysisMeta;
 
 /** One-line description of a call, for warning sources. */
 export function describeCall(p: Pick<Provenance, "endpoint" | "params">): string {
@@ -101,14 +101,16 @@ export function describeCall(p: Pick<Provenance, "endpoint" | "params">): string
  * @param complete Overrides completeness (default: every call complete).
  * @returns The result object.
  */
-export function analysisResult<F extends Record<string, pl.DataFrame>>(
+export function analysisResult<F extends { readonly [K in keyof F]: pl.DataFrame }>(
   frames: F,
   provenance: readonly Provenance[] = [],
   warnings: readonly AnalysisWarning[] = [],
   complete?: boolean,
 ): AnalysisResult<F> {
   const callWarnings = provenance.flatMap((p) => p.warnings.map((w) => ({ ...w, source: describeCall(p) })));
-  for (const df of Object.values(frames)) if (!registry.has(df)) withProvenance(df, provenance);
+  for (const df of Object.values(frames) as pl.DataFrame[]) {
+    if (typeof df === "object" && df !== null && !registry.has(df)) withProvenance(df, provenance);
+  }
   const out = {
     ...frames,
     provenance,
