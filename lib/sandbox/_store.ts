@@ -5,6 +5,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
+import { createStore } from "./store/generate.ts";
 
 /** Scale preset: `tiny` for unit tests, `small` for demos, `large` for benchmarks. */
 export type Scale = "tiny" | "small" | "large";
@@ -44,7 +45,6 @@ export function asSandboxStore(made: unknown): SandboxStore {
 }
 
 /** Generate a store with the seeded generator. */
-export async function openStore(seed: number, scale: Scale): Promise<SandboxStore> {
-  const mod = await import("./store/generate.ts");
-  return asSandboxStore(await mod.createStore({ seed, scale }));
+export function openStore(seed: number, scale: Scale): Promise<SandboxStore> {
+  return Promise.resolve(asSandboxStore(createStore({ seed, scale })));
 }

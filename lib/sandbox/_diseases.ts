@@ -1,0 +1,177 @@
+/**
+ * Disease autocomplete and disease landscape (spec 4.2). The landscape covers the disease and all
+ * its subtypes; "recent" status changes are those within 365 days before the store's today;
+ * `competitivenessIndex` is `formulas.competitivenessIndex` (documented there) over total trials,
+ * active trials, distinct sponsors of active trials and approved drugs.
+ *
+ * @module
+ */
+import { normaliseCurie } from "../client/params.ts";
+import { type HandlerContext, SandboxError } from "./handler.ts";
+import { competitivenessIndex } from "./store/formulas.ts";
+import { dayNumber, isoDay } from "./store/prng.ts";
+import { diseaseFamily } from "./_resolve.ts";
+import { all, likeContains, marks, one } from "./_sql.ts";
+
+/** Statuses counted as active. */
+export const ACTIVE_STATUSES: readonly string[] = [
+  "RECRUITING",
+  "ACTIVE_NOT_RECRUITING",
+  "NOT_YET_RECRUITING",
+  "ENROLLING_BY_INVITATION",
+];
+
+/** `GET /api/v1/diseases/autocomplete`. */
+export function diseasesAutocomplete(ctx: HandlerContext): unknown {
+  const q = String(ctx.params.q);
+  const pattern = likeContains(q.trim());
+  const rows = all<{ name: string; efo_id: string }>(
+    ctx.db,
+    `SELECT d.name, d.id AS efo_id FROM diseases d
+     WHERE (d.name LIKE ?1 ESCAPE '\\' OR EXISTS (SELECT 1 FROM disease_synonyms s
+       WHERE s.disease_id = d.id AND s.synonym LIKE ?1 ESCAPE '\\'))
+       AND EXISTS (SELECT 1 FROM trial_conditions c WHERE c.disease_id = d.id)
+     ORDER BY d.name LIKE ?2 ESCAPE '\\' DESC, length(d.name), d.name LIMIT 10`,
+    [pattern, pattern.slice(1)],
+  );
+  return { data: rows, meta: { query: q, returned: rows.length } };
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const s = values.slice().sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return Math.round(s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2);
+}
+
+/** `POST /api/v1/analysis/disease-landscape`. */
+export function diseasesLandscape(ctx: HandlerContext): unknown {
+  const { db, params, today } = ctx;
+  const curie = typeof params.efo_id === "string"
+    ? normaliseCurie(params.efo_id) ?? params.efo_id
+    : undefined;
+  const d = curie !== undefined
+    ? one<{ id: string; name: string }>(db, "SELECT id, name FROM diseases WHERE id = ?", [curie])
+    : one<{ id: string; name: string }>(db, "SELECT id, name FROM diseases WHERE name = ? COLLATE NOCASE", [
+      String(params.disease).trim(),
+    ]);
+  if (!d) {
+    const input = String(params.efo_id ?? params.disease);
+    throw new SandboxError(
+      404,
+      "not_found",
+      `No disease matches '${input}'; resolve names with diseases.autocomplete`,
+      {
+        parameter: params.efo_id !== undefined ? "efo_id" : "disease",
+        input,
+      },
+    );
+  }
+  const ids = diseaseFamily(db, d.id);
+  const inIds = `(${marks(ids.length)})`;
+  const trials = all<
+    {
+      trial_id: string;
+      phase: string;
+      status: string;
+      enrollment: number | null;
+      start_date: string | null;
+      last_status_change: string;
+    }
+  >(
+    db,
+    `SELECT trial_id, phase, status, enrollment, start_date, last_status_change FROM trials
+     WHERE trial_id IN (SELECT trial_id FROM trial_conditions WHERE disease_id IN ${inIds})`,
+    ids,
+  );
+  const byPhase: Record<string, number> = {};
+  for (const t of trials) byPhase[t.phase] = (byPhase[t.phase] ?? 0) + 1;
+  const active = trials.filter((t) => ACTIVE_STATUSES.includes(t.status));
+  const activeIds = active.map((t) => t.trial_id);
+  const sponsorRows = activeIds.length === 0 ? [] : all<{ name: string; n: number }>(
+    db,
+    `SELECT sponsor_name AS name, count(DISTINCT trial_id) AS n FROM trial_sponsors
+     WHERE trial_id IN (${marks(activeIds.length)}) GROUP BY sponsor_name ORDER BY n DESC, name`,
+    activeIds,
+  );
+  const since = isoDay(dayNumber(today) - 365);
+  const recent = (pred: (t: typeof trials[number]) => boolean) => trials.filter(pred).length;
+  const grants = one<{ n: number; usd: number | null }>(
+    db,
+    `SELECT count(*) AS n, sum(funding_amount) AS usd FROM grants WHERE grant_id IN (SELECT gt.grant_id
+       FROM grant_topics gt JOIN topic_diseases td ON td.topic_id = gt.topic_id WHERE td.disease_id IN ${inIds})`,
+    ids,
+  )!;
+  const institutions = all<{ name: string }>(
+    db,
+    `SELECT o.name, count(DISTINCT o.grant_id) AS n FROM grant_organizations o WHERE o.role = 'organization'
+       AND o.grant_id IN (SELECT gt.grant_id FROM grant_topics gt JOIN topic_diseases td ON td.topic_id = gt.topic_id
+       WHERE td.disease_id IN ${inIds}) GROUP BY o.name ORDER BY n DESC, o.name LIMIT 5`,
+    ids,
+  ).map((r) => r.name);
+  const drugs = all<{ parent: string; orphan: number; last: string }>(
+    db,
+    `SELECT coalesce(m.parent_chembl_id, m.chembl_id) AS parent, max(a.is_orphan) AS orphan,
+       max(a.approval_date) AS last
+     FROM approval_indications i JOIN approvals a ON a.key = i.approval_key
+     JOIN approval_drugs ad ON ad.approval_key = a.key JOIN molecules m ON m.chembl_id = ad.chembl_id
+     WHERE i.disease_id IN ${inIds} GROUP BY parent`,
+    ids,
+  );
+  const lastApproval = drugs.reduce<string | null>(
+    (acc, r) => (acc === null || r.last > acc ? r.last : acc),
+    null,
+  );
+  const medicare = all<{ spending: number; branded: number; brands: string; generic_name: string }>(
+    db,
+    `SELECT total_spending AS spending, is_branded AS branded, brand_names_json AS brands, generic_name
+     FROM medicare_drugs WHERE key IN (SELECT medicare_key FROM medicare_indications WHERE disease_id IN ${inIds})
+     ORDER BY total_spending DESC, key`,
+    ids,
+  );
+  const spend = medicare.reduce((s, r) => s + r.spending, 0);
+  const branded = medicare.filter((r) => r.branded === 1);
+  const brandedSpend = branded.reduce((s, r) => s + r.spending, 0);
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  const activeSponsors = sponsorRows.length;
+  return {
+    data: {
+      disease: d.name,
+      efo_id: d.id,
+      trials: {
+        totalTrials: trials.length,
+        byPhase,
+        medianEnrollment: median(trials.flatMap((t) => (t.enrollment === null ? [] : [t.enrollment]))),
+        activeSponsors: sponsorRows.slice(0, 10).map((r) => r.name),
+        recentStatusChanges: {
+          started: recent((t) => t.start_date !== null && t.start_date >= since && t.start_date <= today),
+          completed: recent((t) => t.status === "COMPLETED" && t.last_status_change >= since),
+          terminated: recent((t) => t.status === "TERMINATED" && t.last_status_change >= since),
+        },
+      },
+      grants: {
+        totalGrants: grants.n,
+        totalFundingUsd: round2(grants.usd ?? 0),
+        topInstitutions: institutions,
+      },
+      regulatory: {
+        totalApprovals: drugs.length,
+        orphanShare: drugs.length ? round2(drugs.filter((r) => r.orphan === 1).length / drugs.length) : 0,
+        lastApprovalDate: lastApproval,
+      },
+      medicare: {
+        totalSpendingUsd: round2(spend),
+        topBrandDrugs: branded.slice(0, 5).map((r) =>
+          (JSON.parse(r.brands) as string[])[0] ?? r.generic_name
+        ),
+        brandedShare: spend > 0 ? Math.round((brandedSpend / spend) * 1000) / 1000 : 0,
+      },
+      competitivenessIndex: competitivenessIndex({
+        totalTrials: trials.length,
+        activeTrials: active.length,
+        activeSponsors,
+        approvedDrugs: drugs.length,
+      }),
+    },
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Catalyst timeline (`regulatory.catalysts`, spec 4.3): patent and exclusivity expiries from today
+ * to today + windowDays, approvals from today − windowDays to today, for the approvals of an entity
+ * (sponsor family, LEI family, ticker → SEC LEI → family), an indication (disease plus direct
+ * subtypes) and/or drugs. Events are deduplicated by drug + type + date, sorted ascending by date and
+ * capped at `limit`; `counts` splits the returned events by type. `approval_id` is the internal key
+ * `regulatory_approval/<key>` (PITFALLS 17). An unresolvable value answers 200 with no events (16);
+ * of several drugNames, those that resolve are used.
+ *
+ * @module
+ */
+import { splitCsv } from "../client/params.ts";
+import { flaggedBody, type HandlerContext } from "./handler.ts";
+import { dayNumber, isoDay } from "./store/prng.ts";
+import { linksOf, sponsorsOf } from "./_approvals.ts";
+import { diseaseFamily, orgFamily, resolveDisease, resolveDrug, resolveSponsor } from "./_resolve.ts";
+import { all, marks, one, Where } from "./_sql.ts";
+
+interface RawEvent {
+  key: string;
+  trade_name: string;
+  type: "patent_expiry" | "exclusivity_expiry" | "approval";
+  event_date: string;
+  patent_no: string | null;
+  exclusivity_code: string | null;
+  exclusivity_description: string | null;
+}
+
+function entityFamily(ctx: HandlerContext): string[] | undefined | null {
+  const { db, params } = ctx;
+  if (typeof params.sponsor === "string") return resolveSponsor(db, params.sponsor)?.family;
+  let lei: string | undefined;
+  if (typeof params.ticker === "string") {
+    lei = one<{ lei: string | null }>(db, "SELECT lei FROM sec_entities WHERE ticker = ?", [
+      params.ticker.trim().toUpperCase(),
+    ])?.lei ?? undefined;
+    if (lei === undefined) return undefined;
+  } else if (typeof params.lei === "string") lei = params.lei.toUpperCase();
+  else return null; // no entity filter
+  const org = one<{ id: string }>(
+    db,
+    "SELECT id FROM organizations WHERE lei = ? AND is_entity = 1 ORDER BY depth, id LIMIT 1",
+    [lei],
+  );
+  return org ? orgFamily(db, org.id) : undefined;
+}
+
+function counts(events: readonly { type: string }[]): Record<string, number> {
+  const c: Record<string, number> = { patent_expiry: 0, exclusivity_expiry: 0, approval: 0 };
+  for (const e of events) c[e.type] = (c[e.type] ?? 0) + 1;
+  return c;
+}
+
+function emptyAnswer(): unknown {
+  return flaggedBody({
+    events: [],
+    counts: counts([]),
+    next_patent_expiry: null,
+    next_exclusivity_expiry: null,
+  });
+}
+
+/** `GET /api/v1/tools/regulatory/catalysts`. */
+export function regulatoryCatalysts(ctx: HandlerContext): unknown {
+  const { db, params, today } = ctx;
+  const w = new Where();
+  const inList = (table: string, col: string, ids: readonly string[]) =>
+    w.add(`a.key IN (SELECT approval_key FROM ${table} WHERE ${col} IN (${marks(ids.length)}))`, ...ids);
+  const family = entityFamily(ctx);
+  if (family === undefined) return emptyAnswer();
+  if (family !== null) inList("approval_sponsors", "org_id", family);
+  if (typeof params.indication === "string") {
+    const d = resolveDisease(db, params.indication, true);
+    if (!d) return emptyAnswer();
+    inList("approval_indications", "disease_id", diseaseFamily(db, d.id, true));
+  }
+  if (typeof params.drugNames === "string") {
+    const forms = splitCsv(params.drugNames).flatMap((n) => resolveDrug(db, n)?.forms ?? []);
+    if (forms.length === 0) return emptyAnswer();
+    inList("approval_drugs", "chembl_id", forms);
+  }
+  const t0 = dayNumber(today);
+  const window = Number(params.windowDays);
+  const ahead = isoDay(t0 + window), behind = isoDay(t0 - window);
+  const sel = `SELECT a.key FROM approvals a ${w}`;
+  const raw = all<RawEvent>(
+    db,
+    `WITH hits AS (${sel})
+     SELECT a.key, a.trade_name, 'patent_expiry' AS type, p.expiry_date AS event_date, p.patent_no,
+       NULL AS exclusivity_code, NULL AS exclusivity_description
+     FROM hits h JOIN approvals a ON a.key = h.key JOIN approval_patents p ON p.approval_key = a.key
+     WHERE p.expiry_date BETWEEN ? AND ?
+     UNION ALL
+     SELECT a.key, a.trade_name, 'exclusivity_expiry', e.expiry_date, NULL, e.code, e.description
+     FROM hits h JOIN approvals a ON a.key = h.key JOIN approval_exclusivities e ON e.approval_key = a.key
+     WHERE e.expiry_date BETWEEN ? AND ?
+     UNION ALL
+     SELECT a.key, a.trade_name, 'approval', a.approval_date, NULL, NULL, NULL
+     FROM hits h JOIN approvals a ON a.key = h.key WHERE a.approval_date BETWEEN ? AND ?
+     ORDER BY 4, 3, 1`,
+    [...w.args, today, ahead, today, ahead, behind, today],
+  );
+  const drugName = new Map<string, string>();
+  const keysAll = [...new Set(raw.map((e) => e.key))];
+  for (const [k, drugs] of linksOf(db, keysAll).drugs) drugName.set(k, drugs[0]?.parent ?? "");
+  const seen = new Set<string>();
+  const picked: (RawEvent & { drug_name: string })[] = [];
+  for (const e of raw) {
+    const drug = drugName.get(e.key) || e.trade_name.toLowerCase();
+    const id = `${drug}|${e.type}|${e.event_date}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    picked.push({ ...e, drug_name: drug });
+    if (picked.length >= Number(params.limit)) break;
+  }
+  const { direct, chain } = sponsorsOf(db, [...new Set(picked.map((e) => e.key))]);
+  const events = picked.map((e) => ({
+    trade_name: e.trade_name,
+    type: e.type,
+    event_date: e.event_date,
+    days_to_event: dayNumber(e.event_date) - t0,
+    drug_name: e.drug_name,
+    patent_no: e.patent_no,
+    exclusivity_code: e.exclusivity_code,
+    exclusivity_description: e.exclusivity_description,
+    approval_id: `regulatory_approval/${e.key}`,
+    sponsors: direct.get(e.key) ?? [],
+    sponsors_chain: chain.get(e.key) ?? [],
+  }));
+  const next = (table: string) =>
+    one<{ d: string | null }>(
+      db,
+      `SELECT min(x.expiry_date) AS d FROM ${table} x WHERE x.expiry_date >= ? AND x.approval_key IN (${sel})`,
+      [today, ...w.args],
+    )?.d ?? null;
+  return flaggedBody({
+    events,
+    counts: counts(events),
+    next_patent_expiry: next("approval_patents"),
+    next_exclusivity_expiry: next("approval_exclusivities"),
+    window: { from: behind, to: ahead, today },
+  });
+}
