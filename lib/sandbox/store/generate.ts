@@ -16,7 +16,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { type Ctx, PRESETS, type ScaleName } from "./gen_context.ts";
+import { type Ctx, flushInserts, PRESETS, type ScaleName } from "./gen_context.ts";
 import { genBiology } from "./gen_biology.ts";
 import { genOrganizations } from "./gen_orgs.ts";
 import { genPeople } from "./gen_people.ts";
@@ -134,6 +134,7 @@ export function createStore(options: CreateStoreOptions = {}): Store {
     for (const [label, step] of steps) {
       const t = performance.now();
       step({ ...ctx, rng: root.fork(label) });
+      flushInserts(db);
       if (Deno.env.get("STORE_TIMINGS")) console.error(label, Math.round(performance.now() - t), "ms");
     }
     db.exec(ddl.indexes);
@@ -193,7 +194,9 @@ export async function contentDigest(db: DatabaseSync): Promise<string> {
   const enc = new TextEncoder();
   const parts: Uint8Array[] = [];
   for (const name of baseTables(db)) {
-    const rows = db.prepare(`SELECT * FROM "${name}" ORDER BY 1, 2, 3`).all();
+    const n = (db.prepare(`SELECT count(*) AS n FROM pragma_table_info('${name}')`).get() as { n: number }).n;
+    const order = Array.from({ length: n }, (_v, i) => i + 1).join(", ");
+    const rows = db.prepare(`SELECT * FROM "${name}" ORDER BY ${order}`).all();
     parts.push(enc.encode(name + "\n" + JSON.stringify(rows) + "\n"));
   }
   const total = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
