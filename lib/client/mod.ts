@@ -26,3 +26,5 @@ export type { RequestOptions } from "./request.ts";
 export type { CacheOptions } from "./cache.ts";
 export type { ParamsOf, ResponseOf } from "./catalogue.ts";
 export { ENDPOINTS } from "./endpoints/mod.ts";
+export { endpointTable } from "./docs.ts";
+export * from "./approvals.ts";
