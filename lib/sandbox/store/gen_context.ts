@@ -213,7 +213,7 @@ export function flushInserts(db: DatabaseSync): void {
 
 /** `organizations/<slug>`-style slug of a name. */
 export function slug(name: string): string {
-  return name.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")
+  return name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 }
 

@@ -61,6 +61,8 @@ export interface Store {
   today: string;
   /** Generation time in milliseconds. */
   generationMs: number;
+  /** Milliseconds per generation step (domains, `indexes`, `finalize` = counters + FTS rebuild). */
+  timings: Record<string, number>;
   /** Row count per table. */
   counts(): Record<string, number>;
   /** Close the database. */
@@ -129,16 +131,21 @@ export function createStore(options: CreateStoreOptions = {}): Store {
     ["grants", genGrants],
     ["alerts", genAlerts],
   ];
+  const timings: Record<string, number> = {};
   db.exec("BEGIN");
   try {
     for (const [label, step] of steps) {
       const t = performance.now();
       step({ ...ctx, rng: root.fork(label) });
       flushInserts(db);
-      if (Deno.env.get("STORE_TIMINGS")) console.error(label, Math.round(performance.now() - t), "ms");
+      timings[label] = Math.round(performance.now() - t);
     }
+    let t = performance.now();
     db.exec(ddl.indexes);
+    timings.indexes = Math.round(performance.now() - t);
+    t = performance.now();
     finalize(db, { seed, scale, today });
+    timings.finalize = Math.round(performance.now() - t);
     db.exec("COMMIT");
   } catch (e) {
     db.exec("ROLLBACK");
@@ -146,7 +153,7 @@ export function createStore(options: CreateStoreOptions = {}): Store {
     throw e;
   }
   const generationMs = Math.round(performance.now() - t0);
-  return { db, seed, scale, today, generationMs, counts: () => counts(db), close: () => db.close() };
+  return { db, seed, scale, today, generationMs, timings, counts: () => counts(db), close: () => db.close() };
 }
 
 function finalize(db: DatabaseSync, meta: { seed: number; scale: string; today: string }): void {
