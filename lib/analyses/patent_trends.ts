@@ -242,5 +242,7 @@ export async function patentTrends(
     input: pl.Utf8,
     reason: pl.Utf8,
   });
-  return analysisResult({ ...frames, unresolved }, calls.map((r) => r.meta), warnings);
+  // topCpc is a top-N list by design: its cap does not make the analysis incomplete.
+  const complete = calls.every((r) => r === cpc || r.meta.complete);
+  return analysisResult({ ...frames, unresolved }, calls.map((r) => r.meta), warnings, complete);
 }

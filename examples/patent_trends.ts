@@ -1,0 +1,31 @@
+// deno run --allow-net=127.0.0.1 --allow-read --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY examples/patent_trends.ts [company]
+//
+// Patent trends of a company (default Pfizer): patents per year, its top CPC subclasses, year-over-year
+// growth by CPC subclass (growth_fraction is a fraction of 1: 0.25 = +25%) and a year-by-year
+// comparison with two peers. Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY (a Pro key) are set; then
+// add that host to --allow-net.
+import { createClient } from "../lib/client/mod.ts";
+import { startSandbox } from "../lib/sandbox/mod.ts";
+import { patentTrends } from "../lib/analyses/patent_trends.ts";
+
+const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
+
+const year = new Date().getUTCFullYear();
+const out = await patentTrends(ri, {
+  company_name: Deno.args[0] ?? "Pfizer",
+  from: year - 7,
+  to: year - 1,
+  compare: [Deno.args[0] ?? "Pfizer", "AstraZeneca", "Roche"],
+  minOldCount: 1,
+});
+for (const w of out.warnings) console.log(`⚠ ${w.message}`);
+console.log("Patents per year (publication year):");
+console.log(out.byYear.toString());
+console.log("Top CPC subclasses:");
+console.log(out.topCpc.toString());
+console.log(`Growth ${year - 2} → ${year - 1}:`);
+console.log(out.growth.toString());
+console.log("Company comparison:");
+console.log(out.companies.toString());
