@@ -106,3 +106,17 @@ export function fixtures(sb: Sandbox): Fixtures {
     alertId: one(sb, "SELECT alert_db_id FROM alerts WHERE tenant = 'pos' ORDER BY alert_db_id LIMIT 1"),
   };
 }
+
+/** A plain HTTP call to the sandbox, as a user without the client would make it. */
+export async function raw(
+  sb: Sandbox,
+  path: string,
+  query: Record<string, string> = {},
+  key: string = sb.keys.pos,
+): Promise<
+  { status: number; body: Record<string, unknown> & { data?: unknown; meta?: Record<string, unknown> } }
+> {
+  const qs = new URLSearchParams(query).toString();
+  const res = await fetch(`${sb.url}${path}${qs ? `?${qs}` : ""}`, { headers: { "x-api-key": key } });
+  return { status: res.status, body: await res.json() };
+}
