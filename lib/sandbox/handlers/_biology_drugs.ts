@@ -5,7 +5,8 @@
  * - Drugs are the parent molecules with a stored mechanism on the target, ordered by max phase
  *   (desc), approval, then name. `safety_warnings` holds the boxed warning, when there is one.
  * - Landscape rows add `trial_count` (distinct trials of the molecule or its salt forms), `sponsors`
- *   (up to 5 lead sponsors of those trials by trial count) and `indications` (disease names by
+ *   (up to 5 lead sponsors of those trials by trial count, a mention counted under the entity it
+ *   resolves to) and `indications` (disease names by
  *   phase). Landscape is not capped.
  * - target-to-drugs is capped at 50 drugs; `action` is an exact, case-sensitive match on the stored
  *   action type, so `inhibitor` or a typo answers 200 with no drugs (PITFALLS 26).
@@ -62,11 +63,13 @@ function landscapeRow(ctx: HandlerContext, r: SqlRow): Record<string, unknown> {
     `SELECT COUNT(DISTINCT trial_id) AS n FROM trial_interventions WHERE chembl_id IN ${FAMILY}`,
     [id, id],
   );
-  const sponsors = all<{ sponsor_name: string }>(
+  const sponsors = all<{ sponsor: string }>(
     ctx.db,
-    `SELECT ts.sponsor_name, COUNT(DISTINCT ts.trial_id) AS n FROM trial_sponsors ts
+    `SELECT COALESCE(r.name, o.name, ts.sponsor_name) AS sponsor, COUNT(DISTINCT ts.trial_id) AS n
+     FROM trial_sponsors ts LEFT JOIN organizations o ON o.id = ts.org_id
+     LEFT JOIN organizations r ON r.id = o.resolved_to_id
      WHERE ts.role = 'lead' AND ts.trial_id IN (SELECT trial_id FROM trial_interventions WHERE chembl_id IN ${FAMILY})
-     GROUP BY ts.sponsor_name ORDER BY n DESC, ts.sponsor_name LIMIT 5`,
+     GROUP BY sponsor ORDER BY n DESC, sponsor LIMIT 5`,
     [id, id],
   );
   const indications = all<{ name: string }>(
@@ -78,7 +81,7 @@ function landscapeRow(ctx: HandlerContext, r: SqlRow): Record<string, unknown> {
   return {
     ...baseRow(r),
     trial_count: Number(trials[0]?.n ?? 0),
-    sponsors: sponsors.map((s) => s.sponsor_name),
+    sponsors: sponsors.map((s) => s.sponsor),
     indications: indications.map((d) => d.name),
   };
 }
