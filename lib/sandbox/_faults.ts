@@ -74,15 +74,21 @@ export function faultResponse(kind: FaultKind, opts: FaultOptions | undefined, b
     case "503":
       return errorResponse(503, "service_unavailable", "Service temporarily unavailable (injected fault)");
     case "drop": {
-      // Headers go out, then the connection is aborted: the client's body read fails with a network error.
+      // Headers promise 4 KiB, a few bytes go out, then the connection closes: the client's body
+      // read fails with a network error (and the server logs nothing).
       const stream = new ReadableStream<Uint8Array>({
         start(c) {
-          c.error(new Error("connection dropped (injected fault)"));
+          c.enqueue(new TextEncoder().encode('{"data":['));
+          c.close();
         },
       });
       return new Response(stream, {
         status: 200,
-        headers: { "content-type": "application/json; charset=utf-8", ...DATA_SOURCE_HEADER },
+        headers: {
+          "content-type": "application/json; charset=utf-8",
+          "content-length": "4096",
+          ...DATA_SOURCE_HEADER,
+        },
       });
     }
     case "truncate": {

@@ -9,7 +9,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Endpoint } from "../client/catalogue.ts";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Tier } from "../client/schemas/vocab.ts";
-import type { HandlerTable } from "./handler.ts";
+import type { Handler, HandlerTable } from "./handler.ts";
 import { HANDLERS } from "./handlers/mod.ts";
 import { type Clock, createClock, createQuotaBook, DEMO_KEYS, type QuotaOverrides } from "./_access.ts";
 import { createFaults, type FaultOptions } from "./_faults.ts";
@@ -38,8 +38,8 @@ export interface SandboxOptions {
   readonly faults?: FaultOptions;
   /** Daily quota overrides, e.g. `{"diseases.landscape": {pro: 3}}`. */
   readonly quotas?: QuotaOverrides;
-  /** Handler overrides by endpoint name (tests, e.g. a failing trial-pos model). */
-  readonly handlers?: HandlerTable;
+  /** Handler overrides by endpoint name (e.g. a failing trial-pos model); `null` removes one (→ 501). */
+  readonly handlers?: Readonly<Record<string, Handler | null>>;
   /** Do not log unexpected handler errors. @default false */
   readonly quiet?: boolean;
 }
@@ -62,6 +62,15 @@ export interface Sandbox {
   close(): Promise<void>;
   /** Same as {@link Sandbox.close}, for `await using`. */
   [Symbol.asyncDispose](): Promise<void>;
+}
+
+function mergeHandlers(base: HandlerTable, over: SandboxOptions["handlers"]): HandlerTable {
+  const out: Record<string, Handler> = { ...base };
+  for (const [name, h] of Object.entries(over ?? {})) {
+    if (h === null) delete out[name];
+    else out[name] = h;
+  }
+  return out;
 }
 
 /** Every catalogue endpoint. */
@@ -95,7 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     db: store.db as DatabaseSync,
     today: store.today,
     router: createRouter(CATALOGUE),
-    handlers: { ...HANDLERS, ...options.handlers },
+    handlers: mergeHandlers(HANDLERS, options.handlers),
     clock,
     quotas,
     faults: () => ({ injector, options: faultOptions }),
