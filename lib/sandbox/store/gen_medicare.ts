@@ -81,7 +81,7 @@ export function genMedicare(ctx: Ctx): void {
     }
   };
   for (const m of ctx.molecules) {
-    if (m.firstYear === 0 || rng.chance(0.1)) continue;
+    if (m.firstYear === 0) continue;
     const generic = titleCase(m.salt?.name ?? m.generic);
     const cost = m.isBio ? 4500 : m.tier === "commodities" ? 25 : 700;
     const median = m.isBio ? 3e8 : m.tier === "commodities" ? 4e7 : 1.2e8;

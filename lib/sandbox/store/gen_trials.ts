@@ -137,7 +137,7 @@ export function genTrials(ctx: Ctx): void {
     } else if (rng.chance(0.2)) sponsors.push([randomSponsor(), "collaborator"]);
 
     // Dates and status.
-    const start = today + 300 - Math.floor(rng.next() ** 0.8 * 26 * 365);
+    const start = today + 300 - Math.floor(rng.next() ** 1.4 * 24 * 365);
     const years = phase.startsWith("PHASE1") || phase === "EARLY_PHASE1" ? 1.5 : phase === "PHASE3" ? 4 : 2.5;
     const completion = start + Math.round(rng.lognormal(years * 365, 0.35));
     let status: string, changed: number;
@@ -249,7 +249,8 @@ export function genTrials(ctx: Ctx): void {
       if (seen.has(org.id)) continue;
       seen.add(org.id);
       const raw = org.isEntity && rng.chance(0.2) ? org.name.toUpperCase() : org.name;
-      insS(trialId, org.id, org.name, raw, role);
+      const resolved = org.resolvedTo ? byId.get(org.resolvedTo)!.name : org.name;
+      insS(trialId, org.id, resolved, raw, role);
     }
     let pos2 = 0;
     insC(trialId, pos2++, d.id, d.name);

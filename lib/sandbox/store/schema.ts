@@ -178,8 +178,9 @@ CREATE INDEX trials_updated ON trials(updated_at);
 CREATE INDEX trials_enrollment ON trials(enrollment);
 CREATE VIRTUAL TABLE trials_fts USING fts5(title, summary, content='trials', content_rowid='rid',
   tokenize='porter unicode61');
--- org_id: a resolved entity, or an UNRESOLVED mention node; sponsor_name = that node's name
--- (the 'resolved sponsor name' of the sponsor filter); raw_name = string as registered.
+-- org_id: a resolved entity, or an UNRESOLVED mention node; sponsor_name = the resolved name (the
+-- entity's name; for a mention, the name of the entity it resolves to, else the mention's own name)
+-- = what the registry 'sponsor' filter matches exactly; raw_name = string as registered.
 CREATE TABLE trial_sponsors (
   trial_id TEXT NOT NULL, org_id TEXT NOT NULL, sponsor_name TEXT NOT NULL, raw_name TEXT NOT NULL,
   role TEXT NOT NULL,                  -- 'lead' | 'collaborator'
