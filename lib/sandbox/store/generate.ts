@@ -16,7 +16,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { type Ctx, flushInserts, PRESETS, type ScaleName } from "./gen_context.ts";
+import { type Ctx, flushInserts, PRESETS, type ScaleName, type ScaleSpec } from "./gen_context.ts";
 import { genBiology } from "./gen_biology.ts";
 import { genOrganizations } from "./gen_orgs.ts";
 import { genPeople } from "./gen_people.ts";
@@ -29,7 +29,7 @@ import { createRng, dayNumber } from "./prng.ts";
 import { DISEASES } from "./vocab_bio.ts";
 import { FTS_TABLES, splitDdl } from "./schema.ts";
 
-export { PRESETS, type ScaleName };
+export { PRESETS, type ScaleName, type ScaleSpec };
 
 /** Reference "today" of generated data when none is given. */
 export const DEFAULT_TODAY = "2026-11-21";
