@@ -9,6 +9,7 @@ import { invoke } from "../../lib/sandbox/handlers/_registries_invoke.ts";
 import type { EndpointName } from "../../lib/client/endpoints/mod.ts";
 import { SandboxError } from "../../lib/sandbox/handler.ts";
 import * as B from "../../lib/client/schemas/biology.ts";
+import { get, rows, withSandbox } from "./_helpers.ts";
 
 function fixture(): DatabaseSync {
   const db = new DatabaseSync(":memory:");
@@ -222,4 +223,60 @@ Deno.test("biology.targetToDrugs matches action exactly and case-sensitively", (
   assert.deepEqual(names({ target: "EGFR", action: "inhibitor" }), []);
   assert.deepEqual(names({ target: "ERBB1", action: "ANTIBODY" }), ["amivantamab"]);
   assert.equal(fails("biology.targetToDrugs", { target: "bogus" }).parameter, "target");
+});
+
+Deno.test("biology endpoints over HTTP against the generated store", async (t) => {
+  await withSandbox(async (sb) => {
+    const B_ = "/api/v1/tools/biology";
+    await t.step("associations: scores sorted and above minScore; unresolvable → 500 naming it", async () => {
+      const body =
+        B.AssociationsResponse.parse((await get(sb, `${B_}/associations`, { entity: "EGFR" })).body).data;
+      const scores = body.associations.map((a) => a.score);
+      assert.ok(scores.length > 0 && scores.every((s, i) => s >= 0.1 && (i === 0 || scores[i - 1] >= s)));
+      const bad = await get(sb, `${B_}/associations`, { entity: "Zzyzx-9" });
+      assert.equal(bad.status, 500);
+      assert.equal(bad.body.error.input, "Zzyzx-9");
+    });
+    await t.step("drug-to-targets: brand and salt names reach the same parent", async () => {
+      const salt = rows<{ name: string; parent: string }>(
+        sb,
+        `SELECT n.name, m.parent_chembl_id AS parent FROM molecule_names n JOIN molecules m ON m.chembl_id = n.chembl_id
+         WHERE n.kind = 'salt' AND m.parent_chembl_id IS NOT NULL ORDER BY n.name LIMIT 1`,
+      )[0];
+      const d =
+        B.DrugToTargetsResponse.parse((await get(sb, `${B_}/drug-to-targets`, { drug: salt.name })).body)
+          .data;
+      assert.equal(d.drug.chembl_id, salt.parent);
+      assert.ok(d.related_forms.length > 0);
+      assert.equal((await get(sb, `${B_}/drug-to-targets`, { drug: "notadrugatall" })).status, 500);
+    });
+    await t.step("prioritize-targets: sortBy re-orders the same top-N set", async () => {
+      const q = { efo_id: "EFO:0003060", topN: 5 };
+      const score =
+        B.PrioritizeTargetsResponse.parse((await get(sb, `${B_}/prioritize-targets`, q)).body).data;
+      const nov = B.PrioritizeTargetsResponse.parse(
+        (await get(sb, `${B_}/prioritize-targets`, { ...q, sortBy: "novelty" })).body,
+      ).data;
+      assert.equal(score.total_targets, score.targets.length);
+      assert.ok(score.total_targets <= 5);
+      assert.deepEqual(
+        nov.targets.map((x) => x.target_id).sort(),
+        score.targets.map((x) => x.target_id).sort(),
+      );
+      assert.equal((await get(sb, `${B_}/prioritize-targets`, { efo_id: "EFO_0003060" })).status, 500);
+    });
+    await t.step("target-landscape and target-to-drugs: exact action match, fixed cap", async () => {
+      const land =
+        B.TargetDrugsResponse.parse((await get(sb, `${B_}/target-landscape`, { target: "egfr" })).body).data;
+      assert.ok(land.drugs.length > 0);
+      const inhib = B.TargetDrugsResponse.parse(
+        (await get(sb, `${B_}/target-to-drugs`, { target: "EGFR", action: "INHIBITOR" })).body,
+      ).data;
+      assert.ok(inhib.drugs.length > 0 && inhib.drugs.length <= 50);
+      assert.ok(inhib.drugs.every((d) => d.action_type === "INHIBITOR"));
+      const lower = (await get(sb, `${B_}/target-to-drugs`, { target: "EGFR", action: "inhibitor" })).body;
+      assert.deepEqual(lower.data.drugs, []);
+      assert.equal((await get(sb, `${B_}/target-landscape`, { target: "NOTAGENE" })).status, 500);
+    });
+  });
 });

@@ -9,6 +9,7 @@ import { handlers } from "../../lib/sandbox/handlers/patents.ts";
 import { invoke } from "../../lib/sandbox/handlers/_registries_invoke.ts";
 import { SandboxError } from "../../lib/sandbox/handler.ts";
 import * as P from "../../lib/client/schemas/patents.ts";
+import { count, get, rows, withSandbox } from "./_helpers.ts";
 
 const PFZ_LEI = "PFZ00000000000000001";
 const ORGS: (string | number | null)[][] = [
@@ -299,4 +300,87 @@ Deno.test("patents.yoyGrowth reports change and percent as a fraction, hiding sm
     45,
   ]]);
   assert.deepEqual(pct.meta.filters, { company_id_resolved: null, company_cluster_size: 0 });
+});
+
+Deno.test("patents endpoints over HTTP against the generated store", async (t) => {
+  await withSandbox(async (sb) => {
+    const n = (sql: string, ...args: string[]) => count(sb, sql, ...args);
+    await t.step("Free tier → 402 on every patent endpoint", async () => {
+      for (
+        const p of [
+          "/api/v1/patents",
+          "/api/v1/patents/aggregate",
+          "/api/v1/patents/yoy-growth?dimension=cpc",
+        ]
+      ) {
+        assert.equal((await get(sb, p, {}, "free")).status, 402, p);
+      }
+    });
+    await t.step("search totals match independent SQL, family expansion included", async () => {
+      const all = await get(sb, "/api/v1/patents", { include_total: true }, "pro");
+      assert.equal(P.PatentSearchResponse.parse(all.body).meta.total, n("SELECT count(*) AS n FROM patents"));
+      const fam = await get(sb, "/api/v1/patents", {
+        include_total: true,
+        company_id: "organizations/pfizer",
+      }, "pro");
+      const expected = n(
+        `SELECT count(DISTINCT patent_id) AS n FROM patent_assignees WHERE direct_id IN (SELECT descendant_id
+         FROM org_closure WHERE ancestor_id = ?1 AND hops <= 6) OR ultimate_id = ?1 OR mention_id IN
+         (SELECT descendant_id FROM org_closure WHERE ancestor_id = ?1 AND hops <= 6)`,
+        "organizations/pfizer",
+      );
+      assert.equal(fam.body.meta.total, expected);
+      assert.ok(expected > 0);
+    });
+    await t.step("unresolved company or CPC → 400 naming the value", async () => {
+      const a = await get(sb, "/api/v1/patents", { company_id: "No Such Company Ltd" }, "pro");
+      assert.equal(a.status, 400);
+      assert.equal(a.body.error.parameter, "company_id");
+      assert.match(a.body.error.message, /No Such Company Ltd/);
+      const b = await get(sb, "/api/v1/patents/aggregate", { cpc_code: "Z99Q" }, "pro");
+      assert.equal(b.body.error.parameter, "cpc_code");
+      assert.equal(
+        (await get(sb, "/api/v1/patents/aggregate", { legal_status: "active" }, "pro")).status,
+        400,
+      );
+    });
+    await t.step("full record by id; unknown → 404", async () => {
+      const id =
+        rows<{ patent_id: string }>(sb, "SELECT patent_id FROM patents ORDER BY rid LIMIT 1")[0].patent_id;
+      const rec = await get(sb, `/api/v1/patents/${encodeURIComponent(id)}`, {}, "pro");
+      assert.equal(P.PatentRecordResponse.parse(rec.body).data.patent_id, id);
+      assert.equal((await get(sb, "/api/v1/patents/US0B0", {}, "pro")).status, 404);
+    });
+    await t.step("aggregate by year covers the data's three latest calendar years", async () => {
+      const body = P.AggregateResponse.parse((await get(sb, "/api/v1/patents/aggregate", {}, "pro")).body);
+      const y = Number(sb.store.today.slice(0, 4));
+      const got = Object.fromEntries((body.buckets ?? []).map((b) => [b.year, b.count]));
+      for (const year of [y - 2, y - 1, y]) {
+        assert.equal(got[year], n("SELECT count(*) AS n FROM patents WHERE pub_year = ?", String(year)));
+      }
+      assert.equal(body.meta.total_buckets, body.buckets?.length);
+    });
+    await t.step("yoy-growth defaults give CPC rows; counts match SQL", async () => {
+      const body = P.YoyGrowthResponse.parse(
+        (await get(sb, "/api/v1/patents/yoy-growth", { dimension: "cpc" }, "pro")).body,
+      );
+      assert.ok(body.data.length > 0);
+      const r = body.data[0];
+      const old = n(
+        `SELECT count(DISTINCT p.patent_id) AS n FROM patents p JOIN patent_cpc c ON c.patent_id = p.patent_id
+         WHERE p.pub_year = 2024 AND c.cpc_subclass = ?`,
+        String(r.cpc_code),
+      );
+      assert.equal(r.oldCount, old);
+      assert.ok(
+        body.data.every((x) =>
+          x.oldCount >= 50 && x.percent === Math.round(x.change / x.oldCount * 1e4) / 1e4
+        ),
+      );
+      const co = P.YoyGrowthResponse.parse(
+        (await get(sb, "/api/v1/patents/yoy-growth", { dimension: "company", min_old_count: 5 }, "pro")).body,
+      );
+      assert.ok(co.data.length > 0 && co.data.every((x) => typeof x.company_id === "string"));
+    });
+  });
 });

@@ -12,6 +12,7 @@ import * as G from "../../lib/client/schemas/grants.ts";
 import * as H from "../../lib/client/schemas/people.ts";
 import { flagged } from "../../lib/client/schemas/common.ts";
 import { z } from "zod";
+import { count, get, rows, withSandbox } from "./_helpers.ts";
 
 function fixture(): DatabaseSync {
   const db = new DatabaseSync(":memory:");
@@ -403,4 +404,93 @@ Deno.test("alerts are per tenant; the list strips metadata, the single alert is 
   assert.equal(status("alerts.get", { path: { alertDbId: "al3" } }), 404);
   assert.equal(status("alerts.get", { path: { alertDbId: "nope" } }), 404);
   assert.equal(H.AlertListResponse.parse(call("alerts.list", { tier: "free" })).data.length, 1);
+});
+
+Deno.test("registry endpoints over HTTP against the generated store", async (t) => {
+  await withSandbox(async (sb) => {
+    await t.step(
+      "grants: sample on Free (3 NIH + 2 CORDIS); search needs Pro and echoes the sort",
+      async () => {
+        const sample = G.GrantSampleResponse.parse((await get(sb, "/api/v1/grants/sample")).body);
+        assert.deepEqual(sample.data.map((g) => g.source), ["NIH", "NIH", "NIH", "CORDIS", "CORDIS"]);
+        assert.equal((await get(sb, "/api/v1/grants", { search: "lung cancer" })).status, 402);
+        const s = G.GrantSearchResponse.parse(
+          (await get(sb, "/api/v1/grants", { search: "lung cancer" }, "pro")).body,
+        );
+        assert.equal(s.meta.sort, "relevance");
+        const fts = count(
+          sb,
+          `SELECT count(*) AS n FROM grants_fts WHERE grants_fts MATCH '"lung cancer"'`,
+        );
+        assert.equal(s.meta.totalItems, fts);
+        assert.ok(fts > 0);
+      },
+    );
+    await t.step("medicare: a complete brand name matches, a partial one does not", async () => {
+      const brand =
+        rows<{ brand_name: string }>(sb, "SELECT brand_name FROM medicare_brands LIMIT 1")[0].brand_name;
+      const hit = G.MedicareSearchResponse.parse(
+        (await get(sb, "/api/v1/medicare-drugs", { search: brand.toUpperCase() })).body,
+      );
+      assert.ok(
+        hit.data.length > 0 &&
+          hit.data.every((r) =>
+            r.brand_names.some((b) => b.toLowerCase() === brand.toLowerCase()) ||
+            r.generic_name.toLowerCase() === brand.toLowerCase()
+          ),
+      );
+      const partial = (await get(sb, "/api/v1/medicare-drugs", { search: brand.slice(0, 4) })).body;
+      assert.equal(partial.meta.totalItems, 0);
+    });
+    await t.step("researcher works: URL-form id, exact total, 404 and 400", async () => {
+      const a = rows<{ author_id: string; n: number }>(
+        sb,
+        "SELECT author_id, count(*) AS n FROM work_authors GROUP BY author_id ORDER BY n DESC, author_id LIMIT 1",
+      )[0];
+      const url = `/api/v1/researchers/${encodeURIComponent(`https://openalex.org/${a.author_id}`)}/works`;
+      const body = H.WorksResponse.parse((await get(sb, url, { limit: 5 })).body);
+      assert.equal(body.meta.totalItems, a.n);
+      assert.equal(body.hasMore, a.n > 5);
+      assert.equal((await get(sb, "/api/v1/researchers/A0000001/works")).status, 404);
+      assert.equal((await get(sb, `/api/v1/researchers/${a.author_id}/works`, { type: "poem" })).status, 400);
+    });
+    await t.step("organization autocomplete: only organizations with trials, exact match first", async () => {
+      const body =
+        (await get(sb, "/api/v1/tools/resolution/autocomplete", { query: "Pfizer", limit: 50 })).body;
+      const data = flagged(z.array(H.OrganizationRow)).parse(body).data;
+      assert.equal(data[0].name, "Pfizer");
+      assert.ok(data.every((o) => o.trialCount >= 1 && /pfizer/i.test(o.name)));
+      const drug = (await get(sb, "/api/v1/tools/resolution/autocomplete", { query: "osimertinib" })).body;
+      assert.deepEqual(drug.data, []);
+    });
+    await t.step("lei-to-ticker: mapping, 404 without one, 400 when malformed", async () => {
+      const lei =
+        rows<{ lei: string }>(sb, "SELECT lei FROM sec_entities WHERE lei IS NOT NULL LIMIT 1")[0].lei;
+      const ok = flagged(H.LeiToTickerData).parse(
+        (await get(sb, "/api/v1/tools/financials/lei-to-ticker", { lei: lei.toLowerCase() })).body,
+      );
+      assert.equal(
+        ok.data.secEntities.length,
+        count(sb, "SELECT count(*) AS n FROM sec_entities WHERE lei = ?", lei),
+      );
+      const none = rows<{ lei: string }>(
+        sb,
+        "SELECT lei FROM organizations WHERE lei IS NOT NULL AND lei NOT IN (SELECT lei FROM sec_entities WHERE lei IS NOT NULL) LIMIT 1",
+      )[0].lei;
+      const nf = await get(sb, "/api/v1/tools/financials/lei-to-ticker", { lei: none });
+      assert.equal(nf.status, 404);
+      assert.equal(nf.body.error.code, "not_found");
+      assert.equal((await get(sb, "/api/v1/tools/financials/lei-to-ticker", { lei: "SHORT" })).status, 400);
+    });
+    await t.step("alerts: own tenant only; list without metadata, single alert complete", async () => {
+      const list = H.AlertListResponse.parse((await get(sb, "/api/v1/alerts", {}, "pro")).body);
+      assert.equal(list.meta.totalItems, count(sb, "SELECT count(*) AS n FROM alerts WHERE tenant = 'pro'"));
+      assert.ok(list.data.every((a) => !("metadata" in a)));
+      const one = await get(sb, `/api/v1/alerts/${list.data[0].alert_id}`, {}, "pro");
+      assert.ok("metadata" in H.AlertResponse.parse(one.body).data);
+      const other =
+        rows<{ id: string }>(sb, "SELECT alert_db_id AS id FROM alerts WHERE tenant = 'free' LIMIT 1")[0].id;
+      assert.equal((await get(sb, `/api/v1/alerts/${other}`, {}, "pro")).status, 404);
+    });
+  });
 });
