@@ -1,0 +1,36 @@
+// deno run --allow-net=127.0.0.1 --allow-read --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY examples/disease_comparison.ts [disease ...]
+//
+// Several disease landscapes side by side (trials, phases, enrollment, grants, approvals, orphan
+// share, Medicare spend, competitiveness index), one row per disease, plus trials by phase. Names are
+// resolved by exact autocomplete match; anything unresolved is listed with the service's candidates.
+// Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY (a Pro key) are set; then add that
+// host to --allow-net.
+import { createClient } from "../lib/client/mod.ts";
+import { startSandbox } from "../lib/sandbox/mod.ts";
+import { diseaseComparison } from "../lib/analyses/disease_comparison.ts";
+
+const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
+
+const diseases = Deno.args.length ? Deno.args : ["asthma", "EFO:0003060", "psoriasis", "lung"];
+const cmp = await diseaseComparison(ri, { diseases });
+console.log(
+  cmp.summary.select(
+    "input",
+    "disease",
+    "total_trials",
+    "median_enrollment",
+    "total_grants",
+    "total_approvals",
+    "orphan_share_fraction",
+    "medicare_spending_usd",
+    "branded_share_fraction",
+    "competitiveness_index",
+  ).toString(),
+);
+console.log(cmp.byPhase.toString());
+if (cmp.unresolved.height) {
+  console.log("Not compared:");
+  console.log(cmp.unresolved.toString());
+}
