@@ -44,7 +44,7 @@ export function regulatorySearch(ctx: HandlerContext): unknown {
     if (s(k)) w.add(`a.${col} LIKE ? ESCAPE '\\'`, likeContains(s(k)!));
   }
   const link = (table: string, col: string, v: string) =>
-    w.add(`EXISTS (SELECT 1 FROM ${table} x WHERE x.approval_key = a.key AND x.${col} = ?)`, v);
+    w.add(`a.key IN (SELECT x.approval_key FROM ${table} x WHERE x.${col} = ?)`, v);
   if (s("sponsor_id")) link("approval_sponsors", "org_id", s("sponsor_id")!);
   if (s("drug_id")) link("approval_drugs", "chembl_id", s("drug_id")!);
   if (s("disease_id")) link("approval_indications", "disease_id", s("disease_id")!);
@@ -96,7 +96,7 @@ export function regulatoryLandscape(ctx: HandlerContext): unknown {
   let unresolvedInput = false;
   const inList = (table: string, col: string, ids: readonly string[]) =>
     ids.length === 0 ? w.add("0") : w.add(
-      `EXISTS (SELECT 1 FROM ${table} x WHERE x.approval_key = a.key AND x.${col} IN (${marks(ids.length)}))`,
+      `a.key IN (SELECT x.approval_key FROM ${table} x WHERE x.${col} IN (${marks(ids.length)}))`,
       ...ids,
     );
   if (typeof params.sponsor === "string") {

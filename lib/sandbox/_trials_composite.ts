@@ -56,14 +56,12 @@ export function phaseStatus(w: Where, params: Readonly<Record<string, unknown>>)
   if (typeof params.status === "string") w.add("t.status = ?", params.status);
 }
 
-/** Add `EXISTS` over a trial link table with an `IN` list (an empty list matches nothing). */
+/** Add a membership filter over a trial link table with an `IN` list (an empty list matches nothing). */
 export function linkedTo(w: Where, table: string, col: string, ids: readonly string[]): void {
   if (ids.length === 0) w.add("0");
   else {
     w.add(
-      `EXISTS (SELECT 1 FROM ${table} x WHERE x.trial_id = t.trial_id AND x.${col} IN (${
-        marks(ids.length)
-      }))`,
+      `t.trial_id IN (SELECT x.trial_id FROM ${table} x WHERE x.${col} IN (${marks(ids.length)}))`,
       ...ids,
     );
   }

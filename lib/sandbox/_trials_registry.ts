@@ -61,8 +61,9 @@ function registryWhere(ctx: HandlerContext, w: Where): void {
   const p = ctx.params;
   const str = (k: string) => (typeof p[k] === "string" ? p[k] as string : undefined);
   const num = (k: string) => (typeof p[k] === "number" ? p[k] as number : undefined);
+  // Non-correlated IN (SELECT ...) sets: SQLite builds each once, instead of probing per trial.
   const sub = (table: string, cond: string) =>
-    `EXISTS (SELECT 1 FROM ${table} x WHERE x.trial_id = t.trial_id AND ${cond})`;
+    `t.trial_id IN (SELECT x.trial_id FROM ${table} x WHERE ${cond})`;
   if (str("status")) w.add("t.status = ?", str("status")!.toUpperCase());
   if (str("phase")) w.add("t.phase = ?", str("phase")!);
   if (str("sponsor")) w.add(sub("trial_sponsors", "x.sponsor_name = ?"), str("sponsor")!);
@@ -86,8 +87,8 @@ function registryWhere(ctx: HandlerContext, w: Where): void {
   }
   if (num("sponsor_trial_count_max") !== undefined) {
     w.add(
-      `EXISTS (SELECT 1 FROM trial_sponsors x JOIN organizations o ON o.id = x.org_id
-        WHERE x.trial_id = t.trial_id AND o.trial_count < ?)`,
+      `t.trial_id IN (SELECT x.trial_id FROM trial_sponsors x JOIN organizations o ON o.id = x.org_id
+        WHERE o.trial_count < ?)`,
       num("sponsor_trial_count_max")!,
     );
   }
