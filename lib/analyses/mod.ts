@@ -1,0 +1,32 @@
+/**
+ * Analyses of the life-science research landscape. Each has a pure core (DataFrames in, DataFrames
+ * out) and a thin wrapper taking the client; wrappers return an `AnalysisResult` (named frames plus
+ * provenance, warnings and completeness) that displays as HTML in Jupyter.
+ *
+ * 1. {@linkcode portfolioOverlap} — sponsors' trials in a condition, shared trials, overlap matrix.
+ * 2. {@linkcode catalystCalendar} — patent/exclusivity expiries and approvals, merged across entities.
+ * 3. {@linkcode targetPrioritization} — targets ranked by a composite score, with white space.
+ * 4. {@linkcode regulatoryLandscape} — drugs by tier over time and by sponsor; approvals by source.
+ * 5–9. Patent trends, disease comparison, Medicare spending, researcher output, sponsor scan.
+ *
+ * @example The pure core of the portfolio overlap
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toFrame } from "../frames/mod.ts";
+ * import { portfolioOverlapFromFrames } from "./mod.ts";
+ * const comparison = toFrame("portfolioSponsor", [
+ *   { sponsor: "A", resolved_name: null, trial_count: 0, by_phase: {}, by_status: {} },
+ * ]);
+ * assert.equal(portfolioOverlapFromFrames({ comparison }).sponsors.getColumn("resolved").get(0), false);
+ * ```
+ *
+ * @module
+ */
+export * from "./portfolio_overlap.ts";
+export * from "./catalyst_calendar.ts";
+export * from "./target_prioritization.ts";
+export * from "./regulatory_landscape.ts";
+export * from "./patent_trends.ts";
+export * from "./disease_comparison.ts";
+export * from "./medicare_spending.ts";
+export * from "./researcher_output.ts";
