@@ -19,7 +19,7 @@
  */
 import { flaggedBody, type HandlerContext } from "../handler.ts";
 import type { SQLInputValue } from "node:sqlite";
-import { all } from "../_sql.ts";
+import { all, marks } from "../_sql.ts";
 import { round, type SqlRow } from "./_registries_util.ts";
 import { defaultWindow, filtersEcho, type PatentScope, patentScope } from "./_patents_filters.ts";
 
@@ -29,7 +29,17 @@ interface Part {
   join: string;
   joinParams: readonly SQLInputValue[];
   key: string;
-  name?: string;
+}
+
+/** Names of company keys (organization ids; a raw-string key names itself). */
+function namesOf(ctx: HandlerContext, keys: string[]): Map<string, string> {
+  const ids = [...new Set(keys.filter((k) => k.startsWith("organizations/")))];
+  const rows = all<{ id: string; name: string }>(
+    ctx.db,
+    `SELECT id, name FROM organizations WHERE id IN (${marks(ids.length)})`,
+    ids,
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 const COMPANY_KEY = "COALESCE(pa.ultimate_id, pa.mention_id, pa.raw_name)";
@@ -46,11 +56,9 @@ function part(dim: Dim, scope: PatentScope): Part {
   }
   const a = scope.assigneeCond;
   return {
-    join: `JOIN patent_assignees pa ON pa.patent_id = p.patent_id${a ? ` AND ${a.sql}` : ""}
-      LEFT JOIN organizations co ON co.id = COALESCE(pa.ultimate_id, pa.mention_id)`,
+    join: `JOIN patent_assignees pa ON pa.patent_id = p.patent_id${a ? ` AND ${a.sql}` : ""}`,
     joinParams: a?.params ?? [],
     key: COMPANY_KEY,
-    name: "MIN(COALESCE(co.name, pa.raw_name))",
   };
 }
 
@@ -65,25 +73,27 @@ export function aggregate(ctx: HandlerContext): Record<string, unknown> {
   const p = ctx.params;
   const sent = typeof p.publication_date_from === "string" || typeof p.publication_date_to === "string";
   const window = sent ? undefined : defaultWindow(ctx.today);
-  const scope = patentScope(ctx, window ? { window } : {});
+  const y = Number(ctx.today.slice(0, 4));
+  // The default window is whole calendar years: filter on the indexed publication year.
+  const scope = patentScope(ctx, window ? { years: { from: y - 2, to: y } } : {});
   const dims = dimsOf(p.group_by);
   const parts = dims.map((d) => part(d, scope));
   const cols = parts.map((x, i) => `${x.key} AS k${i}`);
-  const named = parts.findIndex((x) => x.name !== undefined);
-  if (named >= 0) cols.push(`${parts[named].name} AS company_name`);
   const dir = p.sort_by_count === "asc" ? "ASC" : "DESC";
   const limit = Number(p.limit ?? 100);
-  const sql = `SELECT ${cols.join(", ")}, COUNT(DISTINCT p.patent_id) AS n FROM patents p
+  const sql = `SELECT ${cols.join(", ")}, COUNT(DISTINCT p.rid) AS n FROM patents p
     ${parts.map((x) => x.join).join(" ")} ${String(scope.where)}
     GROUP BY ${parts.map((_, i) => `k${i}`).join(", ")}
     ORDER BY n ${dir}, ${parts.map((_, i) => `k${i}`).join(", ")} LIMIT ?`;
   const rows = all<SqlRow>(ctx.db, sql, [...parts.flatMap((x) => x.joinParams), ...scope.where.args, limit]);
+  const co = dims.indexOf("company");
+  const names = co >= 0 ? namesOf(ctx, rows.map((r) => String(r[`k${co}`]))) : new Map<string, string>();
   const buckets = rows.map((r) => {
     const b: Record<string, unknown> = {};
     dims.forEach((d, i) => {
       b[d] = d === "year" ? Number(r[`k${i}`]) : String(r[`k${i}`]);
     });
-    if (named >= 0) b.company_name = String(r.company_name);
+    if (b.company !== undefined) b.company_name = names.get(String(b.company)) ?? String(b.company);
     b.count = Number(r.n);
     return b;
   });
@@ -108,7 +118,6 @@ function isoOf(d: string | null): string | null {
 /** A growth row before it is emitted. */
 interface Growth {
   key: string;
-  name?: string;
   oldCount: number;
   newCount: number;
   change: number;
@@ -137,9 +146,9 @@ export function yoyGrowth(ctx: HandlerContext): Record<string, unknown> {
   const ye = Number(p.year_end ?? 2025);
   const minOld = Number(p.min_old_count ?? 50);
   const where = String(scope.where);
-  const sql = `SELECT ${x.key} AS k${x.name ? `, ${x.name} AS company_name` : ""},
-      COUNT(DISTINCT CASE WHEN p.pub_year = ? THEN p.patent_id END) AS old_n,
-      COUNT(DISTINCT CASE WHEN p.pub_year = ? THEN p.patent_id END) AS new_n
+  const sql = `SELECT ${x.key} AS k,
+      COUNT(DISTINCT CASE WHEN p.pub_year = ? THEN p.rid END) AS old_n,
+      COUNT(DISTINCT CASE WHEN p.pub_year = ? THEN p.rid END) AS new_n
     FROM patents p ${x.join} ${where ? `${where} AND` : "WHERE"} p.pub_year IN (?, ?)
     GROUP BY k HAVING old_n >= ?`;
   const rows: Growth[] = all<SqlRow>(ctx.db, sql, [
@@ -157,7 +166,6 @@ export function yoyGrowth(ctx: HandlerContext): Record<string, unknown> {
       const change = newCount - oldCount;
       return {
         key: String(r.k),
-        ...(r.company_name !== undefined ? { name: String(r.company_name) } : {}),
         oldCount,
         newCount,
         change,
@@ -166,8 +174,12 @@ export function yoyGrowth(ctx: HandlerContext): Record<string, unknown> {
     });
   const cmp = SORTS[String(p.sort ?? "growth_desc")] ?? SORTS.growth_desc;
   rows.sort((a, b) => cmp(a, b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const data = rows.slice(0, Number(p.limit ?? 10)).map((g) => ({
-    ...(dimension === "cpc" ? { cpc_code: g.key } : { company_id: g.key, company_name: g.name ?? g.key }),
+  const top = rows.slice(0, Number(p.limit ?? 10));
+  const names = dimension === "company" ? namesOf(ctx, top.map((g) => g.key)) : new Map<string, string>();
+  const data = top.map((g) => ({
+    ...(dimension === "cpc"
+      ? { cpc_code: g.key }
+      : { company_id: g.key, company_name: names.get(g.key) ?? g.key }),
     oldCount: g.oldCount,
     newCount: g.newCount,
     change: g.change,

@@ -148,12 +148,12 @@ export function defaultWindow(today: string): { from: string; to: string } {
 }
 
 /**
- * Build the scope of a patent request. `window` replaces the date parameters when given
- * (aggregate's default window); country and legal_status apply only when `withRegistry`.
+ * Build the scope of a patent request. `years` adds a publication-year window (aggregate's default
+ * window, used when no date is sent); country and legal_status apply only when `withRegistry`.
  */
 export function patentScope(
   ctx: HandlerContext,
-  opts: { window?: { from?: string; to?: string }; withRegistry?: boolean } = {},
+  opts: { years?: { from: number; to: number }; withRegistry?: boolean } = {},
 ): PatentScope {
   const p = ctx.params;
   const where = new Where();
@@ -172,12 +172,13 @@ export function patentScope(
       ...cpcCond.params,
     );
   }
-  const from = opts.window?.from ??
-    (typeof p.publication_date_from === "string" ? compactDate(p.publication_date_from) : undefined);
-  const to = opts.window?.to ??
-    (typeof p.publication_date_to === "string" ? compactDate(p.publication_date_to) : undefined);
-  if (from !== undefined) where.add("p.publication_date >= ?", from);
-  if (to !== undefined) where.add("p.publication_date <= ?", to);
+  if (opts.years) where.add("p.pub_year >= ? AND p.pub_year <= ?", opts.years.from, opts.years.to);
+  if (typeof p.publication_date_from === "string") {
+    where.add("p.publication_date >= ?", compactDate(p.publication_date_from));
+  }
+  if (typeof p.publication_date_to === "string") {
+    where.add("p.publication_date <= ?", compactDate(p.publication_date_to));
+  }
   if (opts.withRegistry) {
     if (typeof p.country === "string") where.add("p.country = ?", p.country.trim().toUpperCase());
     if (typeof p.legal_status === "string") {

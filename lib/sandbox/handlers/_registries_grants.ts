@@ -14,7 +14,7 @@
  * @module
  */
 import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
-import { all, ftsPhrase, one, Where } from "../_sql.ts";
+import { all, ftsPhrase, marks, one, Where } from "../_sql.ts";
 import { jsonList, type SqlRow } from "./_registries_util.ts";
 
 const COLUMNS = `g.grant_id, g.title, g.source, g.funding_amount, g.start_date, g.end_date, g.abstract,
@@ -113,11 +113,21 @@ export function searchGrants(ctx: HandlerContext): Record<string, unknown> {
   const orderBy = relevance
     ? "bm25(grants_fts), g.grant_id"
     : `${SORT_COLUMNS[String(p.sort)] ?? "g.start_date"} ${dir}, g.grant_id ${dir}`;
-  const rows = all<SqlRow>(
+  const page = all<{ rid: number }>(
     ctx.db,
-    `SELECT ${COLUMNS} FROM ${from} ${String(where)} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    `SELECT g.rid FROM ${from} ${String(where)} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
     [...where.args, limit, offset],
-  ).map(toRow);
+  );
+  // Emit the page only: the per-row list subqueries run for at most `limit` grants, in page order.
+  const byRid = new Map(
+    all<SqlRow>(
+      ctx.db,
+      `SELECT g.rid, ${COLUMNS} FROM grants g WHERE g.rid IN (${marks(page.length)})`,
+      page.map((r) => r.rid),
+    )
+      .map((r) => [r.rid, toRow(r)]),
+  );
+  const rows = page.map((r) => byRid.get(r.rid)).filter((r) => r !== undefined);
   const total = one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM ${from} ${String(where)}`, where.args);
   return listBody(rows, Number(total?.n ?? 0), p, { sort });
 }

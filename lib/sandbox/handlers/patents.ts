@@ -74,7 +74,10 @@ export function searchPatents(ctx: HandlerContext): Record<string, unknown> {
   const where = String(scope.where);
   const rows = all<SqlRow>(
     ctx.db,
-    `SELECT ${ROW_COLUMNS} FROM patents p ${where} ORDER BY ${key} ${dir}, p.patent_id ${dir} LIMIT ? OFFSET ?`,
+    // Page the bare rowids first, so the per-row list subqueries run for the page only.
+    `SELECT ${ROW_COLUMNS} FROM (SELECT p.rid FROM patents p ${where}
+       ORDER BY ${key} ${dir}, p.patent_id ${dir} LIMIT ? OFFSET ?) pg JOIN patents p ON p.rid = pg.rid
+     ORDER BY ${key} ${dir}, p.patent_id ${dir}`,
     [...scope.where.args, limit, offset],
   ).map(toRow);
   const withTotal = ctx.query.get("include_total")?.trim().toLowerCase() === "true";
