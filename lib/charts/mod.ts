@@ -23,3 +23,30 @@ export * from "./dom.ts";
 export * from "./render.ts";
 export * from "./display.ts";
 export * from "./progress.ts";
+export {
+  defaults as patentTrendsChartDefaults,
+  patentTrendsChart,
+  type PatentTrendsChartOptions,
+} from "./patent_trends_chart.ts";
+export {
+  defaults as medicareSpendingChartDefaults,
+  medicareSpendingChart,
+  type MedicareSpendingChartOptions,
+} from "./medicare_spending_chart.ts";
+export {
+  defaults as researcherOutputChartDefaults,
+  researcherOutputChart,
+  type ResearcherOutputChartOptions,
+} from "./researcher_output_chart.ts";
+export {
+  defaults as portfolioOverlapChartDefaults,
+  portfolioOverlapChart,
+  type PortfolioOverlapChartOptions,
+} from "./portfolio_overlap_chart.ts";
+export {
+  defaults as diseaseComparisonChartDefaults,
+  diseaseComparisonChart,
+  type DiseaseComparisonChartOptions,
+  type DiseaseMeasure,
+  phaseLabel,
+} from "./disease_comparison_chart.ts";

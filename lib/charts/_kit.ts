@@ -1,0 +1,193 @@
+/**
+ * Private: shared pieces of the analysis charts — frame checks, number formats, label truncation and
+ * margins, greedy label decluttering, and composing several Plot panels into one titled figure.
+ *
+ * @module
+ */
+import type pl from "nodejs-polars";
+import type { DomNode } from "./dom.ts";
+import { headlessDocument } from "./dom.ts";
+import { Chart } from "./render.ts";
+import { textWidth } from "./_compose.ts";
+
+/** Options every analysis chart accepts. */
+export interface BaseChartOptions {
+  /** Heading above the chart. */
+  readonly title?: string;
+  /** Line under the title. */
+  readonly subtitle?: string;
+  /** Note under the chart (source, caveats). */
+  readonly caption?: string;
+  /** Width in pixels. */
+  readonly width?: number;
+}
+
+/** A row of a frame as a plain object (dates as `Date`). */
+export type Row = Record<string, unknown>;
+
+/** Throws a TypeError naming the missing columns, so a wrong frame fails clearly instead of drawing nothing. */
+export function requireColumns(df: pl.DataFrame, columns: readonly string[], chartName: string): void {
+  const missing = columns.filter((c) => !df.columns.includes(c));
+  if (missing.length) {
+    throw new TypeError(
+      `${chartName}: the frame lacks column(s) ${missing.join(", ")}; pass the analysis frame it documents ` +
+        `(has: ${df.columns.join(", ") || "none"})`,
+    );
+  }
+}
+
+/** Rows of a frame as objects. */
+export function rowsOf(df: pl.DataFrame): Row[] {
+  return df.toRecords() as Row[];
+}
+
+/** Cuts a label to `max` characters with an ellipsis. */
+export function truncate(text: unknown, max = 28): string {
+  const s = String(text ?? "");
+  return [...s].length > max ? `${[...s].slice(0, max - 1).join("")}…` : s;
+}
+
+/** Left margin that fits the longest label at Plot's 10 px tick font. */
+export function marginFor(labels: readonly string[], min = 40, max = 240): number {
+  const widest = Math.max(0, ...labels.map((l) => textWidth(l, 10)));
+  return Math.round(Math.min(max, Math.max(min, widest + 16)));
+}
+
+const MINUS = "\u2212";
+
+/** A fraction of 1 as a percentage: `0.35` → `35%`. */
+export function pct(v: unknown, digits = 0): string {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "";
+  const least = 10 ** -digits;
+  if (v > 0 && v * 100 < least / 2) return `<${least}%`;
+  return `${(v * 100).toFixed(digits).replace("-", MINUS)}%`;
+}
+
+/** A fraction of 1 as a signed percentage: `0.35` → `+35%`, `-0.1` → `−10%`. */
+export function signedPct(v: unknown, digits = 0): string {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "";
+  const s = pct(v, digits);
+  return v > 0 ? `+${s}` : s;
+}
+
+/** A count or amount with k/M/B suffixes: `1234567` → `1.2M`. */
+export function compact(v: unknown): string {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "";
+  const a = Math.abs(v);
+  const [d, s] = a >= 1e9 ? [1e9, "B"] : a >= 1e6 ? [1e6, "M"] : a >= 1e3 ? [1e3, "k"] : [1, ""];
+  const x = v / d;
+  const text = s === "" ? String(Math.round(x)) : `${+x.toFixed(Math.abs(x) < 10 ? 1 : 0)}${s}`;
+  return text.replace("-", MINUS);
+}
+
+/** A US dollar amount with suffixes: `1234567` → `$1.2M`. */
+export function usd(v: unknown): string {
+  const c = compact(v);
+  return c.startsWith(MINUS) ? `${MINUS}$${c.slice(1)}` : c ? `$${c}` : "";
+}
+
+/** Whole years on an axis: `2024`, not `2,024`. */
+export const yearFormat = (v: unknown): string => String(v);
+
+/** A label candidate in pixel space, by priority (lower is placed first). */
+export interface LabelCandidate {
+  /** Anchor x in pixels. */
+  readonly x: number;
+  /** Anchor y in pixels. */
+  readonly y: number;
+  /** The text. */
+  readonly text: string;
+}
+
+/**
+ * Greedy label placement: tries right, left, above and below each anchor, keeps the first spot that
+ * overlaps no placed label and stays inside `bounds`; a label with no free spot is dropped.
+ */
+export function declutter(
+  candidates: readonly LabelCandidate[],
+  bounds: { width: number; height: number },
+  size = 10,
+): { index: number; dx: number; dy: number; anchor: "start" | "end" | "middle" }[] {
+  const boxes: [number, number, number, number][] = [];
+  const placed: { index: number; dx: number; dy: number; anchor: "start" | "end" | "middle" }[] = [];
+  const h = size * 1.2;
+  candidates.forEach((c, index) => {
+    const w = textWidth(c.text, size);
+    const spots = [
+      { dx: 7, dy: 0, anchor: "start" as const, box: [c.x + 7, c.y - h / 2, w, h] },
+      { dx: -7, dy: 0, anchor: "end" as const, box: [c.x - 7 - w, c.y - h / 2, w, h] },
+      { dx: 0, dy: -10, anchor: "middle" as const, box: [c.x - w / 2, c.y - 10 - h / 2, w, h] },
+      { dx: 0, dy: 11, anchor: "middle" as const, box: [c.x - w / 2, c.y + 11 - h / 2, w, h] },
+    ];
+    for (const s of spots) {
+      const [x, y, bw, bh] = s.box;
+      if (x < 0 || y < 0 || x + bw > bounds.width || y + bh > bounds.height) continue;
+      if (boxes.some(([ox, oy, ow, oh]) => x < ox + ow && ox < x + bw && y < oy + oh && oy < y + bh)) {
+        continue;
+      }
+      boxes.push([x, y, bw, bh]);
+      placed.push({ index, dx: s.dx, dy: s.dy, anchor: s.anchor });
+      return;
+    }
+  });
+  return placed;
+}
+
+interface MutableNode extends DomNode {
+  setAttribute(name: string, value: string): void;
+  appendChild(child: unknown): unknown;
+  textContent: string | null;
+}
+
+const doc = headlessDocument as unknown as {
+  createElement(tag: string): MutableNode;
+  createElementNS(ns: string, tag: string): MutableNode;
+};
+
+const num = (n: DomNode, attr: string): number => Number.parseFloat(n.getAttribute?.(attr) ?? "") || 0;
+
+/** Places Plot `<svg>` panels in a grid inside one `<svg>` element. */
+export function grid(panels: readonly DomNode[], columns: number, gap = 16): DomNode {
+  const outer = doc.createElementNS("http://www.w3.org/2000/svg", "svg");
+  const cols = Math.max(1, Math.min(columns, panels.length));
+  const widths = Array.from(
+    { length: cols },
+    (_, c) => Math.max(0, ...panels.filter((_, i) => i % cols === c).map((p) => num(p, "width"))),
+  );
+  let y = 0, width = 0;
+  for (let r = 0; r * cols < panels.length; r++) {
+    const row = panels.slice(r * cols, r * cols + cols);
+    let x = 0;
+    row.forEach((p, c) => {
+      (p as MutableNode).setAttribute("x", String(x));
+      (p as MutableNode).setAttribute("y", String(y));
+      outer.appendChild(p);
+      x += widths[c] + gap;
+    });
+    width = Math.max(width, x - gap);
+    y += Math.max(...row.map((p) => num(p, "height"))) + gap;
+  }
+  outer.setAttribute("width", String(width));
+  outer.setAttribute("height", String(Math.max(0, y - gap)));
+  outer.setAttribute("viewBox", `0 0 ${width} ${Math.max(0, y - gap)}`);
+  return outer;
+}
+
+/** One titled figure from several parts (Plot panels, legends, grids), rendered as one chart. */
+export function figure(
+  options: Pick<BaseChartOptions, "title" | "subtitle" | "caption">,
+  parts: readonly DomNode[],
+): Chart {
+  const fig = doc.createElement("figure");
+  const text = (tag: string, value: string | undefined): void => {
+    if (!value) return;
+    const el = doc.createElement(tag);
+    el.textContent = value;
+    fig.appendChild(el);
+  };
+  text("h2", options.title);
+  text("h3", options.subtitle);
+  for (const p of parts) fig.appendChild(p);
+  text("figcaption", options.caption);
+  return new Chart(fig);
+}

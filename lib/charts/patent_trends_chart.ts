@@ -1,0 +1,159 @@
+/**
+ * Patent trends chart: patents per year (bars) above year-over-year growth in percent (the analysis keeps
+ * growth as a fraction of 1, PITFALLS 22; the axis and labels show it as %), optionally followed by a
+ * per-company comparison.
+ *
+ * @module
+ */
+import * as Plot from "@observablehq/plot";
+import type pl from "nodejs-polars";
+import { plotOptions } from "./dom.ts";
+import type { DomNode } from "./dom.ts";
+import type { Chart } from "./render.ts";
+import {
+  type BaseChartOptions,
+  compact,
+  figure,
+  requireColumns,
+  type Row,
+  rowsOf,
+  signedPct,
+  truncate,
+} from "./_kit.ts";
+
+/** Defaults of {@linkcode patentTrendsChart}. */
+export const defaults = {
+  title: "Patent publications per year",
+  subtitle: "Counts by publication year, with year-over-year growth",
+  width: 720,
+  countHeight: 240,
+  growthHeight: 180,
+  companyHeight: 240,
+  barFill: "#4e79a7",
+  growthUp: "#59a14f",
+  growthDown: "#e15759",
+} as const;
+
+/** Options of {@linkcode patentTrendsChart}. */
+export interface PatentTrendsChartOptions extends BaseChartOptions {
+  /** The analysis `companies` frame (`company, year, patents`); adds a comparison panel when non-empty. */
+  readonly companies?: pl.DataFrame;
+}
+
+const NAME = "patentTrendsChart";
+
+/**
+ * Patents per year and their YoY growth (as %), from the `byYear` frame of `patentTrends`.
+ *
+ * @param byYear Columns `year`, `patents`, `growth_fraction` (a fraction of 1).
+ * @param options Titles, width and an optional `companies` frame.
+ * @returns The chart (inline in notebooks, `.svg()`, `.png()`).
+ * @example Growth is labelled in percent
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { patentTrendsChart } from "./patent_trends_chart.ts";
+ * const byYear = pl.DataFrame({ year: [2023, 2024], patents: [100, 135], growth_fraction: [null, 0.35] });
+ * assert.match(patentTrendsChart(byYear).svg(), /\+35%/);
+ * ```
+ */
+export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsChartOptions = {}): Chart {
+  requireColumns(byYear, ["year", "patents", "growth_fraction"], NAME);
+  const width = options.width ?? defaults.width;
+  const rows = rowsOf(byYear).filter((r) => r.year != null);
+  const years = rows.map((r) => Number(r.year));
+  const x = { type: "band" as const, domain: years, label: "Publication year", tickFormat: String };
+  const counts = Plot.plot(plotOptions({
+    width,
+    height: defaults.countHeight,
+    marginLeft: 56,
+    x,
+    marginTop: 24,
+    y: { label: "Patents", grid: true, tickFormat: (v: number) => compact(v) },
+    marks: [
+      Plot.barY(rows, { x: "year", y: "patents", fill: defaults.barFill }),
+      Plot.text(rows, {
+        x: "year",
+        y: "patents",
+        text: (r: Record<string, unknown>) => compact(r.patents),
+        dy: -6,
+        fontSize: 9,
+        fill: "#333",
+      }),
+      Plot.ruleY([0]),
+    ],
+  })) as unknown as DomNode;
+  const growthRows = rows.filter((r) => typeof r.growth_fraction === "number");
+  const g = growthRows.map((r) => Number(r.growth_fraction));
+  // Head room beyond the extreme bars so their labels clear the frame and the x axis.
+  const domain = [Math.min(0, ...g) * 1.35, Math.max(0, ...g) * 1.15 || 0.01];
+  const growth = Plot.plot(plotOptions({
+    width,
+    height: defaults.growthHeight,
+    marginLeft: 56,
+    x,
+    marginTop: 24,
+    y: { label: "YoY growth (%)", grid: true, tickFormat: (v: number) => signedPct(v), domain, nice: true },
+    color: { domain: ["up", "down"], range: [defaults.growthUp, defaults.growthDown] },
+    marks: [
+      Plot.barY(growthRows, {
+        x: "year",
+        y: "growth_fraction",
+        fill: (r: Record<string, unknown>) => (Number(r.growth_fraction) >= 0 ? "up" : "down"),
+      }),
+      ...[true, false].map((up) =>
+        Plot.text(growthRows.filter((r) => (Number(r.growth_fraction) >= 0) === up), {
+          x: "year",
+          y: "growth_fraction",
+          text: (r: Record<string, unknown>) => signedPct(r.growth_fraction),
+          dy: up ? -6 : 8,
+          fontSize: 9,
+          fill: "#333",
+        })
+      ),
+      Plot.ruleY([0]),
+    ],
+  })) as unknown as DomNode;
+  const parts: DomNode[] = [counts, growth];
+  if (options.companies && options.companies.height > 0) {
+    requireColumns(options.companies, ["company", "year", "patents"], NAME);
+    parts.push(...companyPanel(options.companies, width));
+  }
+  const first = years[0], last = years[years.length - 1];
+  return figure({
+    title: options.title ?? defaults.title,
+    subtitle: options.subtitle ??
+      (years.length ? `${defaults.subtitle}, ${first}–${last}` : `${defaults.subtitle} (no data)`),
+    caption: options.caption ??
+      "Growth = change against the previous year; the first year has no growth bar. Counts are patents from aggregate buckets.",
+  }, parts);
+}
+
+/** Per-company patents per year: one line per company with a swatch legend. */
+function companyPanel(companies: pl.DataFrame, width: number): DomNode[] {
+  const rows: Row[] = rowsOf(companies).map((r) => ({ ...r, company: truncate(r.company, 32) }));
+  const color = {
+    type: "ordinal" as const,
+    scheme: "tableau10" as const,
+    domain: [...new Set(rows.map((r) => r.company))],
+  };
+  const legend = Plot.legend(plotOptions({ color: { ...color, legend: "swatches" as const } }));
+  const plot = Plot.plot(plotOptions({
+    width,
+    height: defaults.companyHeight,
+    marginLeft: 56,
+    x: {
+      label: "Publication year",
+      tickFormat: String,
+      ticks: Math.min(12, new Set(rows.map((r) => r.year)).size),
+    },
+    y: { label: "Patents per company", grid: true, tickFormat: (v: number) => compact(v) },
+    color,
+    marks: [
+      Plot.lineY(rows, { x: "year", y: "patents", stroke: "company", strokeWidth: 2 }),
+      Plot.dot(rows, { x: "year", y: "patents", fill: "company", r: 2.5 }),
+      Plot.ruleY([0]),
+    ],
+  })) as unknown as DomNode;
+  return [legend as unknown as DomNode, plot];
+}

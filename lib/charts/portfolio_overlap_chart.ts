@@ -1,0 +1,123 @@
+/**
+ * Portfolio overlap chart: a sponsor × sponsor heatmap of shared trials, coloured by Jaccard overlap
+ * (shared / union, shown as %), each cell labelled with its shared count and percentage; the diagonal
+ * shows each sponsor's own trial count.
+ *
+ * @module
+ */
+import * as Plot from "@observablehq/plot";
+import type pl from "nodejs-polars";
+import { type Chart, chart } from "./render.ts";
+import { type BaseChartOptions, marginFor, pct, requireColumns, rowsOf, truncate } from "./_kit.ts";
+
+/** Defaults of {@linkcode portfolioOverlapChart}. */
+export const defaults = {
+  title: "Portfolio overlap between sponsors",
+  subtitle: "Shared trials per pair; colour = Jaccard overlap (shared ÷ union of both portfolios)",
+  cell: 84,
+  labelChars: 22,
+  scheme: "blues",
+  diagonal: "#eeeeee",
+} as const;
+
+/** Options of {@linkcode portfolioOverlapChart}. */
+export interface PortfolioOverlapChartOptions extends BaseChartOptions {
+  /** The condition, for the default caption. */
+  readonly condition?: string;
+}
+
+/**
+ * Heatmap of the long `matrix` frame of `portfolioOverlap`.
+ *
+ * @param matrix Columns `sponsor_a`, `sponsor_b`, `shared`, `jaccard` (a fraction of 1; null when both
+ *   portfolios are empty).
+ * @param options Titles, the condition.
+ * @returns The chart.
+ * @example Cells carry counts and percentages
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { portfolioOverlapChart } from "./portfolio_overlap_chart.ts";
+ * const matrix = pl.DataFrame({
+ *   sponsor_a: ["A", "A", "B", "B"], sponsor_b: ["A", "B", "A", "B"],
+ *   shared: [3, 1, 1, 2], jaccard: [1, 0.25, 0.25, 1],
+ * });
+ * const svg = portfolioOverlapChart(matrix).svg();
+ * assert.match(svg, /1 · 25%/);
+ * assert.match(svg, /3 trials/);
+ * ```
+ */
+export function portfolioOverlapChart(
+  matrix: pl.DataFrame,
+  options: PortfolioOverlapChartOptions = {},
+): Chart {
+  requireColumns(matrix, ["sponsor_a", "sponsor_b", "shared", "jaccard"], "portfolioOverlapChart");
+  const raw = rowsOf(matrix);
+  const order = [...new Set(raw.map((r) => String(r.sponsor_a)))];
+  const short = uniqueLabels(order, defaults.labelChars);
+  const rows = raw.map((r) => {
+    const diagonal = r.sponsor_a === r.sponsor_b;
+    return {
+      a: short.get(String(r.sponsor_a)) ?? "",
+      b: short.get(String(r.sponsor_b)) ?? "",
+      diagonal,
+      jaccard: diagonal ? null : r.jaccard,
+      label: diagonal ? `${r.shared} trials` : `${r.shared} · ${r.jaccard == null ? "n/a" : pct(r.jaccard)}`,
+    };
+  });
+  const off = rows.filter((r) => !r.diagonal);
+  const maxJ = Math.max(0.01, ...off.map((r) => Number(r.jaccard ?? 0)));
+  const domain = order.map((s) => short.get(s) ?? "");
+  const cell = defaults.cell;
+  const marginLeft = marginFor(domain);
+  const marginBottom = Math.round(Math.min(140, (marginFor(domain, 30) - 16) * 0.5 + 24));
+  return chart({
+    title: options.title ?? defaults.title,
+    subtitle: options.subtitle ?? defaults.subtitle,
+    caption: options.caption ??
+      `${
+          options.condition ? `Condition: ${options.condition}. ` : ""
+        }Diagonal: each sponsor's own trial count. ` +
+        "A pair's count is the number of trials both sponsors are on.",
+    width: options.width ?? Math.max(360, marginLeft + domain.length * cell + 20),
+    height: marginBottom + 10 + domain.length * cell * 0.6,
+    marginLeft,
+    marginBottom,
+    marginTop: 10,
+    padding: 0.04,
+    x: { domain, label: null, tickRotate: -30 },
+    y: { domain, label: null },
+    color: {
+      type: "linear",
+      scheme: defaults.scheme,
+      domain: [0, maxJ],
+      legend: true,
+      label: "Jaccard overlap (%)",
+      tickFormat: (v: number) => pct(v),
+      unknown: defaults.diagonal,
+    },
+    marks: [
+      Plot.cell(rows, { x: "b", y: "a", fill: (r: { jaccard: unknown }) => r.jaccard, inset: 0.5 }),
+      Plot.text(rows, {
+        x: "b",
+        y: "a",
+        text: "label",
+        fontSize: 11,
+        fill: (r: { jaccard: unknown }) => (Number(r.jaccard ?? 0) > maxJ * 0.6 ? "white" : "#222"),
+      }),
+    ],
+  });
+}
+
+/** Truncated labels that stay distinct (a suffix is added when two names cut to the same text). */
+function uniqueLabels(names: readonly string[], max: number): Map<string, string> {
+  const out = new Map<string, string>();
+  const used = new Set<string>();
+  for (const n of names) {
+    let label = truncate(n, max);
+    for (let i = 2; used.has(label); i++) label = `${truncate(n, max - 3)} #${i}`;
+    used.add(label);
+    out.set(n, label);
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+/**
+ * Researcher output chart: works per year (open access vs not, stacked) above citations per year.
+ *
+ * @module
+ */
+import * as Plot from "@observablehq/plot";
+import type pl from "nodejs-polars";
+import { type DomNode, plotOptions } from "./dom.ts";
+import type { Chart } from "./render.ts";
+import { type BaseChartOptions, compact, figure, pct, requireColumns, rowsOf } from "./_kit.ts";
+
+/** Defaults of {@linkcode researcherOutputChart}. */
+export const defaults = {
+  title: "Research output per year",
+  width: 720,
+  worksHeight: 220,
+  citationsHeight: 180,
+  openAccess: "#59a14f",
+  closed: "#bab0ac",
+  citations: "#4e79a7",
+} as const;
+
+/** Options of {@linkcode researcherOutputChart}. */
+export interface ResearcherOutputChartOptions extends BaseChartOptions {
+  /** Author name for the default title. */
+  readonly author?: string;
+}
+
+/**
+ * Works per year (stacked by open access) and citations per year, from the `byYear` frame of
+ * `researcherOutput`.
+ *
+ * @param byYear Columns `year`, `works`, `citations`, `open_access`.
+ * @param options Titles, width, author name.
+ * @returns The chart.
+ * @example Both panels are labelled
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { researcherOutputChart } from "./researcher_output_chart.ts";
+ * const byYear = pl.DataFrame({ year: [2023, 2024], works: [3, 5], citations: [40, 12], open_access: [1, 4] });
+ * const svg = researcherOutputChart(byYear, { author: "Ada Lovelace" }).svg();
+ * assert.match(svg, /Ada Lovelace/);
+ * assert.match(svg, /Citations/);
+ * ```
+ */
+export function researcherOutputChart(
+  byYear: pl.DataFrame,
+  options: ResearcherOutputChartOptions = {},
+): Chart {
+  requireColumns(byYear, ["year", "works", "citations", "open_access"], "researcherOutputChart");
+  const width = options.width ?? defaults.width;
+  const rows = rowsOf(byYear).filter((r) => r.year != null);
+  const years = rows.map((r) => Number(r.year));
+  const stacked = rows.flatMap((r) => [
+    { year: r.year, access: "Open access", works: Number(r.open_access ?? 0) },
+    { year: r.year, access: "Not open access", works: Number(r.works ?? 0) - Number(r.open_access ?? 0) },
+  ]);
+  // Label every year when few, else every k-th so tick labels never collide.
+  const every = Math.max(1, Math.ceil(years.length / Math.floor(width / 48)));
+  const x = {
+    type: "band" as const,
+    domain: years,
+    label: "Publication year",
+    tickFormat: (y: number, i: number) => (i % every === 0 ? String(y) : ""),
+  };
+  const color = { domain: ["Open access", "Not open access"], range: [defaults.openAccess, defaults.closed] };
+  const legend = Plot.legend(
+    plotOptions({ color: { ...color, type: "ordinal" as const, legend: "swatches" as const } }),
+  );
+  const works = Plot.plot(plotOptions({
+    width,
+    height: defaults.worksHeight,
+    marginLeft: 48,
+    marginTop: 24,
+    x,
+    y: { label: "Works", grid: true, tickFormat: (v: number) => (Number.isInteger(v) ? compact(v) : "") },
+    color,
+    marks: [
+      Plot.barY(stacked, { x: "year", y: "works", fill: "access" }),
+      Plot.text(rows, {
+        x: "year",
+        y: "works",
+        text: (r: Record<string, unknown>) => String(r.works || ""),
+        dy: -6,
+        fontSize: 9,
+      }),
+      Plot.ruleY([0]),
+    ],
+  })) as unknown as DomNode;
+  const citations = Plot.plot(plotOptions({
+    width,
+    height: defaults.citationsHeight,
+    marginLeft: 48,
+    marginTop: 24,
+    x,
+    y: { label: "Citations", grid: true, tickFormat: (v: number) => compact(v) },
+    marks: [
+      Plot.barY(rows, { x: "year", y: "citations", fill: defaults.citations }),
+      Plot.ruleY([0]),
+    ],
+  })) as unknown as DomNode;
+  const total = rows.reduce((s, r) => s + Number(r.works ?? 0), 0);
+  const cites = rows.reduce((s, r) => s + Number(r.citations ?? 0), 0);
+  const oa = rows.reduce((s, r) => s + Number(r.open_access ?? 0), 0);
+  return figure({
+    title: options.title ?? (options.author ? `${defaults.title}: ${options.author}` : defaults.title),
+    subtitle: options.subtitle ??
+      `${total} works, ${compact(cites)} citations, ${total ? pct(oa / total) : "0%"} open access` +
+        (years.length ? ` (${years[0]}–${years[years.length - 1]})` : ""),
+    caption: options.caption ??
+      "Citations are the current cited-by counts of the works published each year (older works have had longer to be cited).",
+  }, [legend as unknown as DomNode, works, citations]);
+}
