@@ -1,0 +1,24 @@
+// deno run --allow-net=127.0.0.1 --allow-read --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY examples/sponsor_scan.ts [sponsor] [condition]
+//
+// One sponsor at a glance (default Pfizer): who it resolved to (id, LEI), trials by phase and status,
+// approvals, upcoming patent/exclusivity expiries and patent activity. Uses the embedded sandbox
+// unless RI_BASE_URL and RI_API_KEY are set (then add that host to --allow-net; patents need Pro).
+import { createClient } from "../lib/client/mod.ts";
+import { startSandbox } from "../lib/sandbox/mod.ts";
+import { sponsorScan } from "../lib/analyses/sponsor_scan.ts";
+
+const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
+
+const [sponsor = "Pfizer", condition] = Deno.args;
+const scan = await sponsorScan(ri, { sponsor, ...(condition ? { condition } : {}) });
+for (const w of scan.warnings) console.log(`⚠ ${w.message}`);
+console.log(scan.sponsor.toString());
+console.log(scan.summary.toString());
+console.log(scan.pipeline.toString());
+console.log(scan.approvals.select("trade_name", "approval_date", "source", "is_orphan").toString());
+console.log(
+  scan.catalysts.select("event_date", "type", "drug_name", "trade_name", "days_to_event").toString(),
+);
+console.log(scan.patentsByYear.toString());

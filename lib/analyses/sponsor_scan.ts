@@ -1,0 +1,252 @@
+/**
+ * Analysis 9: one sponsor at a glance: trials by phase and status, approvals, upcoming catalysts
+ * and patent activity, in one frame set.
+ *
+ * The sponsor is resolved once (`resolve.organizations`) to its `organizations/<key>` id, LEI and
+ * canonical name; the parts are then composed from the other analyses: {@link catalystCalendar}
+ * (by LEI, which expands the corporate family) and {@link patentTrends} (by organization id).
+ *
+ * @module
+ */
+import pl from "nodejs-polars";
+import type { Client } from "../client/mod.ts";
+import type { OrganizationRow } from "../client/schemas/people.ts";
+import type { Provenance } from "../client/result.ts";
+import { type AnalysisResult, analysisResult, type AnalysisWarning, frameFromResult } from "../frames/mod.ts";
+import { catalystCalendar } from "./catalyst_calendar.ts";
+import { patentTrends, patentTrendsFromFrames } from "./patent_trends.ts";
+import { conform, framed, statusOf } from "./_measures.ts";
+import { ACTIVE, APPROVAL, EVENT, LATE, SPONSOR, TRIAL } from "./_sponsor_parts.ts";
+
+/** Options of {@link sponsorScan}. */
+export interface SponsorScanOptions {
+  /** Sponsor or organization name (resolved with `resolve.organizations`). */
+  readonly sponsor: string;
+  /** Condition: exact resolved condition name for trials and approval indications, keyword for catalysts. */
+  readonly condition?: string;
+  /** Days ahead for upcoming catalysts. @default 730 */
+  readonly windowDays?: number;
+  /** First publication year of the patent activity. @default five years before `to` */
+  readonly from?: number;
+  /** Last publication year of the patent activity. @default the current year */
+  readonly to?: number;
+}
+
+/** Output frames of the sponsor scan. */
+export type SponsorScanFrames = {
+  /** One row: `input`, `id`, `name`, `lei`, `ror_id`, `hierarchy_level`, `resolved` bool. */
+  readonly sponsor: pl.DataFrame;
+  /** `phase`, `status`, `trials` i64, `enrollment` i64 (sum; null when none reported). */
+  readonly pipeline: pl.DataFrame;
+  /** `approval_id`, `trade_name`, `source`, `approval_date`, `marketing_status`, `drugs`, `indications`, `is_orphan`. */
+  readonly approvals: pl.DataFrame;
+  /** Upcoming catalyst events (`when == "upcoming"` of the catalyst calendar), by date. */
+  readonly catalysts: pl.DataFrame;
+  /** `year`, `patents`, `change`, `growth_fraction` (see patentTrends). */
+  readonly patentsByYear: pl.DataFrame;
+  /** `rank`, `cpc`, `patents`. */
+  readonly topCpc: pl.DataFrame;
+  /**
+   * One row: `trials`, `active_trials`, `late_stage_trials` (phase 3+), `approvals`, `orphan_approvals`,
+   * `upcoming_catalysts`, `next_catalyst_date` date, `patents` (in the window) i64.
+   */
+  readonly summary: pl.DataFrame;
+};
+
+/** Result of {@link sponsorScan}. */
+export type SponsorScan = AnalysisResult<SponsorScanFrames>;
+
+/** Inputs of {@link sponsorScanFromFrames}. */
+export interface SponsorScanInputs {
+  /** The `sponsor` frame. */
+  readonly sponsor: pl.DataFrame;
+  /** Trial rows (`status`, `phase`, `enrollment`). */
+  readonly trials: pl.DataFrame;
+  /** Approval rows as `frameFromResult` gives them. */
+  readonly approvals: pl.DataFrame;
+  /** Catalyst calendar events (with `when`). */
+  readonly catalysts: pl.DataFrame;
+  /** Patents by year and top CPC codes (from patentTrends). */
+  readonly patents: { readonly byYear: pl.DataFrame; readonly topCpc: pl.DataFrame };
+}
+
+/**
+ * Pure core: the scan frames and a one-row summary from the parts.
+ *
+ * @example Pipeline counts from two trials
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { sponsorScanFromFrames } from "./sponsor_scan.ts";
+ * const none = pl.DataFrame([]);
+ * const trials = pl.DataFrame({ phase: ["PHASE3", "PHASE3"], status: ["RECRUITING", "COMPLETED"], enrollment: [100, 50] });
+ * const scan = sponsorScanFromFrames({
+ *   sponsor: none, trials, approvals: none, catalysts: none, patents: { byYear: none, topCpc: none },
+ * });
+ * assert.deepEqual(scan.summary.select("trials", "active_trials", "late_stage_trials").toRecords(), [
+ *   { trials: 2, active_trials: 1, late_stage_trials: 2 },
+ * ]);
+ * ```
+ *
+ * @param input The parts.
+ * @returns The scan frames.
+ */
+export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFrames {
+  const trials = conform(input.trials, TRIAL);
+  const pipeline = trials.groupBy(["phase", "status"]).agg(
+    pl.len().cast(pl.Int64).alias("trials"),
+    // null, not 0, when no trial of the group reports its enrollment
+    pl.when(pl.col("enrollment").count().gt(0)).then(pl.col("enrollment").sum()).otherwise(pl.lit(null))
+      .cast(pl.Int64).alias("enrollment"),
+  ).sort(["phase", "status"]);
+  const approvals = conform(input.approvals, APPROVAL).rename({ regulatory_flags_is_orphan: "is_orphan" })
+    .sort("approval_date", true, true);
+  const events = input.catalysts.width ? input.catalysts : conform(input.catalysts, EVENT);
+  const catalysts = events.filter(pl.col("when").eq(pl.lit("upcoming"))).sort("event_date");
+  const patents = patentTrendsFromFrames({
+    years: pl.DataFrame([]),
+    cpc: pl.DataFrame([]),
+    growth: pl.DataFrame([]),
+    companies: pl.DataFrame([]),
+  });
+  const patentsByYear = input.patents.byYear.width ? input.patents.byYear : patents.byYear;
+  const topCpc = input.patents.topCpc.width ? input.patents.topCpc : patents.topCpc;
+  const count = (df: pl.DataFrame, e: pl.Expr) => df.filter(e).height;
+  const next = catalysts.height ? catalysts.getColumn("event_date").toArray()[0] : null;
+  const summary = framed([{
+    trials: trials.height,
+    active_trials: count(trials, pl.col("status").isIn(ACTIVE)),
+    late_stage_trials: count(trials, pl.col("phase").isIn(LATE)),
+    approvals: approvals.height,
+    orphan_approvals: count(approvals, pl.col("is_orphan").eq(pl.lit(true))),
+    upcoming_catalysts: catalysts.height,
+    next_catalyst_date: next ? (next as unknown as Date).toISOString().slice(0, 10) : null,
+    patents: Number(patentsByYear.height ? patentsByYear.getColumn("patents").sum() : 0),
+  }], {
+    trials: pl.Int64,
+    active_trials: pl.Int64,
+    late_stage_trials: pl.Int64,
+    approvals: pl.Int64,
+    orphan_approvals: pl.Int64,
+    upcoming_catalysts: pl.Int64,
+    next_catalyst_date: pl.Utf8,
+    patents: pl.Int64,
+  }).withColumns(pl.col("next_catalyst_date").str.strptime(pl.Date, "%Y-%m-%d"));
+  return {
+    sponsor: conform(input.sponsor, SPONSOR),
+    pipeline,
+    approvals,
+    catalysts,
+    patentsByYear,
+    topCpc,
+    summary,
+  };
+}
+
+/** The organization a name resolves to: an exact (case-insensitive) entity match first, then the first entity. */
+export function pickOrganization(
+  rows: readonly OrganizationRow[],
+  name: string,
+): OrganizationRow | undefined {
+  const want = name.trim().toLowerCase();
+  const entities = rows.filter((r) => r.hierarchyLevel === "GLOBAL PARENT");
+  return entities.find((r) => r.name.toLowerCase() === want) ??
+    rows.find((r) => r.name.toLowerCase() === want) ??
+    entities[0];
+}
+
+/** Warnings of a sub-analysis that are its own (call warnings come again with the provenance). */
+const own = (ws: readonly AnalysisWarning[]): AnalysisWarning[] => ws.filter((w) => w.source === undefined);
+
+/**
+ * Scan one sponsor: resolve it once, then fetch its trials (registry search by the resolved name),
+ * approvals (by organization id), upcoming catalysts (catalystCalendar, by LEI when there is one)
+ * and patent activity (patentTrends, by organization id; Pro) concurrently. An unresolved sponsor or a
+ * Free key (no patents) gives empty parts with a warning, never a silent zero.
+ *
+ * @example Scan a sandbox sponsor
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createClient } from "../client/mod.ts";
+ * import { startSandbox } from "../sandbox/mod.ts";
+ * import { sponsorScan } from "./sponsor_scan.ts";
+ * await using sb = await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+ * const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+ * const scan = await sponsorScan(ri, { sponsor: "Pfizer" });
+ * assert.equal(scan.sponsor.getColumn("id").toArray()[0], "organizations/pfizer");
+ * assert.ok(Number(scan.summary.getColumn("trials").toArray()[0]) > 0);
+ * ```
+ *
+ * @param client A client (`createClient`); patents need a Pro key.
+ * @param options The sponsor, an optional condition, the catalyst window and patent years.
+ * @returns The scan frames with provenance and warnings.
+ */
+export async function sponsorScan(client: Client, options: SponsorScanOptions): Promise<SponsorScan> {
+  const res = await client.resolve.organizations({ query: options.sponsor, limit: 10 });
+  const org = pickOrganization(res.rows, options.sponsor);
+  const name = org?.name ?? options.sponsor;
+  const to = options.to ?? new Date().getUTCFullYear();
+  const warnings: AnalysisWarning[] = org ? [] : [{
+    code: "maybe-unresolved",
+    message:
+      `Sponsor '${options.sponsor}' did not resolve to an organization; trials and catalysts use the name as given, approvals and patents are empty`,
+  }];
+  const [trials, approvals, calendar, patents] = await Promise.all([
+    // sort=updated (the default) silently drops trials without an update timestamp and sort=enrollment
+    // those without enrollment; relevance (without search) keeps every trial.
+    client.trials.search.all({
+      sponsor: name,
+      sort: "relevance",
+      ...(options.condition ? { condition: options.condition } : {}),
+    }),
+    org ? client.regulatory.search.all({ sponsor_id: org.id }) : undefined,
+    catalystCalendar(client, {
+      ...(org?.lei ? { leis: [org.lei] } : { sponsors: [name] }),
+      ...(options.condition ? { indication: options.condition } : {}),
+      windowDays: options.windowDays ?? 730,
+    }),
+    org
+      ? patentTrends(client, { company_id: org.id, from: options.from ?? to - 5, to }).catch((e: unknown) => {
+        if (statusOf(e) !== 402 && statusOf(e) !== 400) throw e;
+        warnings.push({
+          code: "patents-unavailable",
+          message: `No patent activity: ${(e as Error).message}`,
+        });
+        return undefined;
+      })
+      : undefined,
+  ]);
+  let approvalFrame = approvals ? frameFromResult(approvals) : pl.DataFrame([]);
+  if (options.condition && approvalFrame.height) {
+    const want = options.condition.toLowerCase();
+    approvalFrame = approvalFrame.filter(
+      pl.col("indications").lst.eval(pl.element().str.toLowerCase()).lst.contains(pl.lit(want)),
+    );
+  }
+  const frames = sponsorScanFromFrames({
+    sponsor: framed([{
+      input: options.sponsor,
+      id: org?.id,
+      name: org?.name,
+      lei: org?.lei,
+      ror_id: org?.rorId,
+      hierarchy_level: org?.hierarchyLevel,
+      resolved: org !== undefined,
+    }], SPONSOR),
+    trials: frameFromResult(trials),
+    approvals: approvalFrame,
+    catalysts: calendar.events,
+    patents: patents ?? { byYear: pl.DataFrame([]), topCpc: pl.DataFrame([]) },
+  });
+  const provenance: Provenance[] = [
+    res.meta,
+    trials.meta,
+    ...(approvals ? [approvals.meta] : []),
+    ...calendar.provenance,
+    ...(patents?.provenance ?? []),
+  ];
+  warnings.push(...own(calendar.warnings), ...own(patents?.warnings ?? []));
+  const complete = trials.meta.complete && (approvals?.meta.complete ?? true) && calendar.complete &&
+    (patents?.complete ?? true);
+  return analysisResult(frames, provenance, warnings, complete);
+}
