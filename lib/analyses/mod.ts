@@ -30,3 +30,4 @@ export * from "./patent_trends.ts";
 export * from "./disease_comparison.ts";
 export * from "./medicare_spending.ts";
 export * from "./researcher_output.ts";
+export * from "./sponsor_scan.ts";
