@@ -1,0 +1,77 @@
+/**
+ * Sandbox latency and throughput over loopback HTTP: p50/p99 of a phrase search with two filters,
+ * a composite search, a patent aggregate and a catalysts query, plus sequential and concurrent
+ * requests per second. `deno run -A bench/sandbox_bench.ts [--quick]` (`--quick` uses `small`
+ * instead of `large`).
+ *
+ * @module
+ */
+import { startSandbox } from "../lib/sandbox/server.ts";
+
+const quick = Deno.args.includes("--quick");
+const scale = quick ? "small" : "large";
+const t0 = performance.now();
+const sb = await startSandbox({ scale, seed: 42, quiet: true });
+console.log(
+  `sandbox ${scale}: store generated and listening in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
+const headers = { "x-api-key": sb.keys.pro };
+
+async function once(path: string): Promise<number> {
+  const s = performance.now();
+  const res = await fetch(sb.url + path, { headers });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${path} → ${res.status}`);
+  return performance.now() - s;
+}
+
+function pct(xs: number[], p: number): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+async function measure(label: string, paths: string[], n = 200): Promise<void> {
+  for (let i = 0; i < 10; i++) await once(paths[i % paths.length]);
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) times.push(await once(paths[i % paths.length]));
+  console.log(
+    `${label.padEnd(44)} p50 ${pct(times, 50).toFixed(2).padStart(7)} ms   p99 ${
+      pct(times, 99).toFixed(2).padStart(7)
+    } ms`,
+  );
+}
+
+const phrases = ["lung cancer", "breast cancer", "type 2 diabetes", "melanoma", "rheumatoid arthritis"];
+await measure(
+  "phrase search + status + phase",
+  phrases.map((p) =>
+    `/api/v1/clinical-trials?search=${encodeURIComponent(p)}&status=RECRUITING&phase=PHASE3`
+  ),
+);
+await measure(
+  "phrase search (no filter, relevance)",
+  phrases.map((p) => `/api/v1/clinical-trials?search=${encodeURIComponent(p)}`),
+);
+await measure("composite disease + sponsor", [
+  "/api/v1/tools/clinical/search-composite?disease=lung%20cancer&sponsor=Pfizer",
+  "/api/v1/tools/clinical/search-composite?disease=breast%20cancer&sponsor=Novartis",
+]);
+await measure("composite target-only", ["/api/v1/tools/clinical/search-composite?target=EGFR"], 50);
+const agg = await fetch(`${sb.url}/api/v1/patents/aggregate?group_by=year,cpc`, { headers });
+await agg.arrayBuffer();
+if (agg.status === 200) {
+  await measure("patent aggregate group_by=year,cpc", ["/api/v1/patents/aggregate?group_by=year,cpc"], 50);
+} else console.log(`patent aggregate: skipped (status ${agg.status})`);
+await measure("catalysts sponsor=Pfizer (365 d)", ["/api/v1/tools/regulatory/catalysts?sponsor=Pfizer"]);
+
+const N = 2000;
+let s = performance.now();
+for (let i = 0; i < N; i++) await once("/api/v1/tools/clinical/trial-details?nctId=NCT01000039");
+console.log(`sequential trial-details: ${Math.round(N / ((performance.now() - s) / 1000))} req/s`);
+s = performance.now();
+const workers = Array.from({ length: 16 }, async () => {
+  for (let i = 0; i < N / 16; i++) await once("/api/v1/tools/clinical/trial-details?nctId=NCT01000039");
+});
+await Promise.all(workers);
+console.log(`16 concurrent trial-details: ${Math.round(N / ((performance.now() - s) / 1000))} req/s`);
+await sb.close();
