@@ -50,3 +50,9 @@ export {
   type DiseaseMeasure,
   phaseLabel,
 } from "./disease_comparison_chart.ts";
+export {
+  defaults as regulatoryLandscapeChartDefaults,
+  regulatoryLandscapeChart,
+  type RegulatoryLandscapeChartOptions,
+  tierLabel,
+} from "./regulatory_landscape_chart.ts";

@@ -1,0 +1,165 @@
+/**
+ * Regulatory landscape chart: drugs by year of first approval, stacked by tier (biologics, modern small
+ * molecules, commodities/generics), optionally above the top sponsors' drugs by tier.
+ *
+ * @module
+ */
+import * as Plot from "@observablehq/plot";
+import type pl from "nodejs-polars";
+import { type DomNode, plotOptions } from "./dom.ts";
+import type { Chart } from "./render.ts";
+import { type BaseChartOptions, figure, marginFor, requireColumns, rowsOf, truncate } from "./_kit.ts";
+
+/** Defaults of {@linkcode regulatoryLandscapeChart}. */
+export const defaults = {
+  title: "Regulatory landscape: drugs by first approval year and tier",
+  width: 760,
+  height: 280,
+  topSponsors: 10,
+  tiers: {
+    biologics: { label: "Biologics", color: "#76b7b2" },
+    small_molecules_modern: { label: "Modern small molecules", color: "#4e79a7" },
+    commodities: { label: "Commodities / generics", color: "#bab0ac" },
+  } as Readonly<Record<string, { label: string; color: string }>>,
+} as const;
+
+/** Options of {@linkcode regulatoryLandscapeChart}. */
+export interface RegulatoryLandscapeChartOptions extends BaseChartOptions {
+  /** The `bySponsor` frame (`sponsor`, `tier`, `drugs`); adds a top-sponsors panel. */
+  readonly bySponsor?: pl.DataFrame;
+  /** How many sponsors the sponsor panel shows. @default {10} */
+  readonly topSponsors?: number;
+}
+
+/** Display label of a tier code (`small_molecules_modern` → `Modern small molecules`). */
+export function tierLabel(tier: unknown): string {
+  return defaults.tiers[String(tier)]?.label ?? String(tier ?? "unknown");
+}
+
+function tierColor(tiers: readonly string[]): { domain: string[]; range: string[] } {
+  const fallback = ["#f28e2b", "#e15759", "#59a14f", "#edc948"];
+  return {
+    domain: tiers.map(tierLabel),
+    range: tiers.map((t, i) => defaults.tiers[t]?.color ?? fallback[i % fallback.length]),
+  };
+}
+
+/**
+ * Stacked bars of drugs per first-approval year by tier, from the `byYear` frame of `regulatoryLandscape`.
+ *
+ * @param byYear Columns `first_approval_year`, `tier`, `drugs`.
+ * @param options Titles, width, optional `bySponsor` panel.
+ * @returns The chart.
+ * @example Tiers get readable names
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { regulatoryLandscapeChart } from "./regulatory_landscape_chart.ts";
+ * const byYear = pl.DataFrame({ first_approval_year: [2019, 2020], tier: ["biologics", "commodities"], drugs: [2, 3] });
+ * assert.match(regulatoryLandscapeChart(byYear).svg(), /Commodities \/ generics/);
+ * ```
+ */
+export function regulatoryLandscapeChart(
+  byYear: pl.DataFrame,
+  options: RegulatoryLandscapeChartOptions = {},
+): Chart {
+  requireColumns(byYear, ["first_approval_year", "tier", "drugs"], "regulatoryLandscapeChart");
+  const width = options.width ?? defaults.width;
+  const raw = rowsOf(byYear).filter((r) => r.first_approval_year != null);
+  const known = Object.keys(defaults.tiers);
+  const tiers = [
+    ...new Set([...known.filter((t) => raw.some((r) => r.tier === t)), ...raw.map((r) => String(r.tier))]),
+  ];
+  const color = { type: "ordinal" as const, ...tierColor(tiers) };
+  const rows = raw.map((r) => ({
+    year: Number(r.first_approval_year),
+    tier: tierLabel(r.tier),
+    drugs: Number(r.drugs),
+  }));
+  const years = rows.map((r) => r.year);
+  const legend = Plot.legend(plotOptions({ color: { ...color, legend: "swatches" as const } }));
+  const plot = Plot.plot(plotOptions({
+    width,
+    height: defaults.height,
+    marginLeft: 44,
+    x: {
+      label: "Year of first approval",
+      tickFormat: (v: number) => (Number.isInteger(v) ? String(v) : ""),
+      ...(years.length ? { domain: [Math.min(...years), Math.max(...years) + 1] } : {}),
+    },
+    y: {
+      label: "Drugs first approved",
+      grid: true,
+      tickFormat: (v: number) => (Number.isInteger(v) ? String(v) : ""),
+    },
+    color,
+    marks: [
+      Plot.rectY(rows, { x: "year", interval: 1, y: "drugs", fill: "tier", order: color.domain, inset: 0.5 }),
+      Plot.ruleY([0]),
+    ],
+  })) as unknown as DomNode;
+  const parts: DomNode[] = [legend as unknown as DomNode, plot];
+  if (options.bySponsor && options.bySponsor.height > 0) {
+    requireColumns(options.bySponsor, ["sponsor", "tier", "drugs"], "regulatoryLandscapeChart");
+    parts.push(sponsorPanel(options.bySponsor, options.topSponsors ?? defaults.topSponsors, width, color));
+  }
+  const totals = new Map<string, number>(color.domain.map((t) => [t, 0]));
+  for (const r of rows) totals.set(r.tier, (totals.get(r.tier) ?? 0) + r.drugs);
+  const total = [...totals.values()].reduce((a, b) => a + b, 0);
+  return figure({
+    title: options.title ?? defaults.title,
+    subtitle: options.subtitle ??
+      (total
+        ? `${total} drugs, ${Math.min(...years)}–${Math.max(...years)}: ` +
+          [...totals].map(([t, n]) => `${t} ${Math.round((n / total) * 100)}%`).join(", ")
+        : "No drugs in this landscape"),
+    caption: options.caption ?? "Each drug is counted once, in the year of its first approval.",
+  }, parts);
+}
+
+function sponsorPanel(
+  bySponsor: pl.DataFrame,
+  top: number,
+  width: number,
+  color: { domain: string[]; range: string[] },
+): DomNode {
+  const all = rowsOf(bySponsor);
+  const totals = new Map<string, number>();
+  for (const r of all) totals.set(String(r.sponsor), (totals.get(String(r.sponsor)) ?? 0) + Number(r.drugs));
+  const keep = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, top).map(([s]) =>
+    s
+  );
+  const label = new Map(keep.map((s) => [s, truncate(s, 30)]));
+  const rows = all.filter((r) => label.has(String(r.sponsor)))
+    .map((r) => ({ sponsor: label.get(String(r.sponsor)), tier: tierLabel(r.tier), drugs: Number(r.drugs) }));
+  const domain = keep.map((s) => label.get(s) ?? s);
+  return Plot.plot(plotOptions({
+    width,
+    height: 60 + domain.length * 22,
+    marginLeft: marginFor(domain),
+    marginTop: 28,
+    marginRight: 36,
+    x: { label: "Drugs", grid: true, tickFormat: (v: number) => (Number.isInteger(v) ? String(v) : "") },
+    y: { domain, label: null },
+    color: { type: "ordinal" as const, ...color },
+    marks: [
+      Plot.text([`Top ${domain.length} sponsors by drugs`], {
+        frameAnchor: "top-left",
+        dy: -22,
+        dx: -4,
+        fontWeight: "bold",
+        fontSize: 11,
+      }),
+      Plot.barX(rows, { x: "drugs", y: "sponsor", fill: "tier", order: color.domain, inset: 0.5 }),
+      Plot.text(keep, {
+        x: (s: string) => totals.get(s),
+        y: (s: string) => label.get(s),
+        text: (s: string) => String(totals.get(s)),
+        dx: 4,
+        textAnchor: "start",
+        fontSize: 9,
+      }),
+      Plot.ruleX([0]),
+    ],
+  })) as unknown as DomNode;
+}
