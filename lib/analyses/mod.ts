@@ -17,7 +17,7 @@
  * const comparison = toFrame("portfolioSponsor", [
  *   { sponsor: "A", resolved_name: null, trial_count: 0, by_phase: {}, by_status: {} },
  * ]);
- * assert.equal(portfolioOverlapFromFrames({ comparison }).sponsors.getColumn("resolved").get(0), false);
+ * assert.equal(portfolioOverlapFromFrames({ comparison }).sponsors.getColumn("resolved").toArray()[0], false);
  * ```
  *
  * @module

@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import pl from "nodejs-polars";
+import { overlapWide, portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
+import { raw, rawAll, withSandbox } from "../frames/_raw.ts";
+
+const PATH = "/api/v1/tools/clinical/portfolio-comparison";
+const SPONSORS = ["Pfizer", "Novartis", "Roche"];
+const COND = "lung cancer";
+
+Deno.test("portfolioOverlap() matches the raw comparison, shared trials and pair intersections", async () => {
+  await withSandbox(async (sb, ri) => {
+    const r = await portfolioOverlap(ri, { sponsors: SPONSORS, condition: COND });
+    const q = { sponsors: SPONSORS.join(","), conditionKeyword: COND };
+    const first = await raw(sb, PATH, { ...q, limit: 1 });
+    const shared = await rawAll(sb, PATH, q, (b) => (b.data as { trials: unknown[] }).trials);
+    // Per-sponsor counts and tallies.
+    const comp = first.data.comparison as {
+      sponsor: string;
+      trial_count: number;
+      by_phase: Record<string, number>;
+    }[];
+    assert.deepEqual(r.sponsors.getColumn("trial_count").toArray(), comp.map((c) => c.trial_count));
+    for (const c of comp) {
+      const mine = r.byPhase.filter(pl.col("sponsor").eq(pl.lit(c.sponsor))).toRecords();
+      assert.deepEqual(Object.fromEntries(mine.map((x) => [x.phase, x.trials])), c.by_phase);
+    }
+    // Shared trials and market size.
+    assert.deepEqual(
+      [...r.shared.getColumn("id").toArray()].sort(),
+      shared.map((t) => t.id as string).sort(),
+    );
+    assert.equal(r.market.getColumn("market_size_trials").get(0), first.data.market_size_trials);
+    assert.equal(r.market.getColumn("intersection_count").get(0), first.data.intersection_count);
+    // Pairwise matrix against one raw call per pair.
+    assert.equal(r.matrix.height, 9);
+    for (const [i, a] of SPONSORS.entries()) {
+      for (const b of SPONSORS.slice(i + 1)) {
+        const pair = await raw(sb, PATH, { sponsors: `${a},${b}`, conditionKeyword: COND, limit: 1 });
+        const ca = comp.find((c) => c.sponsor === a)!.trial_count;
+        const cb = comp.find((c) => c.sponsor === b)!.trial_count;
+        const n = pair.data.intersection_count;
+        const row = r.matrix.filter(pl.col("sponsor_a").eq(pl.lit(b)).and(pl.col("sponsor_b").eq(pl.lit(a))))
+          .toRecords()[0];
+        assert.equal(row.shared, n, `${a}/${b}`);
+        assert.equal(row.jaccard, ca + cb - n > 0 ? n / (ca + cb - n) : null);
+      }
+    }
+    const wide = overlapWide(r.matrix);
+    assert.deepEqual(wide.columns, ["sponsor", ...SPONSORS]);
+    assert.equal(r.complete, true);
+    assert.equal(r.provenance.length, 4);
+  });
+});
+
+Deno.test("portfolioOverlap() flags an unresolvable condition and an unknown sponsor", async () => {
+  await withSandbox(async (sb, ri) => {
+    const r = await portfolioOverlap(ri, { sponsors: ["Pfizer", "Zz Unknown Co"], condition: "qqqq zzzz" });
+    const truth = await raw(sb, PATH, { sponsors: "Pfizer,Zz Unknown Co", conditionKeyword: "qqqq zzzz" });
+    assert.equal(truth.data.market_size_trials, 0);
+    assert.equal(r.market.getColumn("condition_resolved").toArray()[0], false);
+    assert.equal(r.shared.height, 0);
+    assert.ok(r.shared.columns.includes("startDate"), "empty shared trials keep their columns");
+    assert.equal(r.byPhase.height, 0);
+    assert.ok(r.warnings.some((w) => w.code === "maybe-unresolved"));
+    const unresolved = r.sponsors.filter(pl.col("resolved").not()).getColumn("sponsor").toArray();
+    assert.ok(unresolved.includes("Zz Unknown Co"));
+  });
+});
+
+Deno.test("portfolioOverlap() with one sponsor gives a 1×1 matrix of its own count", async () => {
+  await withSandbox(async (sb, ri) => {
+    const r = await portfolioOverlap(ri, { sponsors: ["Novartis"], condition: COND, phase: "Phase 2" });
+    const truth = await raw(sb, PATH, {
+      sponsors: "Novartis",
+      conditionKeyword: COND,
+      phase: "Phase 2",
+      limit: 1,
+    });
+    assert.equal(r.matrix.height, 1);
+    assert.equal(r.matrix.getColumn("shared").get(0), truth.data.comparison[0].trial_count);
+    assert.equal(r.provenance.length, 1);
+  });
+});
