@@ -15,7 +15,7 @@ export type ProvenanceWarning = string | {
  * Where a frame's rows came from; every field is optional and shown when present. The client's result
  * `meta` fits this shape.
  */
-export interface Provenance {
+export interface DisplayProvenance {
   /** Endpoint name, e.g. `"trials.search"`. */
   readonly endpoint?: string;
   /** Path with path parameters filled in. */
@@ -52,7 +52,7 @@ function formatAge(ms: number): string {
 }
 
 /** Provenance as plain lines: first a summary, then one line per warning (prefixed with ⚠). */
-export function provenanceLines(p: Provenance): { summary: string; warnings: string[] } {
+export function provenanceLines(p: DisplayProvenance): { summary: string; warnings: string[] } {
   const bits: string[] = [];
   if (p.endpoint) bits.push(p.endpoint);
   else if (p.path) bits.push(p.path);

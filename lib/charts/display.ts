@@ -6,12 +6,12 @@
  */
 import type pl from "nodejs-polars";
 import { escapeXml as escapeHtml } from "./_compose.ts";
-import { type Provenance, provenanceLines } from "./_provenance.ts";
+import { type DisplayProvenance, provenanceLines } from "./_provenance.ts";
 
 /** The symbol a Deno Jupyter kernel calls to get an object's rich representation (a mime bundle). */
 export const jupyterDisplay: unique symbol = Symbol.for("Jupyter.display");
 
-export type { Provenance, ProvenanceWarning } from "./_provenance.ts";
+export type { DisplayProvenance, ProvenanceWarning } from "./_provenance.ts";
 
 /** Options for {@linkcode frameToHtmlTable} and {@linkcode showFrame}. */
 export interface FrameDisplayOptions {
@@ -20,7 +20,7 @@ export interface FrameDisplayOptions {
   /** Heading shown above the table. */
   title?: string;
   /** Provenance caption shown above the table. */
-  provenance?: Provenance;
+  provenance?: DisplayProvenance;
   /** Longer cell texts are cut with an ellipsis. @default {200} */
   maxChars?: number;
 }

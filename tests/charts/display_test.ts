@@ -4,7 +4,7 @@ import {
   dtypeName,
   frameToHtmlTable,
   jupyterDisplay,
-  type Provenance,
+  type DisplayProvenance,
   showFrame,
 } from "../../lib/charts/mod.ts";
 import type { Provenance as ClientProvenance } from "../../lib/client/result.ts";
@@ -58,7 +58,7 @@ Deno.test("showFrame() respects rows above 50 and says how many are shown", () =
 });
 
 Deno.test("showFrame() renders provenance and highlighted warnings above the table", () => {
-  const provenance: Provenance = {
+  const provenance: DisplayProvenance = {
     endpoint: "trials.search",
     params: { q: "lung cancer" },
     total: 1234,
