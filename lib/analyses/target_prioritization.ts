@@ -48,7 +48,8 @@ function z(x: pl.Expr): pl.Expr {
  *
  * Composite score (higher is better), each term a population z-score over the listed targets:
  * `composite = 0.4·z(association_score) + 0.2·z(ln(1 + evidence_count)) + 0.2·z(novelty_score)
- *  + 0.2·z(max_phase)` (weights configurable; missing values count as the mean). `rank` 1 is the best;
+ *  + 0.2·z(max_phase)` (weights configurable). Each z uses the mean and population standard deviation
+ * of the non-null values; a missing value (no drug, no evidence) and a zero spread score 0. `rank` 1 is the best;
  * ties go to the higher association score, then the target id. `white_space` is
  * `association_score ≥ 0.5 and approved_count = 0`.
  *
