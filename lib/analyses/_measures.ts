@@ -5,7 +5,6 @@
  * @module
  */
 import pl from "nodejs-polars";
-import type { Provenance, Warning } from "../client/result.ts";
 import { normaliseCurie } from "../client/params.ts";
 
 /** A frame schema: column name → Polars dtype. */
@@ -51,15 +50,10 @@ export function conform(df: pl.DataFrame, schema: Schema): pl.DataFrame {
 }
 
 /**
- * Fill missing years between `from` and `to` (inclusive) with 0 in every other (count) column.
- * `df` has an Int64 `year` column; `value` names the column whose dtype the fill keeps (all others too).
+ * Fill missing years between `from` and `to` (inclusive; defaults: the data's first and last year)
+ * with 0 in every other (count) column, keeping dtypes. `df` has an Int64 `year` column.
  */
-export function fillYears(
-  df: pl.DataFrame,
-  value: string,
-  from: number | null,
-  to: number | null,
-): pl.DataFrame {
+export function fillYears(df: pl.DataFrame, from: number | null, to: number | null): pl.DataFrame {
   const years = df.getColumn("year").toArray().filter((y): y is number => y !== null);
   const lo = from ?? (years.length ? Math.min(...years) : null);
   const hi = to ?? (years.length ? Math.max(...years) : null);
@@ -82,23 +76,6 @@ export function withGrowth(value: string, over?: string): pl.Expr[] {
     ratio(pl.col(value).sub(prev), prev).alias("growth_fraction"),
   ];
 }
-
-/** Warnings of several results, deduplicated by code + message, in order. */
-export function mergeWarnings(...lists: (readonly Warning[] | undefined)[]): Warning[] {
-  const seen = new Set<string>();
-  const out: Warning[] = [];
-  for (const w of lists.flatMap((l) => l ?? [])) {
-    const k = `${w.code}\u0000${w.message}`;
-    if (!seen.has(k)) {
-      seen.add(k);
-      out.push(w);
-    }
-  }
-  return out;
-}
-
-/** Provenance of the calls that fed an analysis (a `meta` per call). */
-export type Sources = Provenance[];
 
 /** Year of a `YYYY`, `YYYY-MM-DD` string or a year number; null when absent. */
 export function yearOf(v: string | number | undefined): number | null {

@@ -11,16 +11,7 @@ import pl from "nodejs-polars";
 import type { RowsResult, Warning } from "../client/result.ts";
 import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
 import type { AggregateBucket, YoyGrowthRow } from "../client/schemas/patents.ts";
-import {
-  conform,
-  dateBound,
-  fillYears,
-  framed,
-  mergeWarnings,
-  statusOf,
-  withGrowth,
-  yearOf,
-} from "./_measures.ts";
+import { conform, dateBound, fillYears, framed, statusOf, withGrowth, yearOf } from "./_measures.ts";
 
 /** The slice of the client this analysis calls. */
 export interface PatentTrendsClient {
@@ -118,7 +109,7 @@ export function patentTrendsFromFrames(
     conform(df, BUCKET).select(...keys.map((k) => pl.col(k)), "count")
       .filter(keys.map((k) => pl.col(k).isNotNull()).reduce((a, b) => a.and(b)));
   const years = buckets(input.years, ["year"]).groupBy("year").agg(pl.col("count").sum().alias("patents"));
-  const byYear = fillYears(years, "patents", options.from ?? null, options.to ?? null)
+  const byYear = fillYears(years, options.from ?? null, options.to ?? null)
     .withColumns(...withGrowth("patents"));
   const topCpc = buckets(input.cpc, ["cpc"]).groupBy("cpc").agg(pl.col("count").sum().alias("patents"))
     .sort(["patents", "cpc"], [true, false]).head(options.topN ?? 10)
@@ -139,7 +130,6 @@ export function patentTrendsFromFrames(
     ? pl.concat(labels.map((c) =>
       fillYears(
         perCompany.filter(pl.col("company").eq(pl.lit(c))).select("year", pl.col("count").alias("patents")),
-        "patents",
         lo,
         hi,
       ).select(pl.lit(c).alias("company"), "year", "patents").withColumns(...withGrowth("patents"))

@@ -119,7 +119,7 @@ export function researcherOutputFromFrame(
     pl.col("cited_by_count").sum().cast(pl.Int64).alias("citations"),
     oa.sum().cast(pl.Int64).alias("open_access"),
   );
-  const byYear = fillYears(perYear, "works", window.from ?? null, window.to ?? null).withColumns(
+  const byYear = fillYears(perYear, window.from ?? null, window.to ?? null).withColumns(
     ratio(pl.col("open_access"), pl.col("works")).alias("open_access_fraction"),
   )
     .select("year", "works", "citations", "open_access", "open_access_fraction");
