@@ -1,0 +1,23 @@
+// deno run --allow-net=127.0.0.1 --allow-read --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY examples/portfolio_overlap.ts [condition] [sponsor ...]
+//
+// Portfolio overlap of sponsors in a condition: trials per sponsor by phase and status, the trials
+// they share, a pairwise overlap matrix (shared trials and Jaccard) and the condition's market size.
+// Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
+import { createClient } from "../lib/client/mod.ts";
+import { startSandbox } from "../lib/sandbox/mod.ts";
+import { overlapWide, portfolioOverlap } from "../lib/analyses/portfolio_overlap.ts";
+
+const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
+
+const [condition = "lung cancer", ...rest] = Deno.args;
+const sponsors = rest.length ? rest : ["Pfizer", "Novartis", "Roche", "AstraZeneca"];
+const r = await portfolioOverlap(ri, { sponsors, condition });
+console.log(r.market.toString());
+console.log(r.sponsors.toString());
+console.log(r.byPhase.toString());
+console.log("Shared trials (Jaccard):");
+console.log(overlapWide(r.matrix, "jaccard").toString());
+console.log(r.shared.select("id", "phase", "status", "startDate", "sponsors").head(10).toString());
+for (const w of r.warnings) console.log(`⚠ ${w.message}`);

@@ -1,0 +1,20 @@
+// deno run --allow-net=127.0.0.1 --allow-read --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY examples/regulatory_landscape.ts [sponsor]
+//
+// Regulatory landscape of a sponsor: drugs by tier (biologics / modern small molecules / commodities),
+// by first approval year and by sponsor entity, and approvals by source from exact server totals.
+// Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
+import { createClient } from "../lib/client/mod.ts";
+import { startSandbox } from "../lib/sandbox/mod.ts";
+import { regulatoryLandscape } from "../lib/analyses/regulatory_landscape.ts";
+
+const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
+
+const sponsor = Deno.args[0] ?? "Novartis";
+const r = await regulatoryLandscape(ri, { sponsor });
+console.log(r.byTier.toString());
+console.log(r.byYear.toString());
+console.log(r.bySponsor.head(10).toString());
+console.log(r.bySource.toString());
+for (const w of r.warnings) console.log(`⚠ ${w.message}`);

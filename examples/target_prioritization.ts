@@ -1,0 +1,33 @@
+// deno run --allow-net=127.0.0.1 --allow-read --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY examples/target_prioritization.ts [disease] [topN]
+//
+// Target prioritization for a disease: prioritized targets joined with their drugs and association
+// evidence, ranked by the composite score (weighted z-scores, see the JSDoc), with white-space targets
+// (strong association, no approved drug). Says whether the target list is complete (PITFALLS 27).
+// Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
+import { createClient } from "../lib/client/mod.ts";
+import { startSandbox } from "../lib/sandbox/mod.ts";
+import { targetPrioritization } from "../lib/analyses/target_prioritization.ts";
+
+const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
+
+const disease = Deno.args[0] ?? "breast cancer";
+const topN = Number(Deno.args[1] ?? 15);
+const r = await targetPrioritization(ri, { disease, topN });
+console.log(
+  r.targets.select(
+    "rank",
+    "symbol",
+    "association_score",
+    "evidence_count",
+    "novelty_score",
+    "drug_count",
+    "approved_count",
+    "max_phase",
+    "white_space",
+    "composite",
+  ).toString(),
+);
+console.log(r.complete ? "Complete target list" : "Target list may be incomplete (total_targets == topN)");
+for (const w of r.warnings) console.log(`⚠ ${w.message}`);
