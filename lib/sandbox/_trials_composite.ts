@@ -19,7 +19,7 @@ import {
   resolveTarget,
   targetDrugs,
 } from "./_resolve.ts";
-import { all, likeContains, marks, one, Where } from "./_sql.ts";
+import { all, likeContains, marks, Where } from "./_sql.ts";
 import { trialLinks } from "./_trials_registry.ts";
 
 /** A composite/portfolio trial row. */
@@ -162,25 +162,33 @@ export function trialsComposite(ctx: HandlerContext): unknown {
     return empty(audit, extra);
   }
   phaseStatus(w, params);
-  const total = one<{ n: number }>(db, `SELECT count(*) AS n FROM trials t ${w}`, w.args)?.n ?? 0;
-  let breakdown: Record<string, number> = {};
+  // One pass over the matching trials (rows are wide; count, breakdown and page come from it).
+  const hits = all<{ trial_id: string; status: string; start_date: string | null }>(
+    db,
+    `SELECT t.trial_id, t.status, t.start_date FROM trials t ${w}`,
+    w.args,
+  );
+  const total = hits.length;
+  const breakdown: Record<string, number> = {};
   if (fastPath) audit.push({ step: "plan", note: `single ${entities[0]} fast path: no breakdown` }); // PITFALLS 11
   else {
-    for (
-      const r of all<{ status: string; n: number }>(
-        db,
-        `SELECT t.status, count(*) AS n FROM trials t ${w} GROUP BY t.status ORDER BY n DESC, t.status`,
-        w.args,
-      )
-    ) breakdown[r.status] = r.n;
-    if (Object.keys(breakdown).length === 0) breakdown = {};
+    const byStatus = new Map<string, number>();
+    for (const h of hits) byStatus.set(h.status, (byStatus.get(h.status) ?? 0) + 1);
+    for (const [k, v] of [...byStatus].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) {
+      breakdown[k] = v;
+    }
   }
   const { limit, offset } = offsetOf(params);
-  const ids = offset >= total ? [] : all<{ trial_id: string }>(
-    db,
-    `SELECT t.trial_id FROM trials t ${w} ORDER BY t.start_date DESC NULLS LAST, t.trial_id LIMIT ? OFFSET ?`,
-    [...w.args, limit, offset],
-  ).map((r) => r.trial_id);
+  hits.sort((a, b) =>
+    a.start_date === b.start_date
+      ? (a.trial_id < b.trial_id ? -1 : 1)
+      : a.start_date === null
+      ? 1
+      : b.start_date === null
+      ? -1
+      : (a.start_date < b.start_date ? 1 : -1)
+  );
+  const ids = hits.slice(offset, offset + limit).map((h) => h.trial_id);
   audit.push({ step: "search", totalCount: total, page: params.page, limit });
   return flaggedBody({
     trials: compositeRows(db, ids),
