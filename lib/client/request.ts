@@ -112,12 +112,13 @@ export function validate(req: WireRequest, body: unknown): unknown {
   );
 }
 
+/** One attempt: the 2xx body text, or a typed error. Holds a limiter slot only while on the wire. */
 async function attempt(
   cfg: TransportConfig,
   req: WireRequest,
   url: string,
   opts: RequestOptions,
-): Promise<unknown> {
+): Promise<string> {
   const timeoutMs = opts.timeout ?? cfg.timeoutMs;
   const timer = new AbortController();
   const t = setTimeout(() => timer.abort(), timeoutMs);
@@ -166,12 +167,17 @@ async function attempt(
   if (status < 200 || status >= 300) {
     throw errorFromResponse(status, res.headers, redact(text, cfg.apiKey), { ...ctxOf(req), tier: req.tier });
   }
+  return text;
+}
+
+/** Parse a 2xx body; a cut-off or non-JSON body is a (retryable) NetworkError. */
+function parseBody(req: WireRequest, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
     throw new NetworkError(
       `The response of ${req.endpoint} was cut off or is not JSON (${text.length} bytes); retry later`,
-      { ...ctxOf(req), status, cause: e },
+      { ...ctxOf(req), status: 200, cause: e },
     );
   }
 }
@@ -193,9 +199,9 @@ export async function send(
   for (let n = 0;; n++) {
     if (opts.signal?.aborted) throw opts.signal.reason;
     try {
-      const raw = await cfg.limiter.run(() => attempt(cfg, req, url, opts));
+      const text = await cfg.limiter.run(() => attempt(cfg, req, url, opts));
       const fetchedAt = new Date();
-      const body = validate(req, raw);
+      const body = validate(req, parseBody(req, text));
       if (useCache) await cfg.cache!.put(key, { endpoint: req.endpoint, body });
       return { body, fetchedAt, fromCache: false, cacheAgeMs: 0 };
     } catch (e) {

@@ -46,8 +46,8 @@ Deno.test("unknown parameter names are rejected with a did-you-mean before any r
       "the service ignores the typo",
     );
   });
-  // @ts-expect-error misspelled filter is a type error too
   await rejectsBeforeFetch(
+    // @ts-expect-error misspelled filter is a type error too
     (ri) => ri.trials.search({ staus: "recruiting" }),
     "staus",
     /did you mean 'status'\?/,
@@ -102,8 +102,8 @@ Deno.test("#7 is_orphan=false is rejected (the service coerces it to true)", asy
     const r = await clientFor(sb).regulatory.search({ is_orphan: true, limit: 1 });
     assert.equal(r.total, t.body.meta?.totalItems);
   });
-  // @ts-expect-error only `true` is typed
   await rejectsBeforeFetch(
+    // @ts-expect-error only `true` is typed
     (ri) => ri.regulatory.search({ is_orphan: false }),
     "is_orphan",
     /non-orphans client-side/,
