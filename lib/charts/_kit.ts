@@ -97,31 +97,41 @@ export interface LabelCandidate {
   readonly y: number;
   /** The text. */
   readonly text: string;
+  /** Radius of the mark at the anchor; labels keep this far away. @default {0} */
+  readonly r?: number;
 }
 
 /**
- * Greedy label placement: tries right, left, above and below each anchor, keeps the first spot that
- * overlaps no placed label and stays inside `bounds`; a label with no free spot is dropped.
+ * Greedy label placement: tries right, left, above and below each anchor (clear of its mark's radius),
+ * keeps the first spot that overlaps no placed label, no other mark and stays inside `bounds`; a label
+ * with no free spot is dropped.
  */
 export function declutter(
   candidates: readonly LabelCandidate[],
-  bounds: { width: number; height: number },
+  bounds: { left?: number; top?: number; width: number; height: number },
   size = 10,
 ): { index: number; dx: number; dy: number; anchor: "start" | "end" | "middle" }[] {
-  const boxes: [number, number, number, number][] = [];
+  // Every mark is an obstacle too, so a label never covers another target's dot.
+  const boxes: [number, number, number, number][] = candidates.map((c) => {
+    const r = c.r ?? 0;
+    return [c.x - r, c.y - r, 2 * r, 2 * r];
+  });
   const placed: { index: number; dx: number; dy: number; anchor: "start" | "end" | "middle" }[] = [];
   const h = size * 1.2;
   candidates.forEach((c, index) => {
     const w = textWidth(c.text, size);
+    const g = Math.round((c.r ?? 0) + 5);
+    const v = Math.round((c.r ?? 0) + h / 2 + 2);
     const spots = [
-      { dx: 7, dy: 0, anchor: "start" as const, box: [c.x + 7, c.y - h / 2, w, h] },
-      { dx: -7, dy: 0, anchor: "end" as const, box: [c.x - 7 - w, c.y - h / 2, w, h] },
-      { dx: 0, dy: -10, anchor: "middle" as const, box: [c.x - w / 2, c.y - 10 - h / 2, w, h] },
-      { dx: 0, dy: 11, anchor: "middle" as const, box: [c.x - w / 2, c.y + 11 - h / 2, w, h] },
+      { dx: g, dy: 0, anchor: "start" as const, box: [c.x + g, c.y - h / 2, w, h] },
+      { dx: -g, dy: 0, anchor: "end" as const, box: [c.x - g - w, c.y - h / 2, w, h] },
+      { dx: 0, dy: -v, anchor: "middle" as const, box: [c.x - w / 2, c.y - v - h / 2, w, h] },
+      { dx: 0, dy: v, anchor: "middle" as const, box: [c.x - w / 2, c.y + v - h / 2, w, h] },
     ];
     for (const s of spots) {
       const [x, y, bw, bh] = s.box;
-      if (x < 0 || y < 0 || x + bw > bounds.width || y + bh > bounds.height) continue;
+      if (x < (bounds.left ?? 0) || y < (bounds.top ?? 0)) continue;
+      if (x + bw > bounds.width || y + bh > bounds.height) continue;
       if (boxes.some(([ox, oy, ow, oh]) => x < ox + ow && ox < x + bw && y < oy + oh && oy < y + bh)) {
         continue;
       }

@@ -56,3 +56,14 @@ export {
   type RegulatoryLandscapeChartOptions,
   tierLabel,
 } from "./regulatory_landscape_chart.ts";
+export {
+  catalystCalendarChart,
+  type CatalystCalendarChartOptions,
+  defaults as catalystCalendarChartDefaults,
+  eventTypeLabel,
+} from "./catalyst_calendar_chart.ts";
+export {
+  defaults as targetPrioritizationChartDefaults,
+  targetPrioritizationChart,
+  type TargetPrioritizationChartOptions,
+} from "./target_prioritization_chart.ts";

@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import pl from "nodejs-polars";
+import { targetPrioritizationChart } from "../../lib/charts/mod.ts";
+import { assertRenders, count } from "./_assert_chart.ts";
+
+// Twelve targets, several crowded around the same point so labels must give way.
+const n = 12;
+const targets = pl.DataFrame({
+  rank: Array.from({ length: n }, (_, i) => i + 1),
+  symbol: Array.from({ length: n }, (_, i) => `TGT${i + 1}`),
+  association_score: Array.from({ length: n }, (_, i) => (i < 6 ? 0.8 + i * 0.005 : 0.1 + i * 0.05)),
+  novelty_score: Array.from({ length: n }, (_, i) => (i < 6 ? 0.5 + i * 0.005 : 0.9 - i * 0.05)),
+  composite: Array.from({ length: n }, (_, i) => 1 - i * 0.2),
+  white_space: Array.from({ length: n }, (_, i) => i === 1 || i === 7),
+  trials_in_disease: Array.from({ length: n }, (_, i) => i * 3),
+});
+
+Deno.test("targetPrioritizationChart() highlights white space and labels as percent axes", () => {
+  const svg = assertRenders(targetPrioritizationChart(targets, { disease: "asthma" }), [
+    "Target prioritization",
+    "12 targets for asthma; 2 white-space targets",
+    "White space (no approved drug)",
+    "Association score with the disease (%)",
+    "Novelty score (%)",
+    "white-space threshold 50%",
+    "#1 TGT1",
+    ">80%<",
+  ]);
+  assert.equal(count(svg, /<circle/), n, "one dot per target");
+});
+
+Deno.test("targetPrioritizationChart() drops labels that would overlap, keeping the best ranked", () => {
+  const svg = targetPrioritizationChart(targets).svg();
+  const labels: string[] = svg.match(/>#\d+ TGT\d+</g) ?? [];
+  assert.ok(labels.includes(">#1 TGT1<"));
+  assert.ok(labels.length < n, `crowded labels give way (${labels.length} of ${n})`);
+  assert.match(svg, new RegExp(`${labels.length} of ${n} labelled`));
+});
+
+Deno.test("targetPrioritizationChart() can plot the composite score", () => {
+  assert.match(
+    targetPrioritizationChart(targets, { y: "composite" }).svg(),
+    /Composite score \(z-score sum\)/,
+  );
+});
