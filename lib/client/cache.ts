@@ -6,13 +6,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DiskCache } from "./cache.ts";
  *
  * const dir = await Deno.makeTempDir();
  * const cache = new DiskCache({ dir, ttlMs: 60_000 }, "secret-key");
  * const key = await cache.key("http://127.0.0.1:1", "GET", "/api/v1/grants/sample", [["b", "2"], ["a", "1"]]);
  * await cache.put(key, { endpoint: "grants.sample", body: { data: [] } });
- * console.assert((await cache.get(key))?.body !== undefined);
+ * assert.ok((await cache.get(key))?.body !== undefined);
  * await Deno.remove(dir, { recursive: true });
  * ```
  *

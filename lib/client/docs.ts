@@ -3,11 +3,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { endpointTable } from "./docs.ts";
  *
  * const md = endpointTable();
- * console.assert(md.includes("| trials.search | GET | /api/v1/clinical-trials |"));
- * console.assert(md.split("\n").length === 2 + 28);
+ * assert.ok(md.includes("| trials.search | GET | /api/v1/clinical-trials |"));
+ * assert.ok(md.split("\n").length === 2 + 28);
  * ```
  *
  * @module

@@ -6,13 +6,14 @@
  *
  * @example Catching a typed error
  * ```ts
+ * import assert from "node:assert/strict";
  * import { RiError, ValidationError } from "./errors.ts";
  *
  * const e = new ValidationError("Parameter 'limit' = 500 is invalid: must be <= 100; pass 1-100", {
  *   endpoint: "trials.search", method: "GET", path: "/api/v1/clinical-trials", parameter: "limit", value: 500,
  * });
- * console.assert(e instanceof RiError && e.status === 0 && e.parameter === "limit");
- * console.assert(e.message.endsWith("[GET /api/v1/clinical-trials]"));
+ * assert.ok(e instanceof RiError && e.status === 0 && e.parameter === "limit");
+ * assert.ok(e.message.endsWith("[GET /api/v1/clinical-trials]"));
  * ```
  *
  * @module

@@ -6,11 +6,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { prepare } from "./guards.ts";
  * import { ENDPOINTS } from "./endpoints/mod.ts";
  *
  * const p = prepare(ENDPOINTS["trials.search"], { disease_id: "efo_0000311", status: "recruiting" });
- * console.assert(p.sent.disease_id === "EFO:0000311" && p.sent.status === "RECRUITING");
+ * assert.ok(p.sent.disease_id === "EFO:0000311" && p.sent.status === "RECRUITING");
  * ```
  *
  * @module

@@ -3,15 +3,20 @@
  * parameters are validated and normalised before anything is sent; list results carry the exact
  * total, provenance and warnings for the interface's silent traps.
  *
- * @example
- * ```ts ignore
+ * @example Against the local sandbox (any service URL and key work the same way)
+ * ```ts
+ * import assert from "node:assert/strict";
  * import { createClient } from "./mod.ts";
+ * import { startSandbox } from "../sandbox/mod.ts";
  *
- * const ri = createClient(); // RI_BASE_URL and RI_API_KEY from the environment
+ * await using sb = await startSandbox({ quiet: true });
+ * const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }); // default: RI_BASE_URL, RI_API_KEY
  * const page = await ri.trials.search({ search: "lung cancer", status: "recruiting" });
- * const all = await ri.trials.search.all({ search: "lung cancer" });
- * for await (const row of ri.medicare.search.iterate({ efo_id: "EFO_0000311" })) console.log(row.generic_name);
- * console.log(page.total, all.meta.complete, all.meta.warnings);
+ * const all = await ri.trials.search.all({ search: "lung cancer", status: "recruiting" });
+ * assert.equal(all.rows.length, page.total);
+ * assert.equal(all.meta.appliedSort, "relevance");
+ * const empty = await ri.medicare.search({ search: "atorva" }); // partial names match nothing
+ * assert.equal(empty.meta.warnings[0].code, "not-evidence-of-absence");
  * ```
  *
  * @module

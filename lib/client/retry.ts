@@ -5,13 +5,14 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveRetry, retryDelay } from "./retry.ts";
  * import { ServerError, BadRequestError } from "./errors.ts";
  *
  * const opts = resolveRetry(3);
  * const ctx = { endpoint: "trials.search", method: "GET", path: "/api/v1/clinical-trials" };
- * console.assert(retryDelay(new ServerError("Bad gateway", { ...ctx, status: 502 }), 0, opts) !== null);
- * console.assert(retryDelay(new BadRequestError("Bad", { ...ctx, status: 400 }), 0, opts) === null);
+ * assert.ok(retryDelay(new ServerError("Bad gateway", { ...ctx, status: 502 }), 0, opts) !== null);
+ * assert.ok(retryDelay(new BadRequestError("Bad", { ...ctx, status: 400 }), 0, opts) === null);
  * ```
  *
  * @module

@@ -4,11 +4,12 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { flagResult } from "./warnings.ts";
  * import { ENDPOINTS } from "./endpoints/mod.ts";
  *
  * const f = flagResult(ENDPOINTS["medicare.search"], { search: "atorva" }, { rows: [], total: 0, body: {} });
- * console.assert(f.warnings[0].code === "not-evidence-of-absence");
+ * assert.ok(f.warnings[0].code === "not-evidence-of-absence");
  * ```
  *
  * @module
