@@ -92,10 +92,13 @@ export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
 
-type Guard<D> = D extends ParamDef<infer G> ? z.input<G> : never;
-type ReqKeys<P> = { [K in keyof P]: P[K] extends { required: true } ? K : never }[keyof P];
+/** The input type a caller passes for a parameter definition (its guard's input). */
+export type Guard<D> = D extends ParamDef<infer G> ? z.input<G> : never;
+/** The names of the required parameters of a parameter table. */
+export type ReqKeys<P> = { [K in keyof P]: P[K] extends { required: true } ? K : never }[keyof P];
+/** Flatten an intersection into one object type (for readable hovers). */
 // deno-lint-ignore ban-types
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
+export type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The parameters a caller passes to an endpoint (required ones required), typed from the guards. */
 export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType> ? Simplify<

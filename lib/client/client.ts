@@ -217,6 +217,14 @@ export function createClient(options: ClientOptions = {}): Client {
           },
         );
       }
+      if (method === "GET" && init.body !== undefined) {
+        throw new ValidationError(`A GET request cannot carry a body; put parameters in query or use POST`, {
+          endpoint: `${method} ${path}`,
+          method,
+          path,
+          parameter: "body",
+        });
+      }
       const query = toQuery(init.query);
       const endpoint = `${method} ${path}`;
       const a = await send(config(), { endpoint, method, path, query, body: init.body }, init);

@@ -29,7 +29,19 @@ export { DEFAULT_RETRY, type RetryOptions } from "./retry.ts";
 export type { AllOptions } from "./paginate.ts";
 export type { RequestOptions } from "./request.ts";
 export type { CacheOptions } from "./cache.ts";
-export type { ParamsOf, ResponseOf } from "./catalogue.ts";
+export type {
+  Check,
+  Endpoint,
+  Envelope,
+  Guard,
+  Pagination,
+  ParamsOf,
+  ReqKeys,
+  ResponseOf,
+  Simplify,
+} from "./catalogue.ts";
+export type { ParamDef, ParamIn, ParamKind } from "./params.ts";
 export { ENDPOINTS } from "./endpoints/mod.ts";
 export { endpointTable } from "./docs.ts";
 export * from "./approvals.ts";
+export type { Tier } from "./schemas/vocab.ts";

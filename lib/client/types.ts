@@ -16,9 +16,13 @@ export type Endpoints = typeof ENDPOINTS;
 /** An endpoint name, e.g. `trials.search`. */
 export type EndpointName = keyof Endpoints;
 
-type At<T, K extends string> = NonNullable<T> extends infer U ? K extends keyof U ? U[K] : never : never;
-type Get<T, P extends string> = P extends `${infer H}.${infer R}` ? Get<At<T, H>, R> : At<T, P>;
-type Elem<T> = NonNullable<T> extends readonly (infer X)[] ? X : never;
+/** The property `K` of `T` (null/undefined stripped), or never. */
+export type At<T, K extends string> = NonNullable<T> extends infer U ? K extends keyof U ? U[K] : never
+  : never;
+/** The type at dotted path `P` of `T`, e.g. `Get<Body, "data.trials">`. */
+export type Get<T, P extends string> = P extends `${infer H}.${infer R}` ? Get<At<T, H>, R> : At<T, P>;
+/** The element type of an array type (null/undefined stripped). */
+export type Elem<T> = NonNullable<T> extends readonly (infer X)[] ? X : never;
 
 /**
  * The row type of a list endpoint: the element type of the response schema at its first `rows`
@@ -39,8 +43,9 @@ export type ResultOf<E> = E extends
   { readonly rows: readonly string[] } | { readonly rowGroups: readonly string[] } ? RowsResult<RowOf<E>>
   : BodyResult<ResponseOf<E>>;
 
+/** `true` when every property of `P` is optional. */
 // deno-lint-ignore ban-types
-type NoRequired<P> = {} extends P ? true : false;
+export type NoRequired<P> = {} extends P ? true : false;
 
 /** Arguments of a call: parameters (required when the endpoint has required ones), then options. */
 export type ArgsOf<E, O = RequestOptions> = NoRequired<ParamsOf<E>> extends true
@@ -66,7 +71,8 @@ export interface PagedMethod<E> {
 export type MethodOf<E> = E extends { readonly pagination: "page" } ? PagedMethod<E>
   : (...args: ArgsOf<E>) => Promise<ResultOf<E>>;
 
-type NsOf<N> = N extends `${infer A}.${string}` ? A : never;
+/** The namespace part of an endpoint name (`trials` of `trials.search`). */
+export type NsOf<N> = N extends `${infer A}.${string}` ? A : never;
 
 /** The client's namespaces, derived from the catalogue names (`namespace.method`). */
 export type Namespaces = {
