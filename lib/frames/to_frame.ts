@@ -9,92 +9,8 @@
  */
 import pl from "nodejs-polars";
 import type { ColumnSpec } from "./_columns.ts";
+import { collect, type Collected, numericCast } from "./_collect.ts";
 import { resolveResource, type ResourceName } from "./resources.ts";
-
-const DAY_MS = 86_400_000;
-const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/** Days since 1970-01-01 of a civil date, or null when the date does not exist. */
-function civilDays(y: number, m: number, d: number): number | null {
-  if (!(m >= 1 && m <= 12 && d >= 1 && d <= MONTH_DAYS[m - 1])) return null;
-  if (m === 2 && d === 29 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0))) return null;
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-}
-
-/** Epoch days of an `iso-date`/`yyyymmdd` value (string, Date or epoch ms), or null. */
-function toDays(v: unknown, yyyymmdd: boolean): number | null {
-  if (typeof v === "string") {
-    if (yyyymmdd && v.length === 8) return civilDays(+v.slice(0, 4), +v.slice(4, 6), +v.slice(6, 8));
-    if (v.length >= 10 && v[4] === "-") return civilDays(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10));
-    return null;
-  }
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : Math.floor(v.getTime() / DAY_MS);
-  return null;
-}
-
-/** Epoch ms of an `epoch-ms`/`iso-datetime` value, or null. */
-function toMs(v: unknown): number | null {
-  if (typeof v === "number") return Number.isFinite(v) ? Math.trunc(v) : null;
-  if (typeof v === "string") {
-    const t = Date.parse(v);
-    return Number.isNaN(t) ? null : t;
-  }
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.getTime();
-  return null;
-}
-
-type Column = unknown[] | Float64Array;
-
-/** Collect one column's values in their physical form. */
-function collect(c: ColumnSpec, rows: readonly Record<string, unknown>[]): Column {
-  const n = rows.length;
-  if (c.kind === "float") {
-    const f = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const v = c.get(rows[i]);
-      if (typeof v !== "number") {
-        return rows.map((r) => {
-          const x = c.get(r);
-          return typeof x === "number" ? x : null;
-        });
-      }
-      f[i] = v;
-    }
-    return f;
-  }
-  const out = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = c.get(rows[i]);
-    switch (c.kind) {
-      case "str":
-        out[i] = v == null ? null : typeof v === "string" ? v : String(v);
-        break;
-      case "int":
-        out[i] = typeof v === "number" && Number.isFinite(v) ? Math.trunc(v) : null;
-        break;
-      case "bool":
-        out[i] = typeof v === "boolean" ? v : null;
-        break;
-      case "date":
-        out[i] = toDays(v, c.format === "yyyymmdd");
-        break;
-      case "datetime":
-        out[i] = toMs(v);
-        break;
-      case "list":
-        out[i] = Array.isArray(v) ? v.map((x) => (x == null ? null : String(x))) : null;
-        break;
-      default:
-        out[i] = v == null ? null : JSON.stringify(v);
-    }
-  }
-  return out;
-}
-
-/** Dtype a column is built with before the date casts. */
-function physical(c: ColumnSpec): pl.DataType {
-  return c.kind === "date" || c.kind === "datetime" ? pl.Int64 : c.dtype;
-}
 
 /**
  * A typed empty frame for column specs (works for List dtypes, unlike `pl.DataFrame([], {schema})`).
@@ -140,21 +56,43 @@ export function framesFromColumns(
   rows: readonly Record<string, unknown>[],
 ): pl.DataFrame {
   if (rows.length === 0) return emptyFromColumns(columns);
-  const data: Record<string, Column> = {};
+  const data: Record<string, unknown[] | Float64Array | Uint32Array> = {};
   const schema: Record<string, pl.DataType> = {};
+  const dicts: [ColumnSpec, Collected & { form: "dict" }][] = [];
   for (const c of columns) {
-    const values = collect(c, rows);
-    data[c.name] = values;
-    // An all-null List column cannot be built (0.25.2); build it as str nulls and cast.
-    schema[c.name] = c.kind === "list" && (values as unknown[]).every((v) => v === null)
-      ? pl.Utf8
-      : physical(c);
+    const col = collect(c, rows);
+    if (col.form === "f64") {
+      data[c.name] = col.values;
+      schema[c.name] = pl.Float64;
+    } else if (col.form === "dict") {
+      data[c.name] = col.codes;
+      schema[c.name] = pl.UInt32;
+      dicts.push([c, col]);
+    } else {
+      data[c.name] = col.values;
+      // An all-null List column cannot be built (0.25.2); build it as str nulls and cast.
+      schema[c.name] = c.kind === "list" && col.allNull ? pl.Utf8 : c.dtype;
+    }
   }
-  const df = pl.DataFrame(data, { schema });
-  // Dates are built as Int64 days/ms; list columns holding only empty lists come out as list[null].
-  const casts = columns.filter((c) => c.kind === "date" || c.kind === "datetime" || c.kind === "list")
-    .map((c) => pl.col(c.name).cast(c.dtype));
-  return casts.length ? df.withColumns(...casts) : df;
+  let df = pl.DataFrame(data, { schema });
+  // Dictionary-coded columns: join the distinct values back on their codes (left joins keep row order).
+  for (const [c, col] of dicts) {
+    const codes = Uint32Array.from(col.dict, (_, i) => i);
+    const dict = pl.DataFrame({ [c.name]: codes, __v: col.dict }, {
+      schema: { [c.name]: pl.UInt32, __v: c.dtype },
+    });
+    df = df.join(dict, { on: c.name, how: "left" }).drop(c.name).rename({ __v: c.name });
+  }
+  // Numbers and dates arrive as f64 (NaN = null); list columns of only empty lists come out list[null].
+  return df.select(
+    ...columns.map((c) =>
+      ["int", "float", "date", "datetime"].includes(c.kind)
+        ? numericCast(c)
+        : c.kind === "list"
+        ? pl.col(c.name).cast(c.dtype)
+        : pl.col(c.name)
+    ),
+  );
 }
 
 /**
