@@ -75,21 +75,18 @@ export interface DiseaseComparisonChartOptions extends BaseChartOptions {
   readonly measures?: readonly DiseaseMeasure[];
 }
 
-const PHASE_ORDER = [
-  "EARLY_PHASE1",
-  "PHASE1",
-  "PHASE1_PHASE2",
-  "PHASE2",
-  "PHASE2_PHASE3",
-  "PHASE3",
-  "PHASE4",
-  "NA",
-];
+/** Sort key of a phase label: Early phase 1 → 0.5, Phase 1/2 → 1.5, Phase 3 → 3, anything else → 9. */
+function phaseRank(label: string): number {
+  const nums = [...label.matchAll(/\d/g)].map((m) => Number(m[0]));
+  if (!nums.length) return 9;
+  const mean = nums.reduce((x, y) => x + y, 0) / nums.length;
+  return /^Early/i.test(label) ? mean - 0.5 : mean;
+}
 
 /** `PHASE1_PHASE2` → `Phase 1/2`, `EARLY_PHASE1` → `Early phase 1`, `NA` → `Not applicable`. */
 export function phaseLabel(phase: string): string {
-  if (phase === "NA" || phase === "N/A") return "Not applicable";
   const nums = [...phase.matchAll(/PHASE\s*_?(\d)/gi)].map((m) => m[1]);
+  if (!nums.length && /^N\/?A$|not applicable/i.test(phase)) return "Not applicable";
   if (!nums.length) return phase;
   return `${/^EARLY/i.test(phase) ? "Early phase" : "Phase"} ${nums.join("/")}`;
 }
@@ -192,20 +189,30 @@ function phasePanel(byPhase: pl.DataFrame, width: number): DomNode[] {
   const raw = rowsOf(byPhase).filter((r) => Number(r.trials) > 0);
   const totals = new Map<string, number>();
   for (const r of raw) totals.set(String(r.disease), (totals.get(String(r.disease)) ?? 0) + Number(r.trials));
-  const rank = (p: string) => (PHASE_ORDER.indexOf(p) + 1 || 99);
-  const phases = [...new Set(raw.map((r) => String(r.phase)))].sort((a, b) =>
-    rank(a) - rank(b) || a.localeCompare(b)
-  );
-  const rows = raw.map((r) => ({
-    label: truncate(r.disease, defaults.labelChars),
-    phase: phaseLabel(String(r.phase)),
-    share: Number(r.trials) / (totals.get(String(r.disease)) || 1),
-    order: rank(String(r.phase)),
-  }));
+  const phases = [...new Set(raw.map((r) => phaseLabel(String(r.phase))))]
+    .sort((x, y) => phaseRank(x) - phaseRank(y) || x.localeCompare(y));
+  const rows = raw.map((r) => {
+    const phase = phaseLabel(String(r.phase));
+    return {
+      label: truncate(r.disease, defaults.labelChars),
+      phase,
+      share: Number(r.trials) / (totals.get(String(r.disease)) || 1),
+      order: phases.indexOf(phase),
+    };
+  });
   const labels = [...new Set(rows.map((r) => r.label))];
-  const color = { type: "ordinal" as const, scheme: "blues" as const, domain: phases.map(phaseLabel) };
+  // Numbered phases in blues, light to dark; phases without a number (Not applicable) in grey.
+  const numbered = phases.filter((p) => phaseRank(p) < 9);
+  const blues = numbered.length > 1
+    ? (Plot.scale({ color: { type: "ordinal", scheme: "blues", domain: numbered } }).range as string[])
+    : ["#6baed6"];
+  const color = {
+    type: "ordinal" as const,
+    domain: phases,
+    range: phases.map((p) => (phaseRank(p) < 9 ? blues[numbered.indexOf(p)] : "#bab0ac")),
+  };
   const legend = Plot.legend(plotOptions({ color: { ...color, legend: "swatches" as const } }));
-  const dark = new Set(color.domain.slice(Math.ceil(color.domain.length / 2)));
+  const dark = new Set(numbered.slice(Math.ceil(numbered.length / 2)));
   const plot = Plot.plot(plotOptions({
     width,
     height: 50 + labels.length * 26,

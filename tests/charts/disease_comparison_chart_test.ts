@@ -57,3 +57,9 @@ Deno.test("phaseLabel() turns registry phase codes into readable labels", () => 
   assert.equal(phaseLabel("NA"), "Not applicable");
   assert.equal(phaseLabel("Phase 3"), "Phase 3");
 });
+
+Deno.test("phaseLabel() reads the registry's slash-separated combined phases", () => {
+  assert.equal(phaseLabel("PHASE1/PHASE2"), "Phase 1/2");
+  assert.equal(phaseLabel("PHASE2/PHASE3"), "Phase 2/3");
+  assert.equal(phaseLabel("N/A"), "Not applicable");
+});

@@ -1,0 +1,157 @@
+/**
+ * The HTML report: one self-contained page (inline CSS, inline SVG charts, HTML tables) with a section
+ * per analysis — summary, warnings, charts, tables and the provenance of every call behind them.
+ *
+ * @module
+ */
+import type pl from "nodejs-polars";
+import type { Chart } from "../charts/render.ts";
+import { frameToHtmlTable } from "../charts/display.ts";
+import type { DisplayProvenance as Provenance, ProvenanceWarning } from "../charts/display.ts";
+
+/** A chart in a report section; `name` is the stem of its PNG file. */
+export interface ReportChart {
+  /** File stem of the PNG (`[a-z0-9_-]`), unique in the report. */
+  readonly name: string;
+  /** The chart. */
+  readonly chart: Chart;
+}
+
+/** A table in a report section. */
+export interface ReportTable {
+  /** Heading above the table. */
+  readonly title: string;
+  /** The frame. */
+  readonly frame: pl.DataFrame;
+  /** Rows to show. @default {15} */
+  readonly rows?: number;
+}
+
+/** One analysis in the report. */
+export interface ReportSection {
+  /** Section heading. */
+  readonly title: string;
+  /** One or two sentences: what was asked and the headline answer. */
+  readonly summary?: string;
+  /** Charts, shown first. */
+  readonly charts?: readonly ReportChart[];
+  /** Tables, shown after the charts. */
+  readonly tables?: readonly ReportTable[];
+  /** Provenance of every call behind the section. */
+  readonly provenance?: readonly Provenance[];
+  /** Findings to read before trusting the numbers. */
+  readonly warnings?: readonly ProvenanceWarning[];
+  /** Set when the analysis failed; the section then shows the error instead of results. */
+  readonly error?: string;
+  /** Seconds the analysis took. */
+  readonly seconds?: number;
+}
+
+/** The whole report. */
+export interface Report {
+  /** Page title. */
+  readonly title: string;
+  /** Line under the title. */
+  readonly subtitle?: string;
+  /** True when the data is the synthetic sandbox; shows a banner. */
+  readonly synthetic: boolean;
+  /** Where the data came from (base URL, never a key). */
+  readonly source: string;
+  /** When the report was generated. */
+  readonly generatedAt: Date;
+  /** The sections, in order. */
+  readonly sections: readonly ReportSection[];
+}
+
+const esc = (s: unknown): string =>
+  String(s ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const CSS = `body{font-family:system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
+main{max-width:1040px;margin:0 auto;padding:16px 24px 48px}
+h1{margin:8px 0 2px}h2{margin:32px 0 6px;border-bottom:2px solid #4e79a7;padding-bottom:4px}
+.sub{color:#555;margin:0 0 12px}.banner{background:#fff3cd;border:1px solid #e0a800;color:#664d03;
+padding:8px 12px;margin:12px 0;border-radius:4px}.warn{background:#fff3cd;color:#664d03;
+border-left:3px solid #e0a800;padding:3px 8px;margin:3px 0;font-size:13px}.error{background:#f8d7da;
+color:#842029;border-left:3px solid #dc3545;padding:6px 10px}.chart{background:white;padding:8px;
+margin:10px 0;border:1px solid #eee;overflow-x:auto}.chart svg{max-width:100%;height:auto}
+details{margin:8px 0;font-size:12px}table.prov{border-collapse:collapse}table.prov td,table.prov th{
+padding:2px 8px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}nav a{margin-right:12px}
+.ri-frame{overflow-x:auto;background:white;padding:6px;margin:8px 0;border:1px solid #eee}`;
+
+function warningText(w: ProvenanceWarning): string {
+  return typeof w === "string" ? w : `${w.message} [${w.code}]`;
+}
+
+function provenanceTable(list: readonly Provenance[]): string {
+  if (!list.length) return "";
+  const rows = list.map((p) => {
+    const at = p.fetchedAt === undefined ? "" : new Date(p.fetchedAt).toISOString().replace(/\.\d+Z$/, "Z");
+    return `<tr><td>${esc(p.endpoint ?? p.path)}</td><td><code>${
+      esc(JSON.stringify(p.params ?? {}))
+    }</code></td>` +
+      `<td>${esc(p.total ?? "")}</td><td>${esc(p.rows ?? "")}</td><td>${esc(p.pages ?? "")}</td>` +
+      `<td>${esc(at)}</td><td>${p.fromCache ? "cache" : "live"}</td><td>${
+        p.complete === false ? "⚠ no" : "yes"
+      }</td></tr>`;
+  }).join("");
+  return `<details><summary>Provenance: ${list.length} call${list.length === 1 ? "" : "s"}</summary>` +
+    `<table class="prov"><thead><tr><th>endpoint</th><th>params</th><th>total</th><th>rows</th><th>pages</th>` +
+    `<th>fetched</th><th>from</th><th>complete</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+}
+
+const anchor = (i: number): string => `s${i + 1}`;
+
+function section(s: ReportSection, i: number): string {
+  const out = [`<section id="${anchor(i)}"><h2>${esc(s.title)}</h2>`];
+  if (s.summary) out.push(`<p>${esc(s.summary)}</p>`);
+  if (s.error) out.push(`<div class="error">This analysis failed: ${esc(s.error)}</div>`);
+  const warnings = [...new Set((s.warnings ?? []).map(warningText))];
+  for (const w of warnings) out.push(`<div class="warn">⚠ ${esc(w)}</div>`);
+  for (const c of s.charts ?? []) {
+    out.push(`<div class="chart" data-png="${esc(c.name)}.png">${c.chart.svg()}</div>`);
+  }
+  for (const t of s.tables ?? []) {
+    out.push(frameToHtmlTable(t.frame, { title: t.title, rows: t.rows ?? 15, maxChars: 120 }));
+  }
+  out.push(provenanceTable(s.provenance ?? []));
+  if (s.seconds !== undefined) {
+    out.push(`<p class="sub" style="font-size:12px">Took ${s.seconds.toFixed(1)} s.</p>`);
+  }
+  out.push("</section>");
+  return out.join("\n");
+}
+
+/**
+ * Renders a report as one self-contained HTML page.
+ *
+ * @param report Title, data source, sections.
+ * @returns The HTML document.
+ * @example A one-section report on synthetic data has the banner
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { renderReport } from "./html.ts";
+ * const html = renderReport({
+ *   title: "Landscape", synthetic: true, source: "http://127.0.0.1:1234", generatedAt: new Date(0),
+ *   sections: [{ title: "Patents", summary: "Up 35%", warnings: ["Capped at 500 rows"] }],
+ * });
+ * assert.match(html, /synthetic sandbox data/);
+ * assert.match(html, /⚠ Capped at 500 rows/);
+ * ```
+ */
+export function renderReport(report: Report): string {
+  const banner = report.synthetic
+    ? `<div class="banner"><b>Synthetic sandbox data.</b> Every record in this report was generated by the ` +
+      `embedded sandbox service (seeded, entirely synthetic); names of diseases, genes and companies are ` +
+      `realistic vocabulary only. Set RI_BASE_URL and RI_API_KEY to run it on the real service.</div>`
+    : "";
+  const nav = report.sections.map((s, i) => `<a href="#${anchor(i)}">${esc(s.title)}</a>`).join("");
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(report.title)}</title>` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><style>${CSS}</style></head><body><main>` +
+    `<h1>${esc(report.title)}</h1><p class="sub">${esc(report.subtitle ?? "")} Data: ${
+      esc(report.source)
+    } · ` +
+    `generated ${
+      esc(report.generatedAt.toISOString().replace(/\.\d+Z$/, "Z"))
+    }</p>${banner}<nav>${nav}</nav>` +
+    report.sections.map(section).join("\n") + "</main></body></html>";
+}
