@@ -119,6 +119,18 @@ const RULES: Readonly<Record<string, readonly Rule[]>> = {
   ],
 };
 
+/** Sorts of the registry that silently restrict the result set (spec 4.1, `sort`). */
+const SORT_SUBSETS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "trials.search": {
+    updated: "trials having an update timestamp",
+    enrollment: "trials with a known enrollment",
+  },
+  "trials.topics": {
+    updated: "trials having an update timestamp",
+    enrollment: "trials with a known enrollment",
+  },
+};
+
 function capOf(ep: Endpoint, p: Params): number | undefined {
   if (!ep.cap) return undefined;
   if (ep.cap.fixed !== undefined) return ep.cap.fixed;
@@ -165,5 +177,14 @@ export function flagResult(ep: Endpoint, p: Params, v: View): Flags {
     }
   }
   const sort = appliedSort(ep, p, v.body);
+  const subset = sort === undefined ? undefined : SORT_SUBSETS[ep.name]?.[sort];
+  if (subset !== undefined) {
+    warnings.push({
+      code: "sort-excludes-rows",
+      message:
+        `sort=${sort} returns only ${subset}, and the total counts the same subset, so trials without ` +
+        "it are silently left out; pass sort: 'relevance' to include every trial",
+    });
+  }
   return { warnings, complete, ...(sort === undefined ? {} : { appliedSort: sort }) };
 }

@@ -251,3 +251,34 @@ Deno.test("#32 envelopes and schemas are checked per endpoint", async () => {
     });
   }, { handlers });
 });
+
+Deno.test("sort=updated/enrollment silently narrow rows and total; the client flags it", async () => {
+  await withSandbox(async (sb) => {
+    const updated = await raw(sb, "/api/v1/clinical-trials", { limit: "1" });
+    const relevance = await raw(sb, "/api/v1/clinical-trials", { limit: "1", sort: "relevance" });
+    const enrollment = await raw(sb, "/api/v1/clinical-trials", { limit: "1", sort: "enrollment" });
+    const all = (sb.store.db.prepare("SELECT COUNT(*) AS n FROM trials").get() as { n: number }).n;
+    const n = (b: typeof updated) => b.body.meta?.totalItems as number;
+    assert.equal(n(relevance), all, "relevance without search keeps every trial");
+    assert.ok(n(updated) < all, "the default sort silently drops trials without an update timestamp");
+    assert.ok(n(enrollment) < all, "sort=enrollment silently drops trials without enrollment");
+    const ri = clientFor(sb);
+    assert.ok(codes((await ri.trials.search({ limit: 1 })).meta.warnings).includes("sort-excludes-rows"));
+    assert.ok(
+      codes((await ri.trials.search({ limit: 1, sort: "enrollment" })).meta.warnings).includes(
+        "sort-excludes-rows",
+      ),
+    );
+    assert.ok(
+      !codes((await ri.trials.search({ limit: 1, sort: "relevance" })).meta.warnings).includes(
+        "sort-excludes-rows",
+      ),
+    );
+    assert.ok(
+      !codes((await ri.trials.search({ search: "cancer", limit: 1 })).meta.warnings).includes(
+        "sort-excludes-rows",
+      ),
+      "a search with the default sort is ordered by relevance, which keeps every match",
+    );
+  });
+});
