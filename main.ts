@@ -59,7 +59,7 @@ if (sandbox) {
 }
 
 /** One researcher of the sandbox with many works, or RI_AUTHOR_ID on the real service. */
-async function pickAuthor(ri: Client): Promise<string> {
+function pickAuthor(): string {
   const given = env("RI_AUTHOR_ID");
   if (given) return given;
   if (sandbox) {
@@ -68,7 +68,6 @@ async function pickAuthor(ri: Client): Promise<string> {
     ).get() as { author_id: string };
     return row.author_id;
   }
-  void ri;
   throw new Error("Set RI_AUTHOR_ID to include a researcher on the real service");
 }
 
@@ -132,7 +131,7 @@ const steps: Step[] = [
   {
     name: "researcher output",
     run: async () => {
-      const r = await researcherOutput(client, { authorId: await pickAuthor(client) });
+      const r = await researcherOutput(client, { authorId: pickAuthor() });
       return S.researcherSection(r, r.author?.name ?? "researcher");
     },
   },
