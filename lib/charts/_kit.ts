@@ -86,6 +86,22 @@ export function usd(v: unknown): string {
   return c.startsWith(MINUS) ? `${MINUS}$${c.slice(1)}` : c ? `$${c}` : "";
 }
 
+/** `PHASE1/PHASE2` → `Phase 1/2`, `EARLY_PHASE1` → `Early phase 1`, `NA` → `Not applicable`. */
+export function phaseLabel(phase: string): string {
+  const nums = [...phase.matchAll(/PHASE\s*_?(\d)/gi)].map((m) => m[1]);
+  if (!nums.length && /^N\/?A$|not applicable/i.test(phase)) return "Not applicable";
+  if (!nums.length) return phase;
+  return `${/^EARLY/i.test(phase) ? "Early phase" : "Phase"} ${nums.join("/")}`;
+}
+
+/** Sort key of a phase label: Early phase 1 → 0.5, Phase 1/2 → 1.5, Phase 3 → 3, anything else → 9. */
+export function phaseRank(label: string): number {
+  const nums = [...label.matchAll(/\d/g)].map((m) => Number(m[0]));
+  if (!nums.length) return 9;
+  const mean = nums.reduce((x, y) => x + y, 0) / nums.length;
+  return /^Early/i.test(label) ? mean - 0.5 : mean;
+}
+
 /** Whole years on an axis: `2024`, not `2,024`. */
 export const yearFormat = (v: unknown): string => String(v);
 

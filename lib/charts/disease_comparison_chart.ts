@@ -16,6 +16,8 @@ import {
   grid,
   marginFor,
   pct,
+  phaseLabel,
+  phaseRank,
   requireColumns,
   type Row,
   rowsOf,
@@ -75,21 +77,7 @@ export interface DiseaseComparisonChartOptions extends BaseChartOptions {
   readonly measures?: readonly DiseaseMeasure[];
 }
 
-/** Sort key of a phase label: Early phase 1 → 0.5, Phase 1/2 → 1.5, Phase 3 → 3, anything else → 9. */
-function phaseRank(label: string): number {
-  const nums = [...label.matchAll(/\d/g)].map((m) => Number(m[0]));
-  if (!nums.length) return 9;
-  const mean = nums.reduce((x, y) => x + y, 0) / nums.length;
-  return /^Early/i.test(label) ? mean - 0.5 : mean;
-}
-
-/** `PHASE1_PHASE2` → `Phase 1/2`, `EARLY_PHASE1` → `Early phase 1`, `NA` → `Not applicable`. */
-export function phaseLabel(phase: string): string {
-  const nums = [...phase.matchAll(/PHASE\s*_?(\d)/gi)].map((m) => m[1]);
-  if (!nums.length && /^N\/?A$|not applicable/i.test(phase)) return "Not applicable";
-  if (!nums.length) return phase;
-  return `${/^EARLY/i.test(phase) ? "Early phase" : "Phase"} ${nums.join("/")}`;
-}
+export { phaseLabel } from "./_kit.ts";
 
 /**
  * Small multiples of the `summary` frame of `diseaseComparison` (resolved diseases only), plus the

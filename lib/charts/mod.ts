@@ -67,3 +67,9 @@ export {
   targetPrioritizationChart,
   type TargetPrioritizationChartOptions,
 } from "./target_prioritization_chart.ts";
+export {
+  defaults as sponsorScanChartDefaults,
+  sponsorScanChart,
+  type SponsorScanChartOptions,
+  statusGroup,
+} from "./sponsor_scan_chart.ts";
