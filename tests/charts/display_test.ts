@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import {
+  type DisplayProvenance,
   dtypeName,
   frameToHtmlTable,
   jupyterDisplay,
-  type DisplayProvenance,
   showFrame,
 } from "../../lib/charts/mod.ts";
 import type { Provenance as ClientProvenance } from "../../lib/client/result.ts";
