@@ -18,6 +18,7 @@ import {
   portfolioOverlap,
   regulatoryLandscape,
   researcherOutput,
+  sponsorScan,
   targetPrioritization,
 } from "./lib/analyses/mod.ts";
 import { progressBar } from "./lib/charts/progress.ts";
@@ -127,6 +128,11 @@ const steps: Step[] = [
         await medicareSpending(client, { efo_id: INPUTS.medicareEfo }),
         `Drugs approved for ${INPUTS.condition} (${INPUTS.medicareEfo})`,
       ),
+  },
+  {
+    name: "sponsor scan",
+    run: async () =>
+      S.sponsorSection(await sponsorScan(client, { sponsor: INPUTS.sponsors[1] }), INPUTS.sponsors[1]),
   },
   {
     name: "researcher output",

@@ -26,6 +26,7 @@ const CHARTS = [
   "disease_comparison",
   "medicare_spending",
   "researcher_output",
+  "sponsor_scan",
 ];
 
 Deno.test("main.ts writes a self-contained report and one PNG per chart with only the demo task's permissions", async () => {
@@ -45,7 +46,7 @@ Deno.test("main.ts writes a self-contained report and one PNG per chart with onl
     const err = new TextDecoder().decode(stderr);
     assert.equal(code, 0, `demo failed:\n${out}\n${err}`);
     assert.match(out, /Report: out\/report\.html/);
-    assert.match(out, /8\/8 analyses/);
+    assert.match(out, /9\/9 analyses/);
     console.log(`demo took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const html = await Deno.readTextFile(`${cwd}/out/report.html`);

@@ -13,6 +13,7 @@ import type { PatentTrends } from "../analyses/patent_trends.ts";
 import type { PortfolioOverlap } from "../analyses/portfolio_overlap.ts";
 import type { RegulatoryLandscape } from "../analyses/regulatory_landscape.ts";
 import type { ResearcherOutput } from "../analyses/researcher_output.ts";
+import type { SponsorScan } from "../analyses/sponsor_scan.ts";
 import type { TargetPrioritization } from "../analyses/target_prioritization.ts";
 import { catalystCalendarChart } from "../charts/catalyst_calendar_chart.ts";
 import { diseaseComparisonChart } from "../charts/disease_comparison_chart.ts";
@@ -21,6 +22,7 @@ import { patentTrendsChart } from "../charts/patent_trends_chart.ts";
 import { portfolioOverlapChart } from "../charts/portfolio_overlap_chart.ts";
 import { regulatoryLandscapeChart } from "../charts/regulatory_landscape_chart.ts";
 import { researcherOutputChart } from "../charts/researcher_output_chart.ts";
+import { sponsorScanChart } from "../charts/sponsor_scan_chart.ts";
 import { targetPrioritizationChart } from "../charts/target_prioritization_chart.ts";
 import { compact, pct, usd } from "../charts/_kit.ts";
 import type { ReportSection } from "./html.ts";
@@ -49,7 +51,7 @@ export function portfolioSection(
       `${sponsors.join(", ")} in ${condition}: ${
         first(r.market, "market_size_trials") ?? "?"
       } trials in the ` +
-      `condition, ${first(r.market, "intersection_count") ?? 0} shared by all.` +
+      `condition, ${first(r.market, "intersection_count") ?? 0} shared by at least two of them.` +
       (top
         ? ` Largest overlap: ${top[0]} × ${top[1]} (${top[2]} shared trials, Jaccard ${pct(top[3])}).`
         : ""),
@@ -198,6 +200,26 @@ export function researcherSection(r: ResearcherOutput, name: string): ReportSect
       `h-index ${first(r.summary, "h_index")} over the listed works.`,
     charts: [{ name: "researcher_output", chart: researcherOutputChart(r.byYear, { author: name }) }],
     tables: [{ title: "By work type", frame: r.byType }],
+    ...meta(r),
+  };
+}
+
+/** One sponsor at a glance. */
+export function sponsorSection(r: SponsorScan, sponsor: string): ReportSection {
+  const name = String(first(r.sponsor, "name") ?? sponsor);
+  return {
+    title: "Sponsor scan",
+    summary:
+      `${name}: ${first(r.summary, "trials") ?? 0} trials (${first(r.summary, "late_stage_trials") ?? 0} ` +
+      `phase 3+), ${first(r.summary, "approvals") ?? 0} approvals, ${
+        first(r.summary, "upcoming_catalysts") ?? 0
+      } ` +
+      `upcoming catalysts, ${first(r.summary, "patents") ?? 0} patents.`,
+    charts: [{
+      name: "sponsor_scan",
+      chart: sponsorScanChart(r.pipeline, { summary: r.summary, sponsor: name }),
+    }],
+    tables: [{ title: "Sponsor", frame: r.sponsor }, { title: "Approvals", frame: r.approvals, rows: 10 }],
     ...meta(r),
   };
 }
