@@ -29,10 +29,10 @@ import * as S from "./lib/report/sections.ts";
 /** The questions the demo answers; the same inputs work on the sandbox and the real service. */
 const INPUTS = {
   sponsors: ["Pfizer", "Novartis", "Roche", "AstraZeneca"],
-  condition: "asthma",
-  diseases: ["asthma", "psoriasis", "type 2 diabetes mellitus", "rheumatoid arthritis"],
+  condition: "lung cancer",
+  diseases: ["non-small cell lung carcinoma", "breast cancer", "type 2 diabetes mellitus", "asthma"],
   cpc: "A61K",
-  medicareEfo: "EFO:0000270",
+  medicareEfo: "EFO:0003060",
   from: new Date().getUTCFullYear() - 9,
   to: new Date().getUTCFullYear() - 1,
 };
