@@ -42,6 +42,18 @@ const started = performance.now();
 const outDir = env("RI_OUT_DIR") ?? "out";
 const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
 
+if (real) {
+  const host = new URL(env("RI_BASE_URL")!).host;
+  const { state } = await Deno.permissions.query({ name: "net", host });
+  if (state !== "granted") {
+    console.error(
+      `The demo task only allows loopback network access. To run it on ${host}:\n` +
+        `  deno run --allow-net=${host} --allow-read --allow-write=out,.cache --allow-ffi --allow-sys --allow-env main.ts`,
+    );
+    Deno.exit(2);
+  }
+}
+
 let bar: ((p: Progress) => void) | undefined;
 const onProgress = (p: Progress): void => bar?.(p);
 
