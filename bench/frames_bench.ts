@@ -2,14 +2,17 @@
  * Frames benchmark: 100,000 synthetic trial rows (`trials.search` shape: ids, text, status, phase,
  * ISO dates with nulls, int enrollment with nulls, sponsor and condition lists) → DataFrame.
  *
- * - `fast`: `toFrame("trial", rows)` — transpose to typed column arrays, then `pl.DataFrame(cols, {schema})`
- *   and Int64 → Date casts (dates parsed, dtypes right);
+ * - `fast`: `toFrame("trial", rows)` — transpose to typed column arrays (dates parsed to epoch days,
+ *   repeated strings and lists dictionary-coded), one `pl.DataFrame(cols, {schema})`, then one `select`
+ *   of casts and dictionary gathers (dtypes right);
  * - `rows`: `pl.DataFrame(rows)` — Polars' row path with inference (dates stay strings, ints become f64);
  * - `rows+schema`: `pl.DataFrame(rows, {schema})` with strings for the dates (Date in a row schema is
  *   broken in 0.25.2, STACK §2), so it still needs a parse step afterwards.
  *
- * Each mode runs in its own process (so peak RSS is its own), 3 runs each; the median time is shown.
- * Run: `deno run -A bench/frames_bench.ts` (`--quick`: 1 run each).
+ * Each run is a fresh process (so peak RSS — Linux `VmHWM` — is its own, and the first call pays JIT
+ * warm-up as a script's first `toFrame` does); 5 rounds interleave the modes, and the speed-up is the
+ * median of the per-round ratios, which holds up when other work loads the machine.
+ * Run: `deno run -A bench/frames_bench.ts` (`--quick`: 1 round).
  *
  * @module
  */
@@ -41,10 +44,19 @@ function makeRows(n: number): Record<string, unknown>[] {
   return rows;
 }
 
-/** Child: build once in the given mode, print `{ms, rss, dtypes}` as JSON. */
+/** Peak resident set size of this process so far (Linux `VmHWM`; elsewhere the current RSS). */
+function peakRss(): number {
+  try {
+    const m = Deno.readTextFileSync("/proc/self/status").match(/^VmHWM:\s+(\d+) kB/m);
+    if (m) return Number(m[1]) * 1024;
+  } catch { /* not Linux */ }
+  return Deno.memoryUsage().rss;
+}
+
+/** Child: build once in the given mode, print `{ms, peak, peakRows, height, dtypes}` as JSON. */
 function child(mode: string): void {
   const rows = makeRows(N);
-  const rssBefore = Deno.memoryUsage().rss;
+  const peakRows = peakRss();
   const t0 = performance.now();
   let df: pl.DataFrame;
   if (mode === "fast") df = toFrame("trial", rows);
@@ -68,43 +80,54 @@ function child(mode: string): void {
     );
   }
   const ms = performance.now() - t0;
-  const rss = Deno.memoryUsage().rss;
+  const peak = peakRss();
   const dtypes = df.dtypes.map(String).join(",");
-  console.log(JSON.stringify({ ms, rss, rssBefore, height: df.height, dtypes }));
+  console.log(JSON.stringify({ ms, peak, peakRows, height: df.height, dtypes }));
 }
 
+interface Run {
+  ms: number;
+  peak: number;
+  peakRows: number;
+  dtypes: string;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
+
 async function main(): Promise<void> {
-  const runs = Deno.args.includes("--quick") ? 1 : 3;
+  const rounds = Deno.args.includes("--quick") ? 1 : 5;
   const self = new URL(import.meta.url).pathname;
-  const out: Record<string, { ms: number; rss: number; dtypes: string }> = {};
-  for (const mode of MODES) {
-    const got = [];
-    for (let r = 0; r < runs; r++) {
+  const runs: Record<string, Run[]> = {};
+  // Rounds interleave the modes, so a load spike on the machine hits every mode of a round alike.
+  for (let r = 0; r < rounds; r++) {
+    for (const mode of MODES) {
       const p = await new Deno.Command(Deno.execPath(), { args: ["run", "-A", self, "--child", mode] })
         .output();
       if (p.code !== 0) throw new Error(`${mode} failed: ${new TextDecoder().decode(p.stderr)}`);
-      got.push(JSON.parse(new TextDecoder().decode(p.stdout).trim().split("\n").at(-1)!));
+      (runs[mode] ??= []).push(JSON.parse(new TextDecoder().decode(p.stdout).trim().split("\n").at(-1)!));
     }
-    got.sort((a, b) => a.ms - b.ms);
-    const med = got[Math.floor(got.length / 2)];
-    out[mode] = { ms: med.ms, rss: Math.max(...got.map((g) => g.rss)), dtypes: med.dtypes };
+  }
+  console.log(`${N.toLocaleString("en")} trial rows, ${rounds} fresh process(es) per mode; median time`);
+  for (const mode of MODES) {
+    const g = runs[mode];
+    const ms = median(g.map((x) => x.ms));
     console.log(
-      `${mode.padEnd(12)} ${med.ms.toFixed(0).padStart(6)} ms  ${
-        (N / med.ms * 1000 / 1e6).toFixed(2)
-      } M rows/s` +
-        `  peak RSS ${(out[mode].rss / 2 ** 20).toFixed(0)} MiB`,
+      `${mode.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms  ${(N / ms * 1000).toFixed(0).padStart(7)} rows/s` +
+        `  peak RSS ${mib(Math.max(...g.map((x) => x.peak)))}` +
+        ` (+${mib(Math.max(...g.map((x) => x.peak - x.peakRows)))} over the rows)` +
+        `  [${g.map((x) => x.ms.toFixed(0)).join(" ")}]`,
     );
   }
-  const speedup = out.rows.ms / out.fast.ms;
-  console.log(`fast path vs pl.DataFrame(rows): ${speedup.toFixed(1)}× faster (goal ≥ 3×)`);
+  const ratio = (other: string) => median(runs.fast.map((f, i) => runs[other][i].ms / f.ms));
   console.log(
-    `fast vs rows+schema(+date parse): ${(out["rows+schema"].ms / out.fast.ms).toFixed(1)}× faster`,
+    `fast path vs pl.DataFrame(rows): ${ratio("rows").toFixed(1)}× faster (goal ≥ 3×; median per round)`,
   );
+  console.log(`fast vs rows+schema(+date parse): ${ratio("rows+schema").toFixed(1)}× faster`);
   const short = (s: string) => s.replaceAll("DataType(", "").replaceAll(")", "");
-  console.log(`dtypes fast: ${short(out.fast.dtypes)}`);
-  console.log(`dtypes rows: ${short(out.rows.dtypes)}`);
+  console.log(`dtypes fast: ${short(runs.fast[0].dtypes)}`);
+  console.log(`dtypes rows: ${short(runs.rows[0].dtypes)}`);
 }
-
 const at = Deno.args.indexOf("--child");
 if (at >= 0) child(Deno.args[at + 1]);
 else await main();

@@ -1,15 +1,16 @@
 /**
  * Rows → typed Polars DataFrames through the fast column-wise path: rows are transposed into typed
- * column arrays (Float64Array for null-free floats, epoch days/ms for dates) and handed to
- * `pl.DataFrame(columns, {schema})`; date columns are then cast from their Int64 physical form, which
- * avoids the rows + `pl.Date` bug of nodejs-polars 0.25.2 (STACK §2). Empty input still gives every
- * column with its dtype (the List dtype workaround of STACK §2).
+ * column arrays (numbers and dates as `Float64Array`s, repeated strings and lists as dictionary codes,
+ * see `_collect.ts`) and handed to `pl.DataFrame(columns, {schema})`; one `select` then casts the
+ * numbers to Int64 / Date / Datetime and expands the codes, which avoids the rows + `pl.Date` bug of
+ * nodejs-polars 0.25.2 (STACK §2). Empty input still gives every column with its dtype (the List dtype
+ * workaround of STACK §2).
  *
  * @module
  */
 import pl from "nodejs-polars";
 import type { ColumnSpec } from "./_columns.ts";
-import { collect, type Collected, numericCast } from "./_collect.ts";
+import { buildFrame } from "./_collect.ts";
 import { resolveResource, type ResourceName } from "./resources.ts";
 
 /**
@@ -55,44 +56,7 @@ export function framesFromColumns(
   columns: readonly ColumnSpec[],
   rows: readonly Record<string, unknown>[],
 ): pl.DataFrame {
-  if (rows.length === 0) return emptyFromColumns(columns);
-  const data: Record<string, unknown[] | Float64Array | Uint32Array> = {};
-  const schema: Record<string, pl.DataType> = {};
-  const dicts: [ColumnSpec, Collected & { form: "dict" }][] = [];
-  for (const c of columns) {
-    const col = collect(c, rows);
-    if (col.form === "f64") {
-      data[c.name] = col.values;
-      schema[c.name] = pl.Float64;
-    } else if (col.form === "dict") {
-      data[c.name] = col.codes;
-      schema[c.name] = pl.UInt32;
-      dicts.push([c, col]);
-    } else {
-      data[c.name] = col.values;
-      // An all-null List column cannot be built (0.25.2); build it as str nulls and cast.
-      schema[c.name] = c.kind === "list" && col.allNull ? pl.Utf8 : c.dtype;
-    }
-  }
-  let df = pl.DataFrame(data, { schema });
-  // Dictionary-coded columns: join the distinct values back on their codes (left joins keep row order).
-  for (const [c, col] of dicts) {
-    const codes = Uint32Array.from(col.dict, (_, i) => i);
-    const dict = pl.DataFrame({ [c.name]: codes, __v: col.dict }, {
-      schema: { [c.name]: pl.UInt32, __v: c.dtype },
-    });
-    df = df.join(dict, { on: c.name, how: "left" }).drop(c.name).rename({ __v: c.name });
-  }
-  // Numbers and dates arrive as f64 (NaN = null); list columns of only empty lists come out list[null].
-  return df.select(
-    ...columns.map((c) =>
-      ["int", "float", "date", "datetime"].includes(c.kind)
-        ? numericCast(c)
-        : c.kind === "list"
-        ? pl.col(c.name).cast(c.dtype)
-        : pl.col(c.name)
-    ),
-  );
+  return rows.length === 0 ? emptyFromColumns(columns) : buildFrame(columns, rows);
 }
 
 /**
