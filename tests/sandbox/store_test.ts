@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { contentDigest, createStore, DEFAULT_TODAY, type Store } from "../../lib/sandbox/store/generate.ts";
 import { competitivenessIndex, trialPos } from "../../lib/sandbox/store/formulas.ts";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { SCHEMA_DDL } from "../../lib/sandbox/store/schema.ts";
+import { handlers } from "../../lib/sandbox/handlers/patents.ts";
+import { invoke } from "../../lib/sandbox/handlers/_registries_invoke.ts";
+import type { EndpointName } from "../../lib/client/endpoints/mod.ts";
 
 let shared: Store | undefined;
 function store(): Store {
@@ -234,6 +239,95 @@ Deno.test("data supports the documented quirks", () => {
   );
   assert.equal(one("SELECT count(DISTINCT source) FROM grants"), 2);
   assert.equal(one("SELECT count(DISTINCT tenant) FROM alerts"), 3);
+});
+
+Deno.test("derived patent tables agree with the link rows they are derived from", () => {
+  const none = (sql: string) => assert.equal(one(`SELECT count(*) FROM (${sql})`), 0, sql);
+  none(`SELECT 1 FROM patent_cpc_rid c WHERE c.prev_code IS NOT (SELECT max(q.cpc_code) FROM patent_cpc_rid q
+    WHERE q.patent_rid = c.patent_rid AND q.cpc_code < c.cpc_code)`);
+  none(`SELECT 1 FROM patent_cpc_rid c JOIN patents p ON p.rid = c.patent_rid
+    WHERE c.pub_year <> p.pub_year OR c.publication_date <> p.publication_date OR c.cpc_subclass <> substr(c.cpc_code, 1, 4)`);
+  none(
+    `SELECT 1 FROM patent_assignee_rid a JOIN patents p ON p.rid = a.patent_rid WHERE a.pub_year <> p.pub_year
+    OR a.publication_date <> p.publication_date OR a.company_key <> COALESCE(a.ultimate_id, a.mention_id, a.raw_name)`,
+  );
+  const anchors = `SELECT DISTINCT c.ancestor_id, a.patent_rid FROM patent_assignee_rid a JOIN org_closure c
+    ON c.descendant_id IN (a.direct_id, a.ultimate_id, a.mention_id) AND c.hops <= 6`;
+  none(`${anchors} EXCEPT SELECT anchor_id, patent_rid FROM patent_anchor`);
+  none(`SELECT anchor_id, patent_rid FROM patent_anchor EXCEPT ${anchors}`);
+  const counts = `SELECT 'year', '', '', pub_year, count(*) FROM patents GROUP BY pub_year
+    UNION ALL SELECT 'cpc', cpc_subclass, '', pub_year, count(DISTINCT patent_rid) FROM patent_cpc_rid GROUP BY 2, 4
+    UNION ALL SELECT 'company', '', company_key, pub_year, count(DISTINCT patent_rid) FROM patent_assignee_rid
+      GROUP BY 3, 4
+    UNION ALL SELECT 'cpc,company', c.cpc_subclass, a.company_key, c.pub_year, count(DISTINCT c.patent_rid)
+      FROM patent_cpc_rid c JOIN patent_assignee_rid a ON a.patent_rid = c.patent_rid GROUP BY 2, 3, 4`;
+  none(`SELECT * FROM (${counts}) EXCEPT SELECT dim, cpc, company, pub_year, n FROM patent_year_counts`);
+  none(`SELECT dim, cpc, company, pub_year, n FROM patent_year_counts EXCEPT SELECT * FROM (${counts})`);
+  const pairs =
+    `SELECT cpc_code, COALESCE(prev_code, ''), pub_year, count(*) FROM patent_cpc_rid GROUP BY 1, 2, 3`;
+  none(`${pairs} EXCEPT SELECT cpc_code, prev_code, pub_year, n FROM patent_cpc_pairs`);
+  none(`SELECT cpc_code, prev_code, pub_year, n FROM patent_cpc_pairs EXCEPT ${pairs}`);
+});
+
+Deno.test("patents written through the views get the same derived rows from the triggers", () => {
+  const src = store().db;
+  const db = new DatabaseSync(":memory:");
+  try {
+    db.exec(SCHEMA_DDL);
+    const copy = (table: string, sql = `SELECT * FROM ${table}`) => {
+      const rows = src.prepare(sql).all() as Record<string, SQLInputValue>[];
+      if (rows.length === 0) return;
+      const cols = Object.keys(rows[0]);
+      const ins = db.prepare(
+        `INSERT INTO ${table} (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`,
+      );
+      for (const r of rows) ins.run(...cols.map((c) => r[c]));
+    };
+    copy("org_closure");
+    copy("patents");
+    copy("patent_cpc", "SELECT * FROM patent_cpc ORDER BY patent_id, position DESC");
+    copy("patent_assignees");
+    for (
+      const [table, order] of [["patent_cpc_rid", "1, 2"], ["patent_assignee_rid", "1, 2"], [
+        "patent_anchor",
+        "1, 2",
+      ]]
+    ) {
+      const dump = (d: DatabaseSync) =>
+        JSON.stringify(d.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).all());
+      assert.equal(dump(db), dump(src), table);
+    }
+  } finally {
+    db.close();
+  }
+});
+
+Deno.test("patent endpoints answer the same from the count tables and from the link rows", () => {
+  const db = store().db;
+  const queries: [EndpointName, Record<string, string>][] = [
+    ["patents.search", { include_total: "true" }],
+    ["patents.search", { include_total: "true", cpc_code: "A61K" }],
+    ["patents.search", { include_total: "true", cpc_code: "A61K31/517", include_descendants: "false" }],
+    ["patents.aggregate", { group_by: "year" }],
+    ["patents.aggregate", { group_by: "cpc,year" }],
+    ["patents.aggregate", { group_by: "company", sort_by_count: "asc", limit: "500" }],
+    ["patents.aggregate", { group_by: "year,cpc,company", limit: "500" }],
+    ["patents.aggregate", { group_by: "year,cpc", cpc_code: "A61" }],
+    ["patents.aggregate", { group_by: "cpc", cpc_code: "A61K", publication_date_from: "2016-01-01" }],
+    ["patents.aggregate", { group_by: "year", cpc_code: "C07", publication_date_to: "2024-12-31" }],
+    ["patents.yoyGrowth", { dimension: "cpc", min_old_count: "0" }],
+    ["patents.yoyGrowth", { dimension: "company", min_old_count: "1", year_start: "2020", year_end: "2026" }],
+    ["patents.yoyGrowth", { dimension: "cpc", cpc_code: "A61P", min_old_count: "1" }],
+  ];
+  const answers = () => queries.map(([name, query]) => JSON.stringify(invoke(db, handlers, name, { query })));
+  const withTables = answers();
+  db.exec("UPDATE meta SET value = '0' WHERE key = 'patent_year_counts'");
+  try {
+    const without = answers();
+    for (const [i, q] of queries.entries()) assert.equal(without[i], withTables[i], JSON.stringify(q));
+  } finally {
+    db.exec("UPDATE meta SET value = '1' WHERE key = 'patent_year_counts'");
+  }
 });
 
 Deno.test("trialPos() and competitivenessIndex() are bounded and monotone in key inputs", () => {

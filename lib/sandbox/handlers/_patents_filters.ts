@@ -41,16 +41,80 @@ export interface Cond {
   readonly params: readonly SQLInputValue[];
 }
 
+/** The CPC filter: a condition on `patent_cpc_rid pc`, and its one-row-per-patent form. */
+export interface CpcCond extends Cond {
+  /**
+   * The same condition keeping only each matching patent's lowest matching code (`prev_code` below
+   * the range, see `schema_records.ts`): one row per patent, so rows can be counted without DISTINCT.
+   */
+  readonly first: Cond;
+}
+
 /** Everything a patent endpoint filters by. */
 export interface PatentScope {
-  /** Conditions over `patents p`. */
+  /** Conditions over `patents p` (the company and CPC filters as `p.rid IN (...)` sets). */
   readonly where: Where;
+  /** The same conditions with the company and CPC filters as correlated `EXISTS` probes. */
+  readonly exists: Where;
   /** The company anchor, when a company filter was sent. */
   readonly company?: CompanyScope;
-  /** Condition on a `patent_assignees` alias `pa` restricting to the company, when one was sent. */
+  /** Condition on a `patent_assignee_rid` alias `pa` restricting to the company, when one was sent. */
   readonly assigneeCond?: Cond;
-  /** Condition on a `patent_cpc` alias `pc` restricting to the CPC filter, when one was sent. */
-  readonly cpcCond?: Cond;
+  /** Condition on a `patent_cpc_rid` alias `pc` restricting to the CPC filter, when one was sent. */
+  readonly cpcCond?: CpcCond;
+  /** Publication-year window (inclusive), when one applies. */
+  readonly years?: { readonly from: number; readonly to: number };
+  /** Publication date bounds, `YYYYMMDD` (inclusive), when sent. */
+  readonly dateFrom?: string;
+  /** See {@link PatentScope.dateFrom}. */
+  readonly dateTo?: string;
+  /** True when a country or legal-status filter applies (columns of `patents` only). */
+  readonly registry: boolean;
+  /** The link filters (company, then CPC) in both forms over `patents p`. */
+  readonly links: readonly LinkFilter[];
+  /** The other conditions over `patents p` (years, dates, registry). */
+  readonly plain: readonly Cond[];
+}
+
+/** A company or CPC filter as a condition over `patents p`. */
+export interface LinkFilter {
+  /** `p.rid IN (...)`. */
+  readonly inSql: string;
+  /** A correlated `EXISTS (...)` probing the link's rows of `p.rid` by primary key. */
+  readonly existsSql: string;
+  /** Bound parameters (the same for both forms). */
+  readonly params: readonly SQLInputValue[];
+  /**
+   * The link's own rows as a join driver: `table alias` yielding each matching patent once (with
+   * its `publication_date`), its condition and rowid column.
+   */
+  readonly driver: { readonly from: string; readonly cond: Cond; readonly rid: string };
+  /** Rowids subquery (for size estimates). */
+  readonly rids: Cond;
+}
+
+/**
+ * Rowids of the patents matching a company scope: the `patent_anchor` range of an organization
+ * anchor (already one row per patent), or the raw-name index of the assignee mirror.
+ */
+export function companyRids(c: CompanyScope): Cond {
+  return c.raw
+    ? { sql: "SELECT pa.patent_rid FROM patent_assignee_rid pa WHERE pa.raw_name = ?", params: [c.resolved] }
+    : { sql: "SELECT a.patent_rid FROM patent_anchor a WHERE a.anchor_id = ?", params: [c.resolved] };
+}
+
+/** Rowids of the patents with a CPC code matching `c` (subquery over `patent_cpc_rid pc`). */
+export function cpcRids(c: Cond): Cond {
+  return { sql: `SELECT pc.patent_rid FROM patent_cpc_rid pc WHERE ${c.sql}`, params: c.params };
+}
+
+/** How many rows the link's rowid subquery yields, capped at `cap`. */
+export function linkSize(db: DatabaseSync, l: LinkFilter, cap: number): number {
+  const r = one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM (${l.rids.sql} LIMIT ?)`, [
+    ...l.rids.params,
+    cap,
+  ]);
+  return r?.n ?? 0;
 }
 
 const FAMILY = "(SELECT descendant_id FROM org_closure WHERE ancestor_id = ? AND hops <= 6)";
@@ -77,7 +141,7 @@ function anchorOfId(db: DatabaseSync, v: string): { id?: string; raw?: string } 
   if (/^0[a-z0-9]{6}\d{2}$/i.test(v)) id = orgBy(db, "ror_id", v);
   else if (/^[A-Z0-9]{20}$/i.test(v)) id = orgBy(db, "lei", v);
   if (id !== undefined) return { id };
-  const raw = one<SqlRow>(db, "SELECT 1 AS x FROM patent_assignees WHERE raw_name = ? LIMIT 1", [v]);
+  const raw = one<SqlRow>(db, "SELECT 1 AS x FROM patent_assignee_rid WHERE raw_name = ? LIMIT 1", [v]);
   return raw ? { raw: v } : {};
 }
 
@@ -114,7 +178,7 @@ export function resolveCompany(
   return { resolved: a.id, clusterSize: Math.max(1, n?.n ?? 0), raw: false };
 }
 
-/** Condition on `patent_assignees pa` for a company scope. */
+/** Condition on `patent_assignee_rid pa` (or `patent_assignees pa`) for a company scope. */
 export function assigneeCondition(c: CompanyScope): Cond {
   if (c.raw) return { sql: "pa.raw_name = ?", params: [c.resolved] };
   return {
@@ -123,22 +187,29 @@ export function assigneeCondition(c: CompanyScope): Cond {
   };
 }
 
-/** Validate and expand the CPC filter into a condition on `patent_cpc pc`; undefined when not sent. */
-export function cpcCondition(db: DatabaseSync, params: Readonly<Record<string, unknown>>): Cond | undefined {
+/** Validate and expand the CPC filter into a condition on `patent_cpc_rid pc`; undefined when not sent. */
+export function cpcCondition(
+  db: DatabaseSync,
+  params: Readonly<Record<string, unknown>>,
+): CpcCond | undefined {
   if (typeof params.cpc_code !== "string") return undefined;
   const code = params.cpc_code.trim().toUpperCase();
   const known = one<SqlRow>(db, "SELECT 1 AS x FROM cpc_codes WHERE code >= ? AND code < ? LIMIT 1", [
     code,
     code + TOP,
   ]) ??
-    one<SqlRow>(db, "SELECT 1 AS x FROM patent_cpc WHERE cpc_code >= ? AND cpc_code < ? LIMIT 1", [
+    one<SqlRow>(db, "SELECT 1 AS x FROM patent_cpc_rid WHERE cpc_code >= ? AND cpc_code < ? LIMIT 1", [
       code,
       code + TOP,
     ]);
   if (!known || code === "") throw invalid("cpc_code", String(params.cpc_code), "unknown CPC code or prefix");
-  return String(params.include_descendants ?? "true") === "false"
+  const c = String(params.include_descendants ?? "true") === "false"
     ? { sql: "pc.cpc_code = ?", params: [code] }
     : { sql: "pc.cpc_code >= ? AND pc.cpc_code < ?", params: [code, code + TOP] };
+  return {
+    ...c,
+    first: { sql: `${c.sql} AND (pc.prev_code IS NULL OR pc.prev_code < ?)`, params: [...c.params, code] },
+  };
 }
 
 /** The default aggregate window: 1 January two years before `today`'s year to 31 December of it. */
@@ -156,41 +227,95 @@ export function patentScope(
   opts: { years?: { from: number; to: number }; withRegistry?: boolean } = {},
 ): PatentScope {
   const p = ctx.params;
-  const where = new Where();
   const company = resolveCompany(ctx.db, p);
   const cpcCond = cpcCondition(ctx.db, p);
   const assigneeCond = company ? assigneeCondition(company) : undefined;
-  if (assigneeCond) {
-    where.add(
-      `p.patent_id IN (SELECT pa.patent_id FROM patent_assignees pa WHERE ${assigneeCond.sql})`,
-      ...assigneeCond.params,
-    );
+  const links: LinkFilter[] = [];
+  if (company) {
+    const rids = companyRids(company);
+    links.push({
+      inSql: `p.rid IN (${rids.sql})`,
+      existsSql: company.raw
+        ? "EXISTS (SELECT 1 FROM patent_assignee_rid pa WHERE pa.patent_rid = p.rid AND pa.raw_name = ?)"
+        : "EXISTS (SELECT 1 FROM patent_anchor a WHERE a.anchor_id = ? AND a.patent_rid = p.rid)",
+      params: rids.params,
+      rids,
+      driver: company.raw
+        ? {
+          from: "patent_assignee_rid pa",
+          // One row per patent even if the string were listed twice.
+          cond: {
+            sql: `pa.raw_name = ? AND pa.position = (SELECT MIN(x.position) FROM patent_assignee_rid x
+              WHERE x.patent_rid = pa.patent_rid AND x.raw_name = pa.raw_name)`,
+            params: rids.params,
+          },
+          rid: "pa.patent_rid",
+        }
+        : {
+          from: "patent_anchor a",
+          cond: { sql: "a.anchor_id = ?", params: rids.params },
+          rid: "a.patent_rid",
+        },
+    });
   }
   if (cpcCond) {
-    where.add(
-      `p.patent_id IN (SELECT pc.patent_id FROM patent_cpc pc WHERE ${cpcCond.sql})`,
-      ...cpcCond.params,
-    );
+    const rids = cpcRids(cpcCond);
+    links.push({
+      inSql: `p.rid IN (${rids.sql})`,
+      // `+` keeps the probe on the primary key (patent_rid) rather than the code index.
+      existsSql: `EXISTS (SELECT 1 FROM patent_cpc_rid pc WHERE pc.patent_rid = p.rid AND ${
+        cpcCond.sql.replaceAll("pc.cpc_code", "+pc.cpc_code")
+      })`,
+      params: cpcCond.params,
+      rids,
+      driver: { from: "patent_cpc_rid pc", cond: cpcCond.first, rid: "pc.patent_rid" },
+    });
   }
-  if (opts.years) where.add("p.pub_year >= ? AND p.pub_year <= ?", opts.years.from, opts.years.to);
-  if (typeof p.publication_date_from === "string") {
-    where.add("p.publication_date >= ?", compactDate(p.publication_date_from));
-  }
-  if (typeof p.publication_date_to === "string") {
-    where.add("p.publication_date <= ?", compactDate(p.publication_date_to));
-  }
+  const plain: Cond[] = [];
+  const add = (sql: string, ...params: SQLInputValue[]) => plain.push({ sql, params });
+  if (opts.years) add("p.pub_year >= ? AND p.pub_year <= ?", opts.years.from, opts.years.to);
+  const dateFrom = typeof p.publication_date_from === "string"
+    ? compactDate(p.publication_date_from)
+    : undefined;
+  const dateTo = typeof p.publication_date_to === "string" ? compactDate(p.publication_date_to) : undefined;
+  if (dateFrom !== undefined) add("p.publication_date >= ?", dateFrom);
+  if (dateTo !== undefined) add("p.publication_date <= ?", dateTo);
+  let registry = false;
   if (opts.withRegistry) {
-    if (typeof p.country === "string") where.add("p.country = ?", p.country.trim().toUpperCase());
+    if (typeof p.country === "string") {
+      (add("p.country = ?", p.country.trim().toUpperCase()), registry = true);
+    }
     if (typeof p.legal_status === "string") {
-      where.add("p.legal_status = ? COLLATE NOCASE", p.legal_status.trim());
+      add("p.legal_status = ? COLLATE NOCASE", p.legal_status.trim());
+      registry = true;
     }
   }
   return {
-    where,
+    where: linkWhere(links, plain, "in"),
+    exists: linkWhere(links, plain, "exists"),
+    registry,
+    links,
+    plain,
     ...(company ? { company } : {}),
     ...(assigneeCond ? { assigneeCond } : {}),
     ...(cpcCond ? { cpcCond } : {}),
+    ...(opts.years ? { years: opts.years } : {}),
+    ...(dateFrom !== undefined ? { dateFrom } : {}),
+    ...(dateTo !== undefined ? { dateTo } : {}),
   };
+}
+
+/** The links (in one form, except `skip`) and the plain conditions as one WHERE over `patents p`. */
+export function linkWhere(
+  links: readonly LinkFilter[],
+  plain: readonly Cond[],
+  form: "in" | "exists",
+  skip?: LinkFilter,
+): Where {
+  const w = new Where();
+  for (const l of links) if (l !== skip) w.add(form === "in" ? l.inSql : l.existsSql, ...l.params);
+  for (const c of plain) w.add(c.sql, ...c.params);
+  return w;
 }
 
 /** `meta.filters` echo of the resolved company anchor (null and 0 when absent). */

@@ -14,16 +14,17 @@
  * @module
  */
 import { type HandlerContext, type HandlerTable, notFound, offsetOf } from "../handler.ts";
-import { all, one } from "../_sql.ts";
+import type { SQLInputValue } from "node:sqlite";
+import { all, one, Where } from "../_sql.ts";
 import { jsonList, type SqlRow } from "./_registries_util.ts";
-import { patentScope } from "./_patents_filters.ts";
-import { aggregate, yoyGrowth } from "./_patents_aggregate.ts";
+import { type LinkFilter, linkSize, linkWhere, type PatentScope, patentScope } from "./_patents_filters.ts";
+import { aggregate, hasCountTables, yoyGrowth } from "./_patents_aggregate.ts";
 
 const ROW_COLUMNS = `p.patent_id, p.title, p.publication_date, p.priority_date, p.application_date,
   p.last_updated, p.country, p.legal_status,
-  (SELECT json_group_array(raw_name ORDER BY position) FROM patent_assignees WHERE patent_id = p.patent_id)
+  (SELECT json_group_array(raw_name ORDER BY position) FROM patent_assignee_rid WHERE patent_rid = p.rid)
     AS assignees_json,
-  (SELECT json_group_array(cpc_code ORDER BY position) FROM patent_cpc WHERE patent_id = p.patent_id)
+  (SELECT json_group_array(cpc_code ORDER BY position) FROM patent_cpc_rid WHERE patent_rid = p.rid)
     AS cpc_json`;
 
 /** A patent search row (PatentRow). */
@@ -65,27 +66,88 @@ function toRow(r: SqlRow): PatentRowOut {
   };
 }
 
+/** Cap of the link-size probes (rows of a link's index range counted). */
+const BROAD = 4000;
+
+/** The link filter with the fewest rows (sizes capped at `cap`) that can drive a join, with its size. */
+function leadLink(ctx: HandlerContext, scope: PatentScope, cap: number): { link?: LinkFilter; size: number } {
+  let best: { link?: LinkFilter; size: number } = { size: Infinity };
+  for (const l of scope.links) {
+    const size = linkSize(ctx.db, l, cap);
+    if (size < best.size) best = { link: l, size };
+  }
+  return best;
+}
+
+/** `FROM <link rows> CROSS JOIN patents p ... WHERE ...` driven by `lead`, the rest as probes. */
+function drivenFrom(scope: PatentScope, lead: LinkFilter): { sql: string; args: SQLInputValue[] } {
+  const d = lead.driver;
+  const rest = linkWhere(scope.links, scope.plain, "exists", lead);
+  return {
+    sql: `FROM ${d.from} CROSS JOIN patents p ON p.rid = ${d.rid} WHERE ${d.cond.sql}${
+      rest.parts.length ? ` AND ${rest.parts.join(" AND ")}` : ""
+    }`,
+    args: [...d.cond.params, ...rest.args],
+  };
+}
+
+/**
+ * The exact count of a search. Without company, date or registry filters the generator's count
+ * tables answer; a CPC-only or organization-only filter (with optional dates) counts its own index
+ * range (one row per patent there); otherwise the smaller link set drives a join to `patents`
+ * (probing the other link by primary key), and without links `patents` is counted directly.
+ */
+function searchTotal(ctx: HandlerContext, scope: PatentScope, lead: LinkFilter | undefined): number {
+  const count = (sql: string, args: readonly SQLInputValue[]) =>
+    Number(one<{ n: number }>(ctx.db, sql, args)?.n ?? 0);
+  const c = scope.cpcCond, co = scope.company;
+  const dated = scope.dateFrom !== undefined || scope.dateTo !== undefined;
+  if (!scope.registry && !co && !dated && hasCountTables(ctx)) {
+    if (!c) return count("SELECT SUM(n) AS n FROM patent_year_counts WHERE dim = 'year'", []);
+    const lo = c.first.params[c.first.params.length - 1];
+    return count(`SELECT SUM(pc.n) AS n FROM patent_cpc_pairs pc WHERE ${c.sql} AND pc.prev_code < ?`, [
+      ...c.params,
+      lo,
+    ]);
+  }
+  if (!scope.registry && scope.links.length === 1 && lead) {
+    const d = lead.driver, alias = d.rid.split(".")[0];
+    const w = new Where().add(d.cond.sql, ...d.cond.params);
+    if (scope.dateFrom !== undefined) w.add(`${alias}.publication_date >= ?`, scope.dateFrom);
+    if (scope.dateTo !== undefined) w.add(`${alias}.publication_date <= ?`, scope.dateTo);
+    return count(`SELECT COUNT(*) AS n FROM ${d.from} ${w}`, w.args);
+  }
+  if (!lead) return count(`SELECT COUNT(*) AS n FROM patents p ${scope.where}`, scope.where.args);
+  const f = drivenFrom(scope, lead);
+  return count(`SELECT COUNT(*) AS n ${f.sql}`, f.args);
+}
+
 /** GET /api/v1/patents. */
 export function searchPatents(ctx: HandlerContext): Record<string, unknown> {
   const scope = patentScope(ctx, { withRegistry: true });
   const { page, limit, offset } = offsetOf(ctx.params);
   const dir = ctx.params.order === "asc" ? "ASC" : "DESC";
   const key = ctx.params.sort === "title" ? "p.title" : "p.publication_date";
-  const where = String(scope.where);
+  const withTotal = ctx.query.get("include_total")?.trim().toLowerCase() === "true";
+  const lead = leadLink(ctx, scope, scope.links.length > 1 ? BROAD * 4 : BROAD);
+  const total = withTotal ? searchTotal(ctx, scope, lead.link) : null;
+  // Page the bare rowids first, so the per-row list subqueries run for the page only. Narrow link
+  // filters: join the smallest link set and sort its matches; broad ones (or none): walk the sort
+  // index and probe each row (stops after the page).
+  // Sorting n matches costs ~n row reads; walking the index ~(offset + limit) * patents / n probes.
+  const n = Math.min(lead.size, total ?? Infinity);
+  const patents = Number(one<{ n: number }>(ctx.db, "SELECT MAX(rid) AS n FROM patents")?.n ?? 0);
+  const narrow = lead.link && n * n < (offset + limit) * patents / 2;
+  const inner = narrow
+    ? drivenFrom(scope, lead.link!)
+    : { sql: `FROM patents p ${scope.exists}`, args: scope.exists.args };
   const rows = all<SqlRow>(
     ctx.db,
-    // Page the bare rowids first, so the per-row list subqueries run for the page only.
-    `SELECT ${ROW_COLUMNS} FROM (SELECT p.rid FROM patents p ${where}
-       ORDER BY ${key} ${dir}, p.patent_id ${dir} LIMIT ? OFFSET ?) pg JOIN patents p ON p.rid = pg.rid
+    `SELECT ${ROW_COLUMNS} FROM (SELECT p.rid ${inner.sql}
+       ORDER BY ${key} ${dir}, p.patent_id ${dir} LIMIT ? OFFSET ?) pg CROSS JOIN patents p ON p.rid = pg.rid
      ORDER BY ${key} ${dir}, p.patent_id ${dir}`,
-    [...scope.where.args, limit, offset],
+    [...inner.args, limit, offset],
   ).map(toRow);
-  const withTotal = ctx.query.get("include_total")?.trim().toLowerCase() === "true";
-  const total = withTotal
-    ? Number(
-      one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n FROM patents p ${where}`, scope.where.args)?.n ?? 0,
-    )
-    : null;
   return { data: rows, meta: { total, page, limit } };
 }
 

@@ -217,9 +217,16 @@ export function slug(name: string): string {
     .replace(/^-|-$/g, "");
 }
 
+const TITLE_CACHE = new Map<string, string>();
+
 /** Capitalize each word (`osimertinib mesylate` → `Osimertinib Mesylate`). */
 export function titleCase(s: string): string {
-  return s.replace(/(^|[\s/-])([a-z])/g, (_m, p: string, c: string) => p + c.toUpperCase());
+  let t = TITLE_CACHE.get(s);
+  if (t === undefined) {
+    t = s.replace(/(^|[\s/-])([a-z])/g, (_m, p: string, c: string) => p + c.toUpperCase());
+    if (TITLE_CACHE.size < 50_000) TITLE_CACHE.set(s, t);
+  }
+  return t;
 }
 
 /** Fill `{name}` placeholders of a template. */

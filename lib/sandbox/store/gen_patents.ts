@@ -8,7 +8,7 @@
  */
 import { type Ctx, fill, inserter, type OrgRec } from "./gen_context.ts";
 import { personName } from "./gen_orgs.ts";
-import { dayNumber, isoDay } from "./prng.ts";
+import { dayNumber, isoDay, weightTable } from "./prng.ts";
 import { CPC_LINES } from "./vocab_text.ts";
 
 const TITLES: Record<string, string[]> = {
@@ -51,15 +51,47 @@ export function genPatents(ctx: Ctx): void {
     "family_id",
     "cited_by_count",
   ]);
-  const insA = inserter(db, "patent_assignees", [
-    "patent_id",
+  const insAr = inserter(db, "patent_assignee_rid", [
+    "patent_rid",
     "position",
     "raw_name",
     "mention_id",
     "direct_id",
     "ultimate_id",
+    "company_key",
+    "pub_year",
+    "publication_date",
   ]);
-  const insC = inserter(db, "patent_cpc", ["patent_id", "position", "cpc_code", "cpc_subclass"]);
+  const insCr = inserter(db, "patent_cpc_rid", [
+    "patent_rid",
+    "position",
+    "cpc_code",
+    "cpc_subclass",
+    "prev_code",
+    "pub_year",
+    "publication_date",
+  ]);
+  const insAn = inserter(db, "patent_anchor", ["anchor_id", "patent_rid", "pub_year", "publication_date"]);
+  // Company anchors (org_closure ancestors within 6 hops) of an assignee's resolved ids.
+  const ancestors = new Map<string, string[]>();
+  for (
+    const r of db.prepare("SELECT ancestor_id AS a, descendant_id AS d FROM org_closure WHERE hops <= 6")
+      .all() as {
+        a: string;
+        d: string;
+      }[]
+  ) {
+    const list = ancestors.get(r.d);
+    if (list) list.push(r.a);
+    else ancestors.set(r.d, [r.a]);
+  }
+  const anchorRows = new Map<string, (string | number)[]>();
+  // Pre-computed distinct-patent counts (see schema_records.ts), keyed by their columns joined with \0.
+  const yearCounts = new Map<string, number>(), pairCounts = new Map<string, number>();
+  const bump = (m: Map<string, number>, a: string, b: string, c: string | number, d = "") => {
+    const key = `${a}\0${b}\0${c}\0${d}`;
+    m.set(key, (m.get(key) ?? 0) + 1);
+  };
   const insI = inserter(db, "patent_inventors", ["patent_id", "position", "name"]);
   const insR = inserter(db, "patent_citations", ["patent_id", "position", "kind", "cited"]);
   const insCode = inserter(db, "cpc_codes", ["code", "description"]);
@@ -97,8 +129,11 @@ export function genPatents(ctx: Ctx): void {
   const yearW = years.map((y) => 1.1 ** (y - 2015) * (y === thisYear ? yearFrac : 1));
   const codeGrowth = codes.map(() => 0.9 + rng.next() * 0.35);
   const codeBase = codes.map((c) => (c.startsWith("A61") ? 3 : 1) * (0.5 + rng.next()));
-  const poolW = years.map((y) => weights.map((w, k) => w * pool[k].growth ** (y - 2015)));
-  const codeW = years.map((y) => codeBase.map((b, k) => b * codeGrowth[k] ** (y - 2015)));
+  const poolW = years.map((y) => weightTable(pool, weights.map((w, k) => w * pool[k].growth ** (y - 2015))));
+  const codeW = years.map((y) => weightTable(codes, codeBase.map((b, k) => b * codeGrowth[k] ** (y - 2015))));
+  const poolAll = weightTable(pool, weights);
+  const otherCodes = new Map(codes.map((c) => [c, codes.filter((x) => x !== c)]));
+  const diseaseText = new Map(ctx.diseases.map((d) => [d.id, d.text]));
   const drugs = ctx.molecules;
   const ids: string[] = [];
   const used = new Set<string>();
@@ -106,8 +141,8 @@ export function genPatents(ctx: Ctx): void {
 
   for (let rid = 1; rid <= ctx.scale.patents; rid++) {
     const year = rng.weighted(years, yearW);
-    const a = rng.weighted(pool, poolW[year - 2015]);
-    const code = rng.weighted(codes, codeW[year - 2015]);
+    const a = rng.weightedFrom(poolW[year - 2015]);
+    const code = rng.weightedFrom(codeW[year - 2015]);
     const country = rng.weighted(COUNTRIES, [45, 20, 18, 12, 5]);
     const granted = country !== "WO" && rng.chance(0.6);
     const kind = country === "US"
@@ -138,7 +173,7 @@ export function genPatents(ctx: Ctx): void {
     const priority = pub - rng.int(400, 1200);
     const application = priority + rng.int(0, 365);
     const m = rng.pick(drugs);
-    const disease = ctx.diseases.find((d) => d.id === m.indications[0])!.text;
+    const disease = diseaseText.get(m.indications[0])!;
     const target = ctx.targetSymbols.get(m.targets[0]?.[0] ?? "") ?? "kinase";
     const vars = { drug: m.generic, disease, target };
     const title = fill(rng.pick(TITLES[code.slice(0, 4)] ?? TITLES.A61K), vars);
@@ -153,6 +188,7 @@ export function genPatents(ctx: Ctx): void {
     if (!family) family = a.lastFamily = `F${String(++famSeq).padStart(8, "0")}`;
     const updated = (pub + rng.int(0, Math.max(0, today - pub))) * 86_400_000 + rng.int(0, 86_399_999);
     const cited = Math.round(rng.lognormal(3, 1.1) * (thisYear - year + 1) / 3);
+    const pubDate = isoDay(pub).replaceAll("-", "");
     insP(
       rid,
       patentId,
@@ -161,7 +197,7 @@ export function genPatents(ctx: Ctx): void {
       country,
       kind,
       legal,
-      isoDay(pub).replaceAll("-", ""),
+      pubDate,
       isoDay(priority).replaceAll("-", ""),
       isoDay(application).replaceAll("-", ""),
       year,
@@ -172,15 +208,36 @@ export function genPatents(ctx: Ctx): void {
 
     // Resolution is probabilistic: ~3% point at an unrelated family.
     const wrong = a.ultimate && rng.chance(0.03) ? rng.pick(families) : null;
-    insA(patentId, 0, a.raw, a.mention, wrong ?? a.direct, wrong ?? a.ultimate);
+    const anchors = new Set<string>(), companies = new Set<string>();
+    const assignee = (pos: number, raw: string, m: string | null, d: string | null, u: string | null) => {
+      insAr(rid, pos, raw, m, d, u, u ?? m ?? raw, year, pubDate);
+      companies.add(u ?? m ?? raw);
+      for (const id of [d, u, m]) for (const x of (id && ancestors.get(id)) || []) anchors.add(x);
+    };
+    assignee(0, a.raw, a.mention, wrong ?? a.direct, wrong ?? a.ultimate);
     if (rng.chance(0.12)) {
-      const b = rng.weighted(pool, weights);
-      if (b.raw !== a.raw) insA(patentId, 1, b.raw, b.mention, b.direct, b.ultimate);
+      const b = rng.weightedFrom(poolAll);
+      if (b.raw !== a.raw) assignee(1, b.raw, b.mention, b.direct, b.ultimate);
     }
-    insC(patentId, 0, code, code.slice(0, 4));
+    for (const x of anchors) {
+      const list = anchorRows.get(x);
+      if (list) list.push(rid, year, pubDate);
+      else anchorRows.set(x, [rid, year, pubDate]);
+    }
     const extra = rng.int(0, 2);
-    for (const [k, c] of rng.sample(codes.filter((c) => c !== code), extra).entries()) {
-      insC(patentId, k + 1, c, c.slice(0, 4));
+    const cpcs = [code, ...rng.sample(otherCodes.get(code)!, extra)];
+    const sorted = cpcs.toSorted();
+    for (const [k, c] of cpcs.entries()) {
+      const i = sorted.indexOf(c);
+      insCr(rid, k, c, c.slice(0, 4), i > 0 ? sorted[i - 1] : null, year, pubDate);
+      bump(pairCounts, c, i > 0 ? sorted[i - 1] : "", year);
+    }
+    const subclasses = new Set(cpcs.map((c) => c.slice(0, 4)));
+    bump(yearCounts, "year", "", "", String(year));
+    for (const sc of subclasses) bump(yearCounts, "cpc", sc, "", String(year));
+    for (const co of companies) {
+      bump(yearCounts, "company", "", co, String(year));
+      for (const sc of subclasses) bump(yearCounts, "cpc,company", sc, co, String(year));
     }
     for (let k = rng.int(1, 4) - 1; k >= 0; k--) insI(patentId, k, personName(rng));
     let pos = 0;
@@ -198,5 +255,20 @@ export function genPatents(ctx: Ctx): void {
       );
     }
     ids.push(patentId);
+  }
+  const insY = inserter(db, "patent_year_counts", ["dim", "cpc", "company", "pub_year", "n"]);
+  for (const [k, n] of yearCounts) {
+    const [dim, cpc, company, year] = k.split("\0");
+    insY(dim, cpc, company, Number(year), n);
+  }
+  const insPc = inserter(db, "patent_cpc_pairs", ["cpc_code", "prev_code", "pub_year", "n"]);
+  for (const [k, n] of pairCounts) {
+    const [code, prev, year] = k.split("\0");
+    insPc(code, prev, Number(year), n);
+  }
+  // Written in primary-key order (anchor, then rid): appends instead of random b-tree inserts.
+  for (const x of [...anchorRows.keys()].sort()) {
+    const list = anchorRows.get(x)!;
+    for (let k = 0; k < list.length; k += 3) insAn(x, list[k], list[k + 1], list[k + 2]);
   }
 }

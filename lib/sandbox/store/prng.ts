@@ -17,6 +17,11 @@ export interface Rng {
   pick<T>(items: readonly T[]): T;
   /** One element chosen by weight (weights parallel to items). */
   weighted<T>(items: readonly T[], weights: readonly number[]): T;
+  /**
+   * Same draw as {@link Rng.weighted} (one `next()`, same result) over a table prepared once with
+   * {@link weightTable}: a binary search instead of a linear scan, for large reused weight lists.
+   */
+  weightedFrom<T>(table: WeightTable<T>): T;
   /** `n` distinct elements (fewer when the array is shorter). */
   sample<T>(items: readonly T[], n: number): T[];
   /** Log-normal-ish positive number around `median` (spread = sigma of the log). */
@@ -25,6 +30,34 @@ export interface Rng {
   chars(alphabet: string, n: number): string;
   /** An independent child stream, derived deterministically from this one and a label. */
   fork(label: string): Rng;
+}
+
+/** Items with cumulative weights, for {@link Rng.weightedFrom}. */
+export interface WeightTable<T> {
+  /** The items. */
+  readonly items: readonly T[];
+  /** The weights, parallel to items. */
+  readonly weights: readonly number[];
+  /** Running sums, accumulated in the same order as `weighted` sums its total. */
+  readonly cum: Float64Array;
+  /** Sum of the weights (`cum[last]`). */
+  readonly total: number;
+}
+
+/** Prepare items and weights for repeated {@link Rng.weightedFrom} draws. */
+export function weightTable<T>(items: readonly T[], weights: readonly number[]): WeightTable<T> {
+  const cum = new Float64Array(weights.length);
+  let total = 0;
+  for (let i = 0; i < weights.length; i++) cum[i] = total += weights[i];
+  return { items, weights, cum, total };
+}
+
+function weightedScan<T>(items: readonly T[], weights: readonly number[], r: number): T {
+  for (let i = 0; i < items.length; i++) {
+    r -= weights[i];
+    if (r < 0) return items[i];
+  }
+  return items[items.length - 1];
 }
 
 function hashString(s: string): number {
@@ -76,21 +109,36 @@ export function createRng(seed: number | string): Rng {
     weighted: (items, weights) => {
       let total = 0;
       for (const w of weights) total += w;
-      let r = next() * total;
-      for (let i = 0; i < items.length; i++) {
-        r -= weights[i];
-        if (r < 0) return items[i];
+      return weightedScan(items, weights, next() * total);
+    },
+    weightedFrom: ({ items, weights, cum, total }) => {
+      const r = next() * total;
+      let lo = 0, hi = cum.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (r < cum[mid]) hi = mid;
+        else lo = mid + 1;
       }
-      return items[items.length - 1];
+      // Running subtraction and running sums may round differently right at a boundary: there,
+      // replay the exact linear scan so the result never differs from `weighted`.
+      const eps = total * 1e-9;
+      if (Math.abs(r - cum[lo]) <= eps || (lo > 0 && Math.abs(r - cum[lo - 1]) <= eps) || r >= total) {
+        return weightedScan(items, weights, r);
+      }
+      return items[lo];
     },
     sample: (items, n) => {
-      const pool = items.slice();
+      // A partial Fisher-Yates over a virtual copy: swaps are kept in a small overlay instead of
+      // copying `items` (O(n) per call, not O(items.length)); same draws, same result.
+      const swapped = new Map<number, (typeof items)[number]>();
+      const at = (k: number) => (swapped.has(k) ? swapped.get(k)! : items[k]);
       const out = [];
-      for (let i = 0; i < n && pool.length > 0; i++) {
-        const j = Math.floor(next() * pool.length);
-        out.push(pool[j]);
-        pool[j] = pool[pool.length - 1];
-        pool.pop();
+      let len = items.length;
+      for (let i = 0; i < n && len > 0; i++) {
+        const j = Math.floor(next() * len);
+        out.push(at(j));
+        swapped.set(j, at(len - 1));
+        len--;
       }
       return out;
     },

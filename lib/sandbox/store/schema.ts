@@ -259,15 +259,17 @@ export const FTS_TABLES: readonly string[] = [
 ];
 
 /**
- * Split DDL into table statements and index statements, so a bulk load can create secondary
- * indexes after the inserts (much faster than maintaining them row by row).
+ * Split DDL into table statements and index (and trigger) statements, so a bulk load can create
+ * secondary and unique indexes after the inserts (much faster than maintaining them row by row).
  *
  * @param ddl DDL text (defaults to the complete schema).
  * @returns `{tables, indexes}` SQL texts.
  */
 export function splitDdl(ddl: string = SCHEMA_DDL): { tables: string; indexes: string } {
   const lines = ddl.split("\n");
-  const isIndex = (l: string): boolean => /^CREATE (UNIQUE )?INDEX /.test(l);
+  // Triggers (one line each) only keep derived tables in step for other writers: a bulk load
+  // writes those tables itself and creates the triggers afterwards, with the indexes.
+  const isIndex = (l: string): boolean => /^CREATE ((UNIQUE )?INDEX|TRIGGER) /.test(l);
   return {
     tables: lines.filter((l) => !isIndex(l)).join("\n"),
     indexes: lines.filter(isIndex).join("\n"),
