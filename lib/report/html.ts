@@ -134,7 +134,7 @@ function section(s: ReportSection, i: number): string {
  *   title: "Landscape", synthetic: true, source: "http://127.0.0.1:1234", generatedAt: new Date(0),
  *   sections: [{ title: "Patents", summary: "Up 35%", warnings: ["Capped at 500 rows"] }],
  * });
- * assert.match(html, /synthetic sandbox data/);
+ * assert.match(html, /synthetic sandbox data/i);
  * assert.match(html, /⚠ Capped at 500 rows/);
  * ```
  */
