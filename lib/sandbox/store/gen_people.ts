@@ -9,17 +9,9 @@ import { personName } from "./gen_orgs.ts";
 import { isoDay } from "./prng.ts";
 import { DISEASES } from "./vocab_bio.ts";
 import { METHODS, VENUES } from "./vocab_text.ts";
+import { WORK_TYPES } from "../../client/schemas/vocab.ts";
 
-const WORK_TYPES = [
-  "article",
-  "review",
-  "preprint",
-  "conference-paper",
-  "book-chapter",
-  "editorial",
-  "letter",
-  "others",
-];
+/** Weights aligned with WORK_TYPES (article … others). */
 const WORK_WEIGHTS = [62, 12, 9, 7, 3, 3, 2, 2];
 const TITLES = [
   "{method} analysis of {disease} outcomes",

@@ -9,17 +9,9 @@ import { type Ctx, fill, inserter, type MolRec, type OrgRec, titleCase } from ".
 import { trialPos } from "./formulas.ts";
 import { isoDay, isoTimestamp } from "./prng.ts";
 import { ENDPOINTS, TRIAL_SENTENCES, TRIAL_TITLES } from "./vocab_text.ts";
+import { TRIAL_PHASES } from "../../client/schemas/vocab.ts";
 
-const PHASES = [
-  "EARLY_PHASE1",
-  "PHASE1",
-  "PHASE1/PHASE2",
-  "PHASE2",
-  "PHASE2/PHASE3",
-  "PHASE3",
-  "PHASE4",
-  "NA",
-];
+/** Weights aligned with TRIAL_PHASES (EARLY_PHASE1 … NA). */
 const PHASE_W = [3, 18, 7, 25, 3, 18, 9, 17];
 const PHASE_LABEL: Record<string, string> = {
   EARLY_PHASE1: "Early Phase 1",
@@ -118,7 +110,7 @@ export function genTrials(ctx: Ctx): void {
     nct += rng.int(1, 40);
     const trialId = `NCT${String(nct).padStart(8, "0")}`;
     const d = rng.weighted(diseases, dWeights);
-    const phase = rng.weighted(PHASES, PHASE_W);
+    const phase = rng.weighted(TRIAL_PHASES, PHASE_W);
     const pool = drugsFor.get(d.id)!;
     const drug = pool.length && !(phase === "NA" && rng.chance(0.5)) ? rng.pick(pool) : null;
 
