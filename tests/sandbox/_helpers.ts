@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { SCHEMA_DDL } from "../../lib/sandbox/store/schema.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../lib/sandbox/server.ts";
 
 /** A parsed answer. */
@@ -103,3 +104,17 @@ export const P = {
   regLandscape: "/api/v1/tools/regulatory/landscape",
   catalysts: "/api/v1/tools/regulatory/catalysts",
 } as const;
+
+/** An empty in-memory store with the sandbox schema, and a helper inserting fixture rows with one statement. */
+export function fixtureStore(): {
+  db: DatabaseSync;
+  run: (sql: string, ...rows: (string | number | null)[][]) => void;
+} {
+  const db = new DatabaseSync(":memory:");
+  db.exec(SCHEMA_DDL);
+  const run = (sql: string, ...rows: (string | number | null)[][]) => {
+    const s = db.prepare(sql);
+    for (const r of rows) s.run(...r);
+  };
+  return { db, run };
+}

@@ -2,22 +2,16 @@
  * Biology handlers over a hand-built fixture store, validated like the HTTP pipeline validates them.
  */
 import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
-import { SCHEMA_DDL } from "../../lib/sandbox/store/schema.ts";
+import type { DatabaseSync } from "node:sqlite";
 import { handlers } from "../../lib/sandbox/handlers/biology.ts";
 import { invoke } from "../../lib/sandbox/handlers/_registries_invoke.ts";
 import type { EndpointName } from "../../lib/client/endpoints/mod.ts";
 import { SandboxError } from "../../lib/sandbox/handler.ts";
 import * as B from "../../lib/client/schemas/biology.ts";
-import { get, rows, withSandbox } from "./_helpers.ts";
+import { fixtureStore, get, rows, withSandbox } from "./_helpers.ts";
 
 function fixture(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  db.exec(SCHEMA_DDL);
-  const run = (sql: string, ...rows: (string | number | null)[][]) => {
-    const s = db.prepare(sql);
-    for (const r of rows) s.run(...r);
-  };
+  const { db, run } = fixtureStore();
   run(
     "INSERT INTO targets VALUES (?,?,?,'kinase',?)",
     ["ENSG01", "EGFR", "Epidermal growth factor receptor", 0.1],

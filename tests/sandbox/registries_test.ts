@@ -3,8 +3,7 @@
  * over a hand-built fixture store, validated like the HTTP pipeline validates them.
  */
 import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
-import { SCHEMA_DDL } from "../../lib/sandbox/store/schema.ts";
+import type { DatabaseSync } from "node:sqlite";
 import { handlers } from "../../lib/sandbox/handlers/registries.ts";
 import { invoke, type InvokeOptions } from "../../lib/sandbox/handlers/_registries_invoke.ts";
 import type { EndpointName } from "../../lib/client/endpoints/mod.ts";
@@ -12,15 +11,10 @@ import * as G from "../../lib/client/schemas/grants.ts";
 import * as H from "../../lib/client/schemas/people.ts";
 import { flagged } from "../../lib/client/schemas/common.ts";
 import { z } from "zod";
-import { count, get, rows, withSandbox } from "./_helpers.ts";
+import { count, fixtureStore, get, rows, withSandbox } from "./_helpers.ts";
 
 function fixture(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  db.exec(SCHEMA_DDL);
-  const run = (sql: string, ...rows: (string | number | null)[][]) => {
-    const s = db.prepare(sql);
-    for (const r of rows) s.run(...r);
-  };
+  const { db, run } = fixtureStore();
   run(
     "INSERT INTO grants VALUES (?,?,?,?,?,?,?,?,?)",
     [
@@ -327,8 +321,7 @@ Deno.test("researchers.works accepts every id form and reports identity, total a
 });
 
 Deno.test("researchers.works fetched_at is a per-author snapshot time kept for 24 hours", () => {
-  const fresh = new DatabaseSync(":memory:");
-  fresh.exec(SCHEMA_DDL);
+  const fresh = fixtureStore().db;
   fresh.exec("INSERT INTO researchers VALUES ('A1111111','X',NULL,NULL,1,1,1)");
   let t = Date.parse("2026-11-21T08:00:00Z");
   const at = () =>

@@ -120,31 +120,33 @@ const enrollmentCheck = {
   message: "enrollment_min is greater than enrollment_max, which matches nothing; swap them",
 } as const;
 
-const registryErrors = { 400: "invalid pi_author_id or malformed parameter" } as const;
+/** What the registry and topic searches share besides their parameters. */
+const registryShape = {
+  method: "GET",
+  section: "4.1",
+  response: S.TrialSearchResponse,
+  envelope: "implicit",
+  tier: "any",
+  rows: ["data"],
+  total: "meta.totalItems",
+  pagination: "page",
+  checks: [piCheck, enrollmentCheck],
+  errors: { 400: "invalid pi_author_id or malformed parameter" },
+} as const;
 
 /** Trial endpoints. */
 export const trialEndpoints = {
   "trials.search": endpoint({
+    ...registryShape,
     name: "trials.search",
-    method: "GET",
     path: "/api/v1/clinical-trials",
-    section: "4.1",
     summary: "Registry search: phrase search plus AND-combined filters",
     params: registryParams,
-    response: S.TrialSearchResponse,
-    envelope: "implicit",
-    tier: "any",
-    rows: ["data"],
-    total: "meta.totalItems",
-    pagination: "page",
-    checks: [piCheck, enrollmentCheck],
-    errors: registryErrors,
   }),
   "trials.topics": endpoint({
+    ...registryShape,
     name: "trials.topics",
-    method: "GET",
     path: "/api/v1/clinical-trials/topics",
-    section: "4.1",
     summary: "Topic search: exact topic-name phrase plus the registry filters",
     params: {
       topic: required(str("scholarly-index topic name, exact phrase match")),
@@ -157,14 +159,6 @@ export const trialEndpoints = {
         },
       ),
     },
-    response: S.TrialSearchResponse,
-    envelope: "implicit",
-    tier: "any",
-    rows: ["data"],
-    total: "meta.totalItems",
-    pagination: "page",
-    checks: [piCheck, enrollmentCheck],
-    errors: registryErrors,
   }),
   "trials.composite": endpoint({
     name: "trials.composite",
