@@ -103,6 +103,113 @@ function registryWhere(ctx: HandlerContext, w: Where): void {
   }
 }
 
+const ridOrderCache = new WeakMap<DatabaseSync, boolean>();
+const filterTableCache = new WeakMap<DatabaseSync, boolean>();
+
+/** Whether `trials.rid` order is `trial_id` order (the generator's), so `rid` can break bm25 ties. */
+function ridOrdered(db: DatabaseSync): boolean {
+  let ok = ridOrderCache.get(db);
+  if (ok === undefined) {
+    ok = (one<{ bad: number }>(
+      db,
+      `SELECT count(*) AS bad FROM (SELECT rid, lag(rid) OVER (ORDER BY trial_id) AS prev FROM trials)
+       WHERE prev > rid`,
+    )?.bad ?? 1) === 0;
+    ridOrderCache.set(db, ok);
+  }
+  return ok;
+}
+
+/** Whether the derived `trial_filter` table exists (stores from this generator). */
+function hasFilterTable(db: DatabaseSync): boolean {
+  let ok = filterTableCache.get(db);
+  if (ok === undefined) {
+    ok = one(db, "SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'trial_filter'") !==
+      undefined;
+    filterTableCache.set(db, ok);
+  }
+  return ok;
+}
+
+/**
+ * Registry search by relevance (`search` given, no topic): rids of the bm25-ordered page and the
+ * total from one FTS pass, bm25 computed only for trials that pass the filters. The filtered rid set
+ * comes from the narrow `trial_filter` table when an indexed filter (status, phase, a link filter)
+ * narrows it; otherwise each hit is checked against its trials row. Ties in bm25 are broken by rid,
+ * which orders like trial_id (checked once per database; `undefined` = use the general path).
+ */
+function relevancePage(
+  ctx: HandlerContext,
+  phrase: string,
+  limit: number,
+  offset: number,
+): { rids: number[]; total: number } | undefined {
+  const { db, params } = ctx;
+  if (!ridOrdered(db)) return undefined;
+  const fw = new Where();
+  registryWhere(ctx, fw);
+  let from: string, where: string;
+  if (fw.parts.length === 0) {
+    const total = one<{ n: number }>(db, "SELECT count(*) AS n FROM trials_fts WHERE trials_fts MATCH ?", [
+      phrase,
+    ])?.n ?? 0;
+    const rids = offset >= total ? [] : all<{ rid: number }>(
+      db,
+      `SELECT rowid AS rid FROM trials_fts WHERE trials_fts MATCH ? ORDER BY bm25(trials_fts), rowid
+       LIMIT ? OFFSET ?`,
+      [phrase, limit, offset],
+    ).map((r) => r.rid);
+    return { rids, total };
+  }
+  const narrows = [
+    "status",
+    "phase",
+    "sponsor",
+    "condition",
+    "disease_id",
+    "pi_author_id",
+    "sponsor_trial_count_max",
+  ]
+    .some((k) => params[k] !== undefined);
+  if (narrows && hasFilterTable(db)) {
+    from = "trials_fts";
+    where = `WHERE trials_fts MATCH ? AND +trials_fts.rowid IN (SELECT t.rid FROM trial_filter t ${fw})`;
+  } else {
+    from = "trials_fts JOIN trials t ON t.rid = trials_fts.rowid";
+    where = `WHERE trials_fts MATCH ? AND ${fw.parts.join(" AND ")}`;
+  }
+  const args = [phrase, ...fw.args];
+  const page = all<{ rid: number; n: number }>(
+    db,
+    `SELECT rid, count(*) OVER () AS n FROM (SELECT trials_fts.rowid AS rid, bm25(trials_fts) AS score
+     FROM ${from} ${where}) ORDER BY score, rid LIMIT ? OFFSET ?`,
+    [...args, limit, offset],
+  );
+  const total = page.length ? page[0].n : offset === 0 ? 0 : one<{ n: number }>(
+    db,
+    `SELECT count(*) AS n FROM ${from} ${where}`,
+    args,
+  )?.n ?? 0;
+  return { rids: page.map((r) => r.rid), total };
+}
+
+/** Registry rows of trials by rid, in the given order. */
+function rowsByRid(db: DatabaseSync, rids: readonly number[]): TrialRowOut[] {
+  if (rids.length === 0) return [];
+  const byRid = new Map<number, TrialRowOut>();
+  for (
+    const r of all<TrialRowOut & { rid: number }>(
+      db,
+      `SELECT t.rid, ${ROW_COLS} FROM trials t WHERE t.rid IN (${marks(rids.length)})`,
+      rids,
+    )
+  ) {
+    const { rid: _rid, ...row } = r;
+    byRid.set(r.rid, row);
+  }
+  return rids.map((rid) => byRid.get(rid)!);
+}
+
 /** Run a registry or topic search. */
 function search(ctx: HandlerContext, topic: string | undefined): unknown {
   const { db, params, given } = ctx;
@@ -125,27 +232,34 @@ function search(ctx: HandlerContext, topic: string | undefined): unknown {
       WHERE topics_fts MATCH ? GROUP BY tt.trial_id) tm ON tm.trial_id = t.trial_id`;
     w.args.unshift(ftsPhrase(topic)!);
   }
-  registryWhere(ctx, w);
   const dir = params.order === "asc" ? "ASC" : "DESC";
   let orderBy: string;
-  if (sort === "updated") {
-    w.add("t.updated_at IS NOT NULL");
-    orderBy = `t.updated_at ${dir}, t.trial_id`;
-  } else if (sort === "enrollment") {
-    w.add("t.enrollment IS NOT NULL");
-    orderBy = `t.enrollment ${dir}, t.trial_id`;
-  } else if (topic !== undefined) {
+  if (sort === "updated") orderBy = `t.updated_at ${dir}, t.trial_id`;
+  else if (sort === "enrollment") orderBy = `t.enrollment ${dir}, t.trial_id`;
+  else if (topic !== undefined) {
     orderBy = phrase
       ? "tm.topic_score DESC, bm25(trials_fts), t.trial_id"
       : "tm.topic_score DESC, t.trial_id";
   } else orderBy = phrase ? "bm25(trials_fts), t.trial_id" : "t.trial_id";
   const { limit, offset } = offsetOf(params);
-  const total = one<{ n: number }>(db, `SELECT count(*) AS n FROM ${from} ${w}`, w.args)?.n ?? 0;
-  const rows = offset >= total ? [] : all<TrialRowOut>(
-    db,
-    `SELECT ${ROW_COLS} FROM ${from} ${w} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    [...w.args, limit, offset],
-  );
+  const fast = topic === undefined && phrase !== undefined && sort === "relevance"
+    ? relevancePage(ctx, phrase, limit, offset)
+    : undefined;
+  let total: number, rows: TrialRowOut[];
+  if (fast) {
+    total = fast.total;
+    rows = rowsByRid(db, fast.rids);
+  } else {
+    registryWhere(ctx, w);
+    if (sort === "updated") w.add("t.updated_at IS NOT NULL");
+    else if (sort === "enrollment") w.add("t.enrollment IS NOT NULL");
+    total = one<{ n: number }>(db, `SELECT count(*) AS n FROM ${from} ${w}`, w.args)?.n ?? 0;
+    rows = offset >= total ? [] : all<TrialRowOut>(
+      db,
+      `SELECT ${ROW_COLS} FROM ${from} ${w} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+      [...w.args, limit, offset],
+    );
+  }
   const links = trialLinks(db, rows.map((r) => r.trial_id));
   for (const r of rows) {
     r.sponsors = links.sponsors.get(r.trial_id) ?? [];

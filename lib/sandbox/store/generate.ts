@@ -29,7 +29,7 @@ import { genPatents } from "./gen_patents.ts";
 import { genAlerts, genGrants } from "./gen_grants.ts";
 import { createRng, dayNumber } from "./prng.ts";
 import { DISEASES } from "./vocab_bio.ts";
-import { FTS_TABLES, splitDdl } from "./schema.ts";
+import { DERIVED_FILL_SQL, DERIVED_TABLES, FTS_TABLES, splitDdl } from "./schema.ts";
 
 export { PRESETS, type ScaleName, type ScaleSpec };
 
@@ -165,6 +165,7 @@ function finalize(db: DatabaseSync, meta: { seed: number; scale: string; today: 
   db.exec(`UPDATE organizations SET
     trial_count = (SELECT count(*) FROM trial_sponsors s WHERE s.org_id = organizations.id),
     approval_count = (SELECT count(*) FROM approval_sponsors a WHERE a.org_id = organizations.id)`);
+  db.exec(DERIVED_FILL_SQL);
   for (const fts of FTS_TABLES) db.exec(`INSERT INTO ${fts}(${fts}) VALUES('rebuild')`);
   const ins = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
   for (
@@ -201,8 +202,8 @@ function baseTables(db: DatabaseSync): string[] {
 }
 
 /**
- * SHA-256 hex digest of every row of every base table, in primary-key order; equal digests mean
- * identical data.
+ * SHA-256 hex digest of every row of every base table (derived tables excluded), in primary-key
+ * order; equal digests mean identical data.
  *
  * @param db The database.
  * @returns The digest.
@@ -211,6 +212,7 @@ export async function contentDigest(db: DatabaseSync): Promise<string> {
   const enc = new TextEncoder();
   const parts: Uint8Array[] = [];
   for (const name of baseTables(db)) {
+    if (DERIVED_TABLES.includes(name)) continue; // rebuilt from the others: not content
     const n = (db.prepare(`SELECT count(*) AS n FROM pragma_table_info('${name}')`).get() as { n: number }).n;
     const order = Array.from({ length: n }, (_v, i) => i + 1).join(", ");
     const rows = db.prepare(`SELECT * FROM "${name}" ORDER BY ${order}`).all();

@@ -204,6 +204,27 @@ CREATE TABLE trial_investigators (trial_id TEXT NOT NULL, author_id TEXT NOT NUL
   match_tag TEXT NOT NULL,             -- verified | shortcut | llm
   role TEXT NOT NULL, PRIMARY KEY (trial_id, author_id));
 CREATE INDEX trial_investigators_author ON trial_investigators(author_id);
+-- Derived (filled by the generator from trials after the bulk insert; not part of contentDigest):
+-- the registry's scalar filter columns of every trial, narrow and clustered by (status, phase), so
+-- a phrase search builds its filtered rid set without touching the wide trials rows.
+CREATE TABLE trial_filter (
+  status TEXT NOT NULL, phase TEXT NOT NULL, rid INTEGER NOT NULL, trial_id TEXT NOT NULL,
+  enrollment INTEGER, start_date TEXT, completion_date TEXT, sex TEXT NOT NULL, min_age_years REAL,
+  max_age_years REAL, healthy_volunteers INTEGER NOT NULL, design_allocation TEXT, design_masking TEXT,
+  design_primary_purpose TEXT, PRIMARY KEY (status, phase, rid)
+) WITHOUT ROWID;
+CREATE INDEX trial_filter_phase ON trial_filter(phase);
+CREATE INDEX trial_filter_trial ON trial_filter(trial_id);
+`;
+
+/** Derived tables: rebuilt from the original tables, left out of the content digest. */
+export const DERIVED_TABLES: readonly string[] = ["trial_filter"];
+
+/** Fills the derived tables from the original ones (run after the bulk insert). */
+export const DERIVED_FILL_SQL: string = `
+INSERT INTO trial_filter SELECT status, phase, rid, trial_id, enrollment, start_date, completion_date, sex,
+  min_age_years, max_age_years, healthy_volunteers, design_allocation, design_masking, design_primary_purpose
+  FROM trials ORDER BY status, phase, rid;
 `;
 
 /** Regulatory approvals with sponsors, drugs, indications, flags, patents and exclusivities. */
