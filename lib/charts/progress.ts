@@ -81,9 +81,10 @@ function jupyterApi(): JupyterApi | undefined {
 }
 
 function detectMode(stream: ProgressStream): ProgressMode {
+  // A notebook shows its bar in the cell output even when the kernel runs under CI.
+  if (jupyterApi() || envFlag("JPY_PARENT_PID")) return "jupyter";
   const ci = envFlag("CI");
   if (ci && ci !== "false" && ci !== "0") return "ci";
-  if (jupyterApi() || envFlag("JPY_PARENT_PID")) return "jupyter";
   return stream.isTerminal?.() ? "tty" : "lines";
 }
 
