@@ -45,7 +45,9 @@ function report(scale: ScaleName): void {
 }
 
 if (import.meta.main && !Deno.args.includes("--bench")) {
-  const scales = (Deno.args.length ? Deno.args : ["tiny", "small", "large"]) as ScaleName[];
+  const named = Deno.args.filter((a) => !a.startsWith("--"));
+  const all = Deno.args.includes("--quick") ? ["tiny", "small"] : ["tiny", "small", "large"];
+  const scales = (named.length ? named : all) as ScaleName[];
   for (const s of scales) report(s);
 }
 
