@@ -5,14 +5,10 @@
  */
 import pl from "nodejs-polars";
 import type { Schema } from "./_measures.ts";
+import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
 
 /** Trial statuses that count as active. */
-export const ACTIVE: string[] = [
-  "RECRUITING",
-  "ACTIVE_NOT_RECRUITING",
-  "NOT_YET_RECRUITING",
-  "ENROLLING_BY_INVITATION",
-];
+export const ACTIVE: string[] = [...ACTIVE_TRIAL_STATUSES];
 /** Phases that count as late stage. */
 export const LATE: string[] = ["PHASE2/PHASE3", "PHASE3", "PHASE4"];
 /** Columns of the `sponsor` frame. */

@@ -8,6 +8,7 @@ import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import { type BaseChartOptions, marginFor, phaseLabel, phaseRank, requireColumns, rowsOf } from "./_kit.ts";
+import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
 
 /** Defaults of {@linkcode sponsorScanChart}. */
 export const defaults = {
@@ -17,7 +18,7 @@ export const defaults = {
   groups: {
     Active: {
       color: "#59a14f",
-      statuses: ["RECRUITING", "ACTIVE_NOT_RECRUITING", "NOT_YET_RECRUITING", "ENROLLING_BY_INVITATION"],
+      statuses: ACTIVE_TRIAL_STATUSES,
     },
     Completed: { color: "#4e79a7", statuses: ["COMPLETED"] },
     Stopped: { color: "#e15759", statuses: ["TERMINATED", "WITHDRAWN", "SUSPENDED"] },

@@ -8,18 +8,11 @@
  */
 import { normaliseCurie } from "../client/params.ts";
 import { type HandlerContext, SandboxError } from "./handler.ts";
+import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
 import { competitivenessIndex } from "./store/formulas.ts";
 import { dayNumber, isoDay } from "./store/prng.ts";
 import { diseaseFamily } from "./_resolve.ts";
 import { all, likeContains, marks, one } from "./_sql.ts";
-
-/** Statuses counted as active. */
-export const ACTIVE_STATUSES: readonly string[] = [
-  "RECRUITING",
-  "ACTIVE_NOT_RECRUITING",
-  "NOT_YET_RECRUITING",
-  "ENROLLING_BY_INVITATION",
-];
 
 /** `GET /api/v1/diseases/autocomplete`. */
 export function diseasesAutocomplete(ctx: HandlerContext): unknown {
@@ -86,7 +79,7 @@ export function diseasesLandscape(ctx: HandlerContext): unknown {
   );
   const byPhase: Record<string, number> = {};
   for (const t of trials) byPhase[t.phase] = (byPhase[t.phase] ?? 0) + 1;
-  const active = trials.filter((t) => ACTIVE_STATUSES.includes(t.status));
+  const active = trials.filter((t) => (ACTIVE_TRIAL_STATUSES as readonly string[]).includes(t.status));
   const activeIds = active.map((t) => t.trial_id);
   const sponsorRows = activeIds.length === 0 ? [] : all<{ name: string; n: number }>(
     db,

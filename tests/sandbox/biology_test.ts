@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import type { DatabaseSync } from "node:sqlite";
 import { handlers } from "../../lib/sandbox/handlers/biology.ts";
-import { invoke } from "../../lib/sandbox/handlers/_registries_invoke.ts";
+import { invoke } from "./_invoke.ts";
 import type { EndpointName } from "../../lib/client/endpoints/mod.ts";
 import { SandboxError } from "../../lib/sandbox/handler.ts";
 import * as B from "../../lib/client/schemas/biology.ts";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { SCHEMA_DDL } from "../../lib/sandbox/store/schema.ts";
 import { handlers } from "../../lib/sandbox/handlers/patents.ts";
-import { invoke } from "../../lib/sandbox/handlers/_registries_invoke.ts";
+import { invoke } from "./_invoke.ts";
 import { SandboxError } from "../../lib/sandbox/handler.ts";
 import * as P from "../../lib/client/schemas/patents.ts";
 import { count, get, rows, withSandbox } from "./_helpers.ts";

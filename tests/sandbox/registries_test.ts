@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { DatabaseSync } from "node:sqlite";
 import { handlers } from "../../lib/sandbox/handlers/registries.ts";
-import { invoke, type InvokeOptions } from "../../lib/sandbox/handlers/_registries_invoke.ts";
+import { invoke, type InvokeOptions } from "./_invoke.ts";
 import type { EndpointName } from "../../lib/client/endpoints/mod.ts";
 import * as G from "../../lib/client/schemas/grants.ts";
 import * as H from "../../lib/client/schemas/people.ts";

@@ -4,7 +4,7 @@ import { competitivenessIndex, trialPos } from "../../lib/sandbox/store/formulas
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { SCHEMA_DDL } from "../../lib/sandbox/store/schema.ts";
 import { handlers } from "../../lib/sandbox/handlers/patents.ts";
-import { invoke } from "../../lib/sandbox/handlers/_registries_invoke.ts";
+import { invoke } from "./_invoke.ts";
 import type { EndpointName } from "../../lib/client/endpoints/mod.ts";
 
 let shared: Store | undefined;

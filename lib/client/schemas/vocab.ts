@@ -21,6 +21,14 @@ export const TRIAL_STATUSES = [
 /** A stored trial status. */
 export type TrialStatus = typeof TRIAL_STATUSES[number];
 
+/** Statuses of trials that are under way or about to start (landscapes, sponsor scans, charts). */
+export const ACTIVE_TRIAL_STATUSES: readonly TrialStatus[] = [
+  "RECRUITING",
+  "ACTIVE_NOT_RECRUITING",
+  "NOT_YET_RECRUITING",
+  "ENROLLING_BY_INVITATION",
+];
+
 /** Normalized stored phase values of the trial registry (`phase` filter of registry and topic search). */
 export const TRIAL_PHASES = [
   "EARLY_PHASE1",

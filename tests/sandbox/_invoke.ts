@@ -1,16 +1,16 @@
 /**
  * Call a handler in-process with the same parameter validation the HTTP pipeline applies (wire
- * coercion, defaults, `rejects`, server-enforced checks), for unit tests and benchmarks that want a
+ * coercion, defaults, `rejects`, server-enforced checks), for the sandbox unit tests that want a
  * handler's answer without a socket.
  *
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { type EndpointName, ENDPOINTS } from "../../client/endpoints/mod.ts";
-import type { Endpoint } from "../../client/catalogue.ts";
-import type { Tier } from "../../client/schemas/vocab.ts";
-import type { HandlerTable } from "../handler.ts";
-import { validate } from "../_validate.ts";
+import { type EndpointName, ENDPOINTS } from "../../lib/client/endpoints/mod.ts";
+import type { Endpoint } from "../../lib/client/catalogue.ts";
+import type { Tier } from "../../lib/client/schemas/vocab.ts";
+import type { HandlerTable } from "../../lib/sandbox/handler.ts";
+import { validate } from "../../lib/sandbox/_validate.ts";
 
 /** Options of {@link invoke}. */
 export interface InvokeOptions {
