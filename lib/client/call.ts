@@ -12,6 +12,7 @@ import { type Answer, type RequestOptions, send, type TransportConfig, type Wire
 import type { BodyResult, Progress, Provenance, RowsResult, Warning } from "./result.ts";
 import { flagResult } from "./warnings.ts";
 import { getPath } from "./_path.ts";
+import { emptyAudit } from "./schemas/origin.ts";
 
 /** What a call needs from its client. */
 export interface CallContext {
@@ -42,7 +43,14 @@ export function wireOf(ep: Endpoint, p: Prepared): WireRequest {
     schema: ep.response,
     envelope: ep.envelope,
     tier: ep.tier,
+    ...entityOf(ep, p.sent),
   };
+}
+
+/** The entity input of a call to an endpoint whose 500 means "could not resolve" (catalogue `entity`). */
+function entityOf(ep: Endpoint, sent: Readonly<Record<string, unknown>>): Pick<WireRequest, "entity"> {
+  const parameter = ep.entity?.find((k) => sent[k] !== undefined);
+  return parameter === undefined ? {} : { entity: { parameter, input: String(sent[parameter]) } };
 }
 
 function mismatch(
@@ -95,6 +103,28 @@ export function viewOf(ep: Endpoint, path: string, body: unknown): PageView {
   return { rows: rows ?? [], total, ...(typeof more === "boolean" ? { hasMore: more } : {}) };
 }
 
+/**
+ * The `field-absent` warning: sandbox-chosen fields (names the spec does not give) that no answer
+ * carried. Their columns are null in frames; an analysis that needs one derives it or says so.
+ */
+export function absentFields(answers: readonly Answer[]): Warning | undefined {
+  const all = emptyAudit();
+  for (const a of answers) {
+    for (const p of a.fields?.chosenPresent ?? []) all.chosenPresent.add(p);
+    for (const p of a.fields?.chosenMissing ?? []) all.chosenMissing.add(p);
+  }
+  const missing = [...all.chosenMissing].filter((p) => !all.chosenPresent.has(p));
+  if (missing.length === 0) return undefined;
+  const shown = missing.slice(0, 8).join(", ") +
+    (missing.length > 8 ? ` and ${missing.length - 8} more` : "");
+  return {
+    code: "field-absent",
+    pitfall: 36,
+    message: `The service sent no ${shown} (fields the spec does not name); ` +
+      `columns built from them are null`,
+  };
+}
+
 /** Provenance of a result made of `answers`. */
 export function provenance(
   ep: Endpoint,
@@ -109,6 +139,7 @@ export function provenance(
   },
 ): Provenance {
   const cached = answers.filter((a) => a.fromCache);
+  const absent = absentFields(answers);
   return {
     endpoint: ep.name,
     method: ep.method,
@@ -121,7 +152,7 @@ export function provenance(
     fromCache: cached.length > 0,
     cacheAgeMs: cached.length ? Math.max(...cached.map((a) => a.cacheAgeMs)) : 0,
     complete: fields.complete,
-    warnings: fields.warnings,
+    warnings: absent ? [...fields.warnings, absent] : fields.warnings,
     ...(fields.appliedSort === undefined ? {} : { appliedSort: fields.appliedSort }),
   };
 }

@@ -82,6 +82,11 @@ export interface Endpoint<
   readonly fixed?: Readonly<Record<string, string>>;
   /** Statuses the spec documents for this endpoint, with their meaning. */
   readonly errors: Readonly<Record<number, string>>;
+  /**
+   * Parameters naming the entity the service resolves (spec 4.1, 4.8): on these endpoints an HTTP 500
+   * means "could not resolve", whatever the body, and the first of them present is the input named.
+   */
+  readonly entity?: readonly string[];
 }
 
 /**

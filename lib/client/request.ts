@@ -16,6 +16,7 @@ import type { Limiter } from "./_limiter.ts";
 import { getPath } from "./_path.ts";
 import { retryDelay, type RetryOptions, sleep } from "./retry.ts";
 import { show } from "./guards.ts";
+import { acceptSpellings, auditFields, type FieldAudit } from "./schemas/origin.ts";
 
 /** Everything the transport needs, resolved once per client. */
 export interface TransportConfig {
@@ -55,6 +56,8 @@ export interface WireRequest {
   readonly envelope?: Envelope;
   /** Lowest tier that may call the endpoint (for 402 messages). */
   readonly tier?: string;
+  /** The entity the call asks the service to resolve (a 500 then means "could not resolve" it). */
+  readonly entity?: { readonly parameter: string; readonly input: string };
 }
 
 /** Per-call options. */
@@ -77,6 +80,8 @@ export interface Answer {
   readonly fromCache: boolean;
   /** Age of the cache entry in ms (0 when fresh). */
   readonly cacheAgeMs: number;
+  /** Which declared fields the body carried (absent for the generic escape hatch). */
+  readonly fields?: FieldAudit;
 }
 
 /** Replace every occurrence of the key in `text` (defence in depth for server-echoed text). */
@@ -100,7 +105,7 @@ export function validate(req: WireRequest, body: unknown): unknown {
     );
   }
   if (!req.schema) return body;
-  const r = req.schema.safeParse(body);
+  const r = req.schema.safeParse(acceptSpellings(req.schema, body));
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   const field = issue.path.join(".");
@@ -165,7 +170,11 @@ async function attempt(
     clearTimeout(t);
   }
   if (status < 200 || status >= 300) {
-    throw errorFromResponse(status, res.headers, redact(text, cfg.apiKey), { ...ctxOf(req), tier: req.tier });
+    throw errorFromResponse(status, res.headers, redact(text, cfg.apiKey), {
+      ...ctxOf(req),
+      tier: req.tier,
+      entity: req.entity,
+    });
   }
   return text;
 }
@@ -182,6 +191,10 @@ function parseBody(req: WireRequest, text: string): unknown {
   }
 }
 
+function audit(req: WireRequest, body: unknown): { fields?: FieldAudit } {
+  return req.schema ? { fields: auditFields(req.schema, body) } : {};
+}
+
 /** Send `req`: cache lookup, limited and retried attempts, validation, cache write. */
 export async function send(
   cfg: TransportConfig,
@@ -192,7 +205,15 @@ export async function send(
   const key = useCache ? await cfg.cache!.key(cfg.baseUrl, req.method, req.path, req.query) : "";
   if (useCache) {
     const hit = await cfg.cache!.get(key);
-    if (hit) return { body: hit.body, fetchedAt: hit.storedAt, fromCache: true, cacheAgeMs: hit.ageMs };
+    if (hit) {
+      return {
+        body: hit.body,
+        fetchedAt: hit.storedAt,
+        fromCache: true,
+        cacheAgeMs: hit.ageMs,
+        ...audit(req, hit.body),
+      };
+    }
   }
   const qs = new URLSearchParams(req.query as [string, string][]).toString();
   const url = `${cfg.baseUrl}${req.path}${qs ? `?${qs}` : ""}`;
@@ -203,7 +224,7 @@ export async function send(
       const fetchedAt = new Date();
       const body = validate(req, parseBody(req, text));
       if (useCache) await cfg.cache!.put(key, { endpoint: req.endpoint, body });
-      return { body, fetchedAt, fromCache: false, cacheAgeMs: 0 };
+      return { body, fetchedAt, fromCache: false, cacheAgeMs: 0, ...audit(req, body) };
     } catch (e) {
       if (opts.signal?.aborted || !(e instanceof RiError)) throw e;
       const wait = retryDelay(e, n, cfg.retry);

@@ -6,7 +6,8 @@
  * - string with `.meta({format})`: `iso-date` / `yyyymmdd` → Date; `epoch-ms` / `iso-datetime` → Datetime("ms")
  * - array of strings → List(Utf8)
  * - array of objects → List(Utf8) columns: the `name` field (else the first required string field) as
- *   `<field>`, every other required string field as `<field>_<sub>` (sponsors → `sponsors`, `sponsors_id`)
+ *   `<field>`, every other required string field as `<field>_<sub>` (sponsors → `sponsors`, `sponsors_id`);
+ *   sandbox-chosen fields count as required here (they are optional only because the spec does not name them)
  * - nested object → flattened scalar columns `<field>_<sub>` (molecule.chembl_id → `molecule_chembl_id`)
  * - anything else (records, unknown, deeper nesting) → Utf8 holding JSON
  *
@@ -14,6 +15,7 @@
  */
 import pl from "nodejs-polars";
 import type { z } from "zod";
+import { originOf } from "../client/schemas/origin.ts";
 
 /** Physical kind of a column, which decides how values are collected and typed. */
 export type ColumnKind = "str" | "int" | "float" | "bool" | "date" | "datetime" | "list" | "json";
@@ -124,7 +126,8 @@ function linkColumns(field: string, obj: Any): ColumnSpec[] {
     .filter(([, s]) => {
       const l = leaf(s);
       const kind = scalarKind(l);
-      return !l.optional && !l.nullable && (kind === "str" || kind === "date");
+      // Required fields, and the sandbox-chosen ones (optional only because the spec does not name them).
+      return (!l.optional || originOf(s) === "sandbox") && !l.nullable && (kind === "str" || kind === "date");
     })
     .map(([k]) => k);
   const label = subs.includes("name") ? "name" : subs[0];

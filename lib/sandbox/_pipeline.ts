@@ -12,6 +12,7 @@ import { type FaultInjector, type FaultOptions, faultResponse } from "./_faults.
 import { errorResponse, fromSandboxError, json } from "./_http.ts";
 import type { Router } from "./_routing.ts";
 import { validate } from "./_validate.ts";
+import { type Profile, profileBody, variantError } from "./_profiles.ts";
 
 /** Longest accepted request target (path + query), in bytes. */
 export const MAX_URL_BYTES = 8 * 1024;
@@ -28,6 +29,8 @@ export interface PipelineDeps {
   readonly quotas: QuotaBook;
   readonly faults: () => { injector: FaultInjector; options: FaultOptions | undefined };
   readonly quiet: boolean;
+  /** Response profile (`full`, `spec-minimal`, `variant`). */
+  readonly profile: Profile;
 }
 
 async function readBody(req: Request): Promise<Record<string, unknown>> {
@@ -65,8 +68,14 @@ function tooLarge(): SandboxError {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Handle one request. */
+/** Handle one request, answering in the sandbox's response profile. */
 export async function handle(req: Request, deps: PipelineDeps): Promise<Response> {
+  const res = await route(req, deps);
+  if (deps.profile !== "variant" || res.status < 400) return res;
+  return await variantError(new URL(req.url).pathname, res);
+}
+
+async function route(req: Request, deps: PipelineDeps): Promise<Response> {
   const url = new URL(req.url);
   if (url.pathname.length + url.search.length > MAX_URL_BYTES) {
     return errorResponse(
@@ -138,7 +147,7 @@ async function answer(
       tenant,
       now: deps.clock.now,
     });
-    return json(200, out);
+    return json(200, profileBody(deps.profile, endpoint, out));
   } catch (e) {
     if (e instanceof SandboxError) return fromSandboxError(e);
     if (!deps.quiet) console.error(`sandbox: ${endpoint.name} failed:`, e);

@@ -1,13 +1,14 @@
 /**
  * `deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]
- * [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429] [--fault-seed S]`: start the sandbox
+ * [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429] [--fault-seed S]
+ * [--profile full|spec-minimal|variant]`: start the sandbox
  * service and print its URL and demo keys. All data it serves is synthetic.
  *
  * @module
  */
 import { parseArgs } from "node:util";
-import type { FaultKind, FaultOptions, Scale } from "./server.ts";
-import { startSandbox } from "./server.ts";
+import type { FaultKind, FaultOptions, Profile, Scale } from "./server.ts";
+import { PROFILES, startSandbox } from "./server.ts";
 
 const KINDS: readonly FaultKind[] = ["429", "502", "503", "drop", "truncate"];
 const SCALES: readonly Scale[] = ["tiny", "small", "large"];
@@ -35,17 +36,25 @@ const { values } = parseArgs({
     "fault-rate": { type: "string" },
     "fault-kinds": { type: "string" },
     "fault-seed": { type: "string" },
+    profile: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
 if (values.help) {
   console.log(
     "Usage: deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]\n" +
-      "                         [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429,502,drop,truncate]",
+      "                         [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429,502,drop,truncate]\n" +
+      "                         [--profile full|spec-minimal|variant]\n" +
+      "Profiles: full = every field the sandbox chose; spec-minimal = only the fields the spec names;\n" +
+      "variant = sandbox-chosen keys re-spelled and other error bodies (text, message, detail, HTML).",
   );
   Deno.exit(0);
 }
 const scale = (values.scale ?? "small") as Scale;
+const profile = (values.profile ?? "full") as Profile;
+if (!PROFILES.includes(profile)) {
+  fail(`--profile must be one of ${PROFILES.join(", ")}, got ${JSON.stringify(profile)}`);
+}
 if (!SCALES.includes(scale)) fail(`--scale must be one of ${SCALES.join(", ")}`);
 const kinds = (values["fault-kinds"] ?? "503").split(",").map((s) => s.trim()).filter(Boolean) as FaultKind[];
 const bad = kinds.find((k) => !KINDS.includes(k));
@@ -64,9 +73,12 @@ const sb = await startSandbox({
   seed: numberArg("seed", values.seed, 42),
   scale,
   faults,
+  profile,
 });
 console.log(
-  `Sandbox listening on ${sb.url} (scale ${scale}, ready in ${Math.round(performance.now() - t0)} ms)`,
+  `Sandbox listening on ${sb.url} (scale ${scale}, profile ${profile}, ready in ${
+    Math.round(performance.now() - t0)
+  } ms)`,
 );
 console.log(`Demo keys (x-api-key): free=${sb.keys.free} pro=${sb.keys.pro} pos=${sb.keys.pos}`);
 console.log("All data served by this sandbox is synthetic (x-data-source: synthetic-sandbox).");

@@ -16,8 +16,10 @@ import { createFaults, type FaultOptions } from "./_faults.ts";
 import { handle } from "./_pipeline.ts";
 import { createRouter } from "./_routing.ts";
 import { openStore, type SandboxStore, type Scale } from "./_store.ts";
+import { type Profile, PROFILES } from "./_profiles.ts";
 
-export type { Clock, FaultOptions, QuotaOverrides, SandboxStore, Scale };
+export type { Clock, FaultOptions, Profile, QuotaOverrides, SandboxStore, Scale };
+export { PROFILES };
 export type { FaultKind } from "./_faults.ts";
 
 /** Options of {@link startSandbox}. */
@@ -42,6 +44,11 @@ export interface SandboxOptions {
   readonly handlers?: Readonly<Record<string, Handler | null>>;
   /** Do not log unexpected handler errors. @default false */
   readonly quiet?: boolean;
+  /**
+   * Response profile: `full` (every field the sandbox chose), `spec-minimal` (only the fields the
+   * spec names) or `variant` (sandbox-chosen keys re-spelled, other error bodies). @default "full"
+   */
+  readonly profile?: Profile;
 }
 
 /** A running sandbox. */
@@ -54,6 +61,8 @@ export interface Sandbox {
   readonly store: SandboxStore;
   /** The injectable clock (quotas roll over at its UTC midnight). */
   readonly clock: Clock;
+  /** The response profile it serves. */
+  readonly profile: Profile;
   /** Replace the fault injection options (undefined turns faults off); restarts the fault PRNG. */
   setFaults(faults: FaultOptions | undefined): void;
   /** Forget every quota counter. */
@@ -94,6 +103,12 @@ export const CATALOGUE: readonly Endpoint[] = Object.values(ENDPOINTS) as readon
  * ```
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const profile = options.profile ?? "full";
+  if (!PROFILES.includes(profile)) {
+    throw new RangeError(
+      `Unknown sandbox profile ${JSON.stringify(profile)}; use one of ${PROFILES.join(", ")}`,
+    );
+  }
   const owned = options.store === undefined;
   const store = options.store ?? await openStore(options.seed ?? 42, options.scale ?? "tiny");
   const clock = createClock(options.now);
@@ -109,6 +124,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     quotas,
     faults: () => ({ injector, options: faultOptions }),
     quiet: options.quiet ?? false,
+    profile,
   };
   const ac = new AbortController();
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
@@ -133,6 +149,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     keys: DEMO_KEYS,
     store,
     clock,
+    profile,
     setFaults(f) {
       faultOptions = f;
       injector = createFaults(f);

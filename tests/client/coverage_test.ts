@@ -4,10 +4,12 @@
  * against `Object.keys(ENDPOINTS)` at run time.
  */
 import assert from "node:assert/strict";
-import { type Client, type EndpointName, ENDPOINTS } from "../../lib/client/mod.ts";
+import { type Client, type EndpointName, ENDPOINTS, type Provenance } from "../../lib/client/mod.ts";
 import { clientFor, type Fixtures, fixtures, withSandbox } from "./_sandbox.ts";
+import { PROFILES } from "../../lib/sandbox/mod.ts";
+import { declaredFields } from "../../lib/client/schemas/origin.ts";
 
-type Case = (ri: Client, fx: Fixtures) => Promise<{ meta: { endpoint: string }; body: unknown }>;
+type Case = (ri: Client, fx: Fixtures) => Promise<{ meta: Provenance; body: unknown }>;
 
 const CASES: Record<EndpointName, Case> = {
   "trials.search": (ri) => ri.trials.search({ search: "cancer", status: "recruiting" }),
@@ -45,20 +47,31 @@ Deno.test("coverage table has exactly one case per catalogue endpoint", () => {
   assert.deepEqual(Object.keys(CASES).sort(), Object.keys(ENDPOINTS).sort());
 });
 
-Deno.test("every catalogue endpoint answers through the client with a schema-valid result", async (t) => {
-  await withSandbox(async (sb) => {
-    const ri = clientFor(sb, { retry: 0 });
-    const fx = fixtures(sb);
-    for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
-      await t.step(name, async () => {
-        const r = await CASES[name](ri, fx);
-        assert.equal(r.meta.endpoint, name);
-        if ("rows" in r) assert.ok(Array.isArray(r.rows));
-        else assert.ok(r.body !== undefined && r.body !== null);
-      });
-    }
+for (const profile of PROFILES) {
+  Deno.test(`every catalogue endpoint answers through the client with a schema-valid result (${profile} profile)`, async (t) => {
+    await withSandbox(async (sb) => {
+      const ri = clientFor(sb, { retry: 0 });
+      const fx = fixtures(sb);
+      for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
+        await t.step(name, async () => {
+          const r = await CASES[name](ri, fx);
+          assert.equal(r.meta.endpoint, name);
+          if ("rows" in r) assert.ok(Array.isArray(r.rows));
+          else assert.ok(r.body !== undefined && r.body !== null);
+          const absent = r.meta.warnings.filter((w) => w.code === "field-absent");
+          if (profile === "spec-minimal") {
+            // Every endpoint whose answer has sandbox-chosen fields says which ones did not come.
+            const chosen = declaredFields(ENDPOINTS[name].response).some((f) => f.origin === "sandbox");
+            const sent = "rows" in r ? (r.rows as unknown[]).length > 0 : true;
+            if (chosen && sent) assert.equal(absent.length, 1, `${name}: no field-absent warning`);
+          } else {
+            assert.deepEqual(absent, [], `${name} (${profile}): ${absent[0]?.message}`);
+          }
+        });
+      }
+    }, { profile });
   });
-});
+}
 
 Deno.test("list endpoints return rows and, where documented, the exact total", async () => {
   await withSandbox(async (sb) => {

@@ -108,7 +108,7 @@ Deno.test("biology.associations resolves targets first, then diseases, filtering
   assert.equal(all.associations.length, 2);
   for (const d of ["NSCLC", "EFO_0003060", "EFO:0003060", "Non-Small Cell Lung Carcinoma"]) {
     const body = B.AssociationsResponse.parse(call("biology.associations", { entity: d })).data;
-    assert.equal(body.entity.type, "disease");
+    assert.equal(body.entity!.type, "disease");
     assert.deepEqual(body.associations.map((a) => a.target_symbol), ["EGFR", "KRAS", "NOVEL1"]);
   }
   const top =
@@ -133,7 +133,7 @@ Deno.test("biology.associations: resolved but below minScore → empty; unresolv
 Deno.test("biology.drugToTargets resolves brand and salt names and aggregates across forms", () => {
   for (const name of ["Tagrisso", "osimertinib mesylate", "OSIMERTINIB", "CHEMBL2"]) {
     const d = B.DrugToTargetsResponse.parse(call("biology.drugToTargets", { drug: name })).data;
-    assert.deepEqual(d.drug.chembl_id, "CHEMBL1", name);
+    assert.deepEqual(d.drug!.chembl_id, "CHEMBL1", name);
     assert.deepEqual(d.targets.map((t) => t.symbol), ["EGFR", "ERBB2"]);
     assert.deepEqual(d.related_forms, [{ chembl_id: "CHEMBL2", name: "osimertinib mesylate" }]);
   }
@@ -182,7 +182,7 @@ Deno.test("biology.prioritizeTargets: efo_id wins; malformed or unknown efo_id a
     call("biology.prioritizeTargets", { efo_id: "EFO:0003060", disease: "cancer" }),
   )
     .data;
-  assert.equal(d.disease.name, "non-small cell lung carcinoma");
+  assert.equal(d.disease!.name, "non-small cell lung carcinoma");
   assert.equal(fails("biology.prioritizeTargets", { efo_id: "EFO_0003060" }).parameter, "efo_id");
   assert.equal(fails("biology.prioritizeTargets", { efo_id: "EFO:9999999" }).input, "EFO:9999999");
   assert.equal(fails("biology.prioritizeTargets", { disease: "Unknownitis" }).parameter, "disease");
@@ -226,7 +226,7 @@ Deno.test("biology endpoints over HTTP against the generated store", async (t) =
       const body =
         B.AssociationsResponse.parse((await get(sb, `${B_}/associations`, { entity: "EGFR" })).body).data;
       const scores = body.associations.map((a) => a.score);
-      assert.ok(scores.length > 0 && scores.every((s, i) => s >= 0.1 && (i === 0 || scores[i - 1] >= s)));
+      assert.ok(scores.length > 0 && scores.every((s, i) => s! >= 0.1 && (i === 0 || scores[i - 1]! >= s!)));
       const bad = await get(sb, `${B_}/associations`, { entity: "Zzyzx-9" });
       assert.equal(bad.status, 500);
       assert.equal(bad.body.error.input, "Zzyzx-9");
@@ -240,8 +240,8 @@ Deno.test("biology endpoints over HTTP against the generated store", async (t) =
       const d =
         B.DrugToTargetsResponse.parse((await get(sb, `${B_}/drug-to-targets`, { drug: salt.name })).body)
           .data;
-      assert.equal(d.drug.chembl_id, salt.parent);
-      assert.ok(d.related_forms.length > 0);
+      assert.equal(d.drug!.chembl_id, salt.parent);
+      assert.ok(d.related_forms!.length > 0);
       assert.equal((await get(sb, `${B_}/drug-to-targets`, { drug: "notadrugatall" })).status, 500);
     });
     await t.step("prioritize-targets: sortBy re-orders the same top-N set", async () => {

@@ -223,7 +223,7 @@ Deno.test("patents.get returns the full record; unknown id → 404", () => {
   assert.deepEqual(rec.classifications[0], { code: "A61K31/517", description: "Heterocyclic compounds" });
   assert.deepEqual(rec.family_members, ["EP0000002B1"]);
   assert.deepEqual(rec.citations, { patent: ["US0000005B2"], non_patent: ["Smith J. Nature 2020"] });
-  assert.equal(rec.citation_counts.cites, 1);
+  assert.equal(rec.citation_counts!.cites, 1);
   assert.deepEqual(rec.inventors, ["Ada Lovelace"]);
   const ra = rec.resolved_assignees[0];
   assert.equal(ra.organization_id, ra.mention_id);

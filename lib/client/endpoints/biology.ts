@@ -30,6 +30,7 @@ export const biologyEndpoints = {
     cap: { param: "limit" },
     pagination: "none",
     errors: unresolved,
+    entity: ["entity"],
   }),
   "biology.drugToTargets": endpoint({
     name: "biology.drugToTargets",
@@ -44,6 +45,7 @@ export const biologyEndpoints = {
     rows: ["data.targets"],
     pagination: "none",
     errors: unresolved,
+    entity: ["drug"],
   }),
   "biology.prioritizeTargets": endpoint({
     name: "biology.prioritizeTargets",
@@ -77,6 +79,7 @@ export const biologyEndpoints = {
       server: 400,
     }],
     errors: { 400: "neither disease nor efo_id", 500: "unresolvable disease, malformed or unknown efo_id" },
+    entity: ["efo_id", "disease"],
   }),
   "biology.targetLandscape": endpoint({
     name: "biology.targetLandscape",
@@ -91,6 +94,7 @@ export const biologyEndpoints = {
     rows: ["data.drugs"],
     pagination: "none",
     errors: unresolved,
+    entity: ["target"],
   }),
   "biology.targetToDrugs": endpoint({
     name: "biology.targetToDrugs",
@@ -105,12 +109,13 @@ export const biologyEndpoints = {
         pitfalls: [26],
       }),
     },
-    response: B.TargetDrugsResponse,
+    response: B.TargetToDrugsResponse,
     envelope: "flagged",
     tier: "any",
     rows: ["data.drugs"],
     cap: { fixed: 50 },
     pagination: "none",
     errors: unresolved,
+    entity: ["target"],
   }),
 };

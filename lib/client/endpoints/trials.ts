@@ -195,6 +195,7 @@ export const trialEndpoints = {
       message: "pass at least one of disease, drug, target (optionally with sponsor, phase, status)",
     }],
     errors: { 500: "single-entity query whose value cannot be resolved (names the input)" },
+    entity: ["disease", "drug", "target", "sponsor"],
   }),
   "trials.portfolio": endpoint({
     name: "trials.portfolio",

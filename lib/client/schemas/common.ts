@@ -7,6 +7,7 @@
  * @module
  */
 import { z } from "zod";
+import { chosen } from "./origin.ts";
 
 /** `YYYY-MM-DD` calendar date string as the service emits it (spec part 2). */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: "iso-date" });
@@ -32,19 +33,22 @@ export const CHEMBL_RE: RegExp = /^CHEMBL\d+$/;
 /** Scholarly-index author id: `A#######`, `scholarly_A#######`, or the full URL form. */
 export const AUTHOR_ID_RE: RegExp = /^(?:scholarly_)?A\d{4,12}$|^https?:\/\/[^\s/]+\/A\d{4,12}$/;
 
-/** A sponsor reference carried on approvals and catalyst events. */
+/**
+ * A sponsor reference carried on approvals, catalyst events and trial details. The spec names the
+ * objects ("direct sponsor objects", "sponsors_chain with canonical LEI/ROR ids") but not their keys.
+ */
 export const SponsorRef = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  lei: z.string().nullable().optional(),
-  ror: z.string().nullable().optional(),
+  id: chosen(z.string()),
+  name: chosen(z.string()),
+  lei: chosen(z.string().nullable()),
+  ror: chosen(z.string().nullable()),
 });
 
 /** Standard `meta` of the page+limit list endpoints (`meta.totalItems` is the exact total). */
 export const PageMeta = z.looseObject({
   totalItems: count,
-  page: count,
-  limit: count,
+  page: chosen(count),
+  limit: chosen(count),
 });
 
 /** Implicit list envelope: `{data: rows, meta}` with no success flag. */
@@ -61,7 +65,7 @@ export function flagged<D extends z.ZodType>(data: D) {
   });
 }
 
-/** Error body the sandbox returns (the spec does not show one; see README). */
+/** Error body the sandbox returns (the spec does not show one; see README). Every field is the sandbox's choice. */
 export const ErrorBody = z.looseObject({
   error: z.looseObject({
     status: count,

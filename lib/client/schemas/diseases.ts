@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { count, isoDate } from "./common.ts";
+import { chosen } from "./origin.ts";
 
 /** Disease autocomplete row. */
 export const DiseaseRow = z.looseObject({ name: z.string(), efo_id: z.string() });
@@ -20,7 +21,7 @@ export const DiseaseAutocompleteResponse = z.looseObject({
 /** Disease landscape report. */
 export const DiseaseLandscape = z.looseObject({
   disease: z.string(),
-  efo_id: z.string().optional(),
+  efo_id: chosen(z.string()),
   trials: z.looseObject({
     totalTrials: count,
     byPhase: z.record(z.string(), count),

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { count, implicitList, isoDate, PageMeta } from "./common.ts";
+import { chosen } from "./origin.ts";
 
 /** Grant row. */
 export const GrantRow = z.looseObject({
@@ -36,9 +37,9 @@ export const MedicareRow = z.looseObject({
   total_beneficiaries: count,
   avg_spending_per_claim: z.number().nullable(),
   avg_spending_per_beneficiary: z.number().nullable(),
-  molecule: z.looseObject({ chembl_id: z.string(), name: z.string().optional() }).nullable(),
-  approved_indications: z.array(z.looseObject({ efo_id: z.string(), name: z.string() })),
-  match_method: z.string().optional(),
+  molecule: z.looseObject({ chembl_id: z.string(), name: chosen(z.string()) }).nullable(),
+  approved_indications: z.array(z.looseObject({ efo_id: z.string(), name: chosen(z.string()) })),
+  match_method: chosen(z.string()),
 });
 /** Medicare Part D drug row. */
 export type MedicareRow = z.infer<typeof MedicareRow>;

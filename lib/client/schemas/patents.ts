@@ -5,19 +5,23 @@
  */
 import { z } from "zod";
 import { count, epochMs, flagged, yyyymmdd } from "./common.ts";
+import { chosen } from "./origin.ts";
 
-/** Patent search row. Dates are `YYYYMMDD` strings; `last_updated` is epoch ms. */
+/**
+ * Patent search row. Dates are `YYYYMMDD` strings; `last_updated` is epoch ms. The spec names
+ * patent_id and the four dates; title, country, legal_status, assignees and cpc_codes are the sandbox's.
+ */
 export const PatentRow = z.looseObject({
   patent_id: z.string(),
-  title: z.string(),
+  title: chosen(z.string()),
   publication_date: yyyymmdd.nullable(),
   priority_date: yyyymmdd.nullable(),
   application_date: yyyymmdd.nullable(),
   last_updated: epochMs.nullable(),
-  country: z.string(),
-  legal_status: z.string().nullable(),
-  assignees: z.array(z.string()),
-  cpc_codes: z.array(z.string()),
+  country: chosen(z.string()),
+  legal_status: chosen(z.string().nullable()),
+  assignees: chosen(z.array(z.string())),
+  cpc_codes: chosen(z.array(z.string())),
 });
 /** Patent search row. */
 export type PatentRow = z.infer<typeof PatentRow>;
@@ -25,23 +29,27 @@ export type PatentRow = z.infer<typeof PatentRow>;
 /** Patent search response (implicit): exact total in `meta.total` (requires `include_total=true`). */
 export const PatentSearchResponse = z.looseObject({
   data: z.array(PatentRow),
-  meta: z.looseObject({ total: count.nullable().optional(), page: count, limit: count }),
+  meta: z.looseObject({ total: count.nullable().optional(), page: chosen(count), limit: chosen(count) }),
 });
 
 /** Full patent record. `resolved_assignees` are probabilistic; the raw `assignees` are the source of truth. */
 export const PatentRecord = PatentRow.extend({
+  /** The raw assignees are the record's source of truth (spec part 2). */
+  assignees: z.array(z.string()),
   abstract: z.string(),
   inventors: z.array(z.string()),
-  classifications: z.array(z.looseObject({ code: z.string(), description: z.string() })),
-  family_members: z.array(z.string()),
-  citations: z.looseObject({ patent: z.array(z.string()), non_patent: z.array(z.string()) }),
-  citation_counts: z.looseObject({ cited_by: count, cites: count }),
+  classifications: z.array(z.looseObject({ code: chosen(z.string()), description: chosen(z.string()) })),
+  family_members: chosen(z.array(z.string())),
+  citations: chosen(
+    z.looseObject({ patent: chosen(z.array(z.string())), non_patent: chosen(z.array(z.string())) }),
+  ),
+  citation_counts: chosen(z.looseObject({ cited_by: chosen(count), cites: chosen(count) })),
   resolved_assignees: z.array(z.looseObject({
     mention_id: z.string(),
     direct_id: z.string().nullable(),
     ultimate_id: z.string().nullable(),
     organization_id: z.string(),
-    name: z.string().optional(),
+    name: chosen(z.string()),
   })),
 });
 /** Full patent record. */

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { count, isoDate, isoDateTime, PageMeta } from "./common.ts";
+import { chosen } from "./origin.ts";
 
 /** Publication row. */
 export const WorkRow = z.looseObject({
@@ -51,28 +52,28 @@ export type SecEntityRow = z.infer<typeof SecEntityRow>;
 
 /** LEI-to-ticker data: the complete mapping, no pagination. */
 export const LeiToTickerData = z.looseObject({
-  lei: z.string(),
+  lei: chosen(z.string()),
   name: z.string(),
   secEntities: z.array(SecEntityRow),
 });
 
-/** Alert as listed (metadata stripped). */
+/** Alert as listed (metadata stripped). The spec shows no alert fields: all are the sandbox's. */
 export const AlertRow = z.looseObject({
-  alert_id: z.string(),
-  name: z.string(),
-  type: z.string(),
-  query: z.record(z.string(), z.unknown()),
-  active: z.boolean(),
-  created_at: isoDateTime,
+  alert_id: chosen(z.string()),
+  name: chosen(z.string()),
+  type: chosen(z.string()),
+  query: chosen(z.record(z.string(), z.unknown())),
+  active: chosen(z.boolean()),
+  created_at: chosen(isoDateTime),
 });
 /** Alert as listed. */
 export type AlertRow = z.infer<typeof AlertRow>;
 
 /** Single alert: the full object. */
 export const AlertRecord = AlertRow.extend({
-  metadata: z.record(z.string(), z.unknown()),
-  last_triggered_at: isoDateTime.nullable(),
-  match_count: count,
+  metadata: chosen(z.record(z.string(), z.unknown())),
+  last_triggered_at: chosen(isoDateTime.nullable()),
+  match_count: chosen(count),
 });
 
 /** Alerts list response (implicit, page+limit). */

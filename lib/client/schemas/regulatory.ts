@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { count, flagged, implicitList, isoDate, PageMeta, SponsorRef } from "./common.ts";
+import { chosen } from "./origin.ts";
 
 /** Public approval id `SOURCE:number` (e.g. `FDA_ORANGE:021234`). Branded: see {@link CatalystApprovalKey}. */
 export const ApprovalId = z.string().regex(/^(FDA_ORANGE|FDA_PURPLE|EMA):\S+$/).brand<"ApprovalId">();
@@ -28,16 +29,20 @@ export const ApprovalRow = z.looseObject({
   marketing_status: z.string(),
   sponsors: z.array(SponsorRef),
   sponsors_chain: z.array(SponsorRef),
-  drugs: z.array(z.looseObject({ chembl_id: z.string(), name: z.string() })),
+  drugs: z.array(z.looseObject({ chembl_id: z.string(), name: chosen(z.string()) })),
   indications: z.array(z.string()),
-  regulatory_flags: z.looseObject({
-    is_orphan: z.boolean(),
-    has_black_box: z.boolean(),
-    breakthrough: z.boolean().optional(),
-    priority_review: z.boolean().optional(),
-  }),
-  patents: z.array(z.looseObject({ patent_no: z.string(), expiry_date: isoDate })),
-  exclusivities: z.array(z.looseObject({ code: z.string(), description: z.string(), expiry_date: isoDate })),
+  regulatory_flags: chosen(z.looseObject({
+    is_orphan: chosen(z.boolean()),
+    has_black_box: chosen(z.boolean()),
+    breakthrough: chosen(z.boolean()),
+    priority_review: chosen(z.boolean()),
+  })),
+  patents: z.array(z.looseObject({ patent_no: chosen(z.string()), expiry_date: chosen(isoDate) })),
+  exclusivities: chosen(z.array(z.looseObject({
+    code: chosen(z.string()),
+    description: chosen(z.string()),
+    expiry_date: chosen(isoDate),
+  }))),
 });
 /** Approval record row. */
 export type ApprovalRow = z.infer<typeof ApprovalRow>;
@@ -52,7 +57,7 @@ export const LandscapeDrugRow = z.looseObject({
   total_approvals: count,
   first_approval_year: count.nullable(),
   has_black_box: z.boolean(),
-  sponsors: z.array(z.string()).optional(),
+  sponsors: chosen(z.array(z.string())),
 });
 /** Regulatory landscape drug row. */
 export type LandscapeDrugRow = z.infer<typeof LandscapeDrugRow>;
@@ -63,9 +68,9 @@ export const RegulatoryLandscapeResponse = flagged(z.looseObject({
   small_molecules_modern: z.array(LandscapeDrugRow),
   commodities: z.array(LandscapeDrugRow),
   counts: z.looseObject({
-    biologics: count,
-    small_molecules_modern: count,
-    commodities: count,
+    biologics: chosen(count),
+    small_molecules_modern: chosen(count),
+    commodities: chosen(count),
     total_unique_drugs: count,
   }),
   audit_trail: z.array(z.record(z.string(), z.unknown())),

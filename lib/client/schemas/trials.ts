@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { count, flagged, implicitList, isoDate, isoDateTime, PageMeta, SponsorRef } from "./common.ts";
+import { chosen } from "./origin.ts";
 
 /** Trial row of the registry and topic searches. `sponsors`/`conditions` are sandbox-documented extras. */
 export const TrialRow = z.looseObject({
@@ -14,9 +15,9 @@ export const TrialRow = z.looseObject({
   phase: z.string().nullable(),
   start_date: isoDate.nullable(),
   enrollment: count.nullable(),
-  completion_date: isoDate.nullable().optional(),
-  sponsors: z.array(z.string()).optional(),
-  conditions: z.array(z.string()).optional(),
+  completion_date: chosen(isoDate.nullable()),
+  sponsors: chosen(z.array(z.string())),
+  conditions: chosen(z.array(z.string())),
 });
 /** Trial row of the registry and topic searches. */
 export type TrialRow = z.infer<typeof TrialRow>;
@@ -24,7 +25,7 @@ export type TrialRow = z.infer<typeof TrialRow>;
 /** Registry / topic search response: `data` rows, exact total in `meta.totalItems`. */
 export const TrialSearchResponse = implicitList(
   TrialRow,
-  PageMeta.extend({ sort: z.string().optional() }),
+  PageMeta.extend({ sort: chosen(z.string()) }),
 );
 
 /** Trial row of composite search and portfolio comparison (camelCase `startDate`). */
@@ -34,7 +35,7 @@ export const CompositeTrialRow = z.looseObject({
   status: z.string(),
   phase: z.string().nullable(),
   startDate: isoDate.nullable(),
-  sponsors: z.array(z.string()).optional(),
+  sponsors: chosen(z.array(z.string())),
 });
 /** Trial row of composite search and portfolio comparison. */
 export type CompositeTrialRow = z.infer<typeof CompositeTrialRow>;
@@ -50,13 +51,13 @@ export const CompositeResponse = flagged(z.looseObject({
   mechanisms: z.record(z.string(), count).optional(),
 }));
 
-/** Per-sponsor summary of a portfolio comparison. */
+/** Per-sponsor summary of a portfolio comparison (the spec names the list, not its fields). */
 export const PortfolioSponsorRow = z.looseObject({
-  sponsor: z.string(),
-  resolved_name: z.string().nullable(),
-  trial_count: count,
-  by_phase: z.record(z.string(), count),
-  by_status: z.record(z.string(), count),
+  sponsor: chosen(z.string()),
+  resolved_name: chosen(z.string().nullable()),
+  trial_count: chosen(count),
+  by_phase: chosen(z.record(z.string(), count)),
+  by_status: chosen(z.record(z.string(), count)),
 });
 /** Per-sponsor summary of a portfolio comparison. */
 export type PortfolioSponsorRow = z.infer<typeof PortfolioSponsorRow>;
@@ -70,24 +71,27 @@ export const PortfolioResponse = flagged(z.looseObject({
   audit_trail: AuditTrail,
 }));
 
-/** Trial details (flagged): flattened conditions/interventions (first 5, comma-joined), summary ~800 chars. */
+/**
+ * Trial details (flagged): flattened conditions/interventions (first 5, comma-joined), summary ~800
+ * chars. The spec names sponsors, conditions, interventions and summary; the rest is the sandbox's.
+ */
 export const TrialDetailsResponse = flagged(z.looseObject({
-  nct_id: z.string(),
-  title: z.string(),
-  status: z.string(),
-  phase: z.string().nullable(),
+  nct_id: chosen(z.string()),
+  title: chosen(z.string()),
+  status: chosen(z.string()),
+  phase: chosen(z.string().nullable()),
   sponsors: z.array(SponsorRef),
   conditions: z.string(),
   interventions: z.string(),
   summary: z.string(),
-  start_date: isoDate.nullable(),
-  completion_date: isoDate.nullable(),
-  enrollment: count.nullable(),
+  start_date: chosen(isoDate.nullable()),
+  completion_date: chosen(isoDate.nullable()),
+  enrollment: chosen(count.nullable()),
 }));
 
 /** Trial probability-of-success (flagged): `pos_score` is a percentage 0-100 with two decimals. */
 export const TrialPosResponse = flagged(z.looseObject({
-  trial_id: z.string(),
+  trial_id: chosen(z.string()),
   pos_score: z.number().min(0).max(100),
   status: z.string(),
   phase: z.string().nullable(),
