@@ -10,7 +10,7 @@ import {
   createClient,
   NotFoundError,
   QuotaExhaustedError,
-  RiError,
+  type RiError,
   TierError,
   UnresolvedEntityError,
 } from "../../lib/client/mod.ts";
