@@ -46,7 +46,9 @@ export interface SandboxOptions {
   readonly quiet?: boolean;
   /**
    * Response profile: `full` (every field the sandbox chose), `spec-minimal` (only the fields the
-   * spec names) or `variant` (sandbox-chosen keys re-spelled, other error bodies). @default "full"
+   * spec names) or `variant` (sandbox-chosen keys re-spelled, other error bodies). When absent, the
+   * `RI_SANDBOX_PROFILE` environment variable (if readable) chooses, so the demo, notebooks and examples
+   * can be run on another profile unchanged. @default "full"
    */
   readonly profile?: Profile;
 }
@@ -71,6 +73,13 @@ export interface Sandbox {
   close(): Promise<void>;
   /** Same as {@link Sandbox.close}, for `await using`. */
   [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** `RI_SANDBOX_PROFILE`, when set and readable without a permission prompt. */
+function profileFromEnv(): Profile | undefined {
+  const variable = "RI_SANDBOX_PROFILE";
+  if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") return undefined;
+  return (Deno.env.get(variable) || undefined) as Profile | undefined;
 }
 
 function mergeHandlers(base: HandlerTable, over: SandboxOptions["handlers"]): HandlerTable {
@@ -103,7 +112,7 @@ export const CATALOGUE: readonly Endpoint[] = Object.values(ENDPOINTS) as readon
  * ```
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const profile = options.profile ?? "full";
+  const profile = options.profile ?? profileFromEnv() ?? "full";
   if (!PROFILES.includes(profile)) {
     throw new RangeError(
       `Unknown sandbox profile ${JSON.stringify(profile)}; use one of ${PROFILES.join(", ")}`,
