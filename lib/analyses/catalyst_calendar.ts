@@ -9,6 +9,8 @@ import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
 import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
+import { pullCatalysts } from "./_catalyst_pull.ts";
+import { resolveEntity } from "./_resolve_entity.ts";
 
 /** Columns an event is identified by when merging entities (the service's own de-duplication key). */
 export const EVENT_KEY: readonly string[] = ["drug_name", "type", "event_date"];
@@ -28,8 +30,13 @@ export interface CatalystCalendarFrames {
   /** `type, past, upcoming, events`. */
   readonly byType: pl.DataFrame;
   /**
-   * Per input entity: `entity, kind, value, events, capped` (events == limit: more may exist),
-   * `unresolved` (no events: the value may not resolve), `next_patent_expiry`, `next_exclusivity_expiry`.
+   * Per input entity: `entity, kind, value, events`; `capped` (still capped after splitting),
+   * `complete_days` (events are complete within ±this many days) and `capped_drugs` (the drugs whose
+   * own calls stayed capped, complete only nearer today); `resolved` (true: events or expiries
+   * ahead, or an exact organization-autocomplete match; false: none of them; null: cannot tell, e.g. a
+   * ticker with nothing ahead), `resolved_name` (the matching organization), `status` (`events`,
+   * `no-events` = resolved but nothing in the window, `unresolved`, `unknown`), `unresolved`
+   * (= resolved is false), `next_patent_expiry`, `next_exclusivity_expiry`.
    */
   readonly entities: pl.DataFrame;
 }
@@ -43,6 +50,11 @@ const ENTITY_SCHEMA = {
   value: pl.Utf8,
   events: pl.Int64,
   capped: pl.Bool,
+  complete_days: pl.Int64,
+  capped_drugs: pl.Utf8,
+  resolved: pl.Bool,
+  resolved_name: pl.Utf8,
+  status: pl.Utf8,
   unresolved: pl.Bool,
   next_patent_expiry: pl.Utf8,
   next_exclusivity_expiry: pl.Utf8,
@@ -57,7 +69,26 @@ export function entityFrame(rows: readonly Record<string, unknown>[]): pl.DataFr
 }
 
 /**
- * Pure core: merge per-entity catalyst events into one calendar.
+ * How one column of the events that share a drug + type + date is merged, deterministically: list
+ * columns (sponsors) are unioned, sorted; text columns keep their value where the rows agree and list
+ * the distinct values, sorted and joined by ` | `, where they do not (two patents of one drug expiring the
+ * same day); other columns agree by construction (`days_to_event` follows from the date) and keep the
+ * smallest value.
+ */
+function mergeColumn(c: string, dtype: pl.DataType): pl.Expr {
+  const col = pl.col(c);
+  if (dtype.variant === "List") return col.explode().dropNulls().unique().sort().implode().alias(c);
+  if (dtype.variant === "String" || dtype.variant === "Utf8") {
+    const joined = col.dropNulls().unique().sort().str.concat(" | ");
+    return pl.when(col.count().gt(0)).then(joined).otherwise(pl.lit(null)).alias(c);
+  }
+  return col.min().alias(c);
+}
+
+/**
+ * Pure core: merge per-entity catalyst events into one calendar. Events several entities report (the
+ * same drug + type + date) are kept once: their `entities` listed, sponsor lists unioned, and text
+ * fields kept where the rows agree, else listed as `a | b`.
  *
  * @param events Catalyst frames (`toFrame("catalystEvent", rows)`) stacked, with an `entity` column.
  * @param entities Per-entity summary (see {@linkcode entityFrame}). @default {empty}
@@ -87,7 +118,10 @@ export function catalystCalendarFromFrames(
   const key = [...EVENT_KEY];
   const others = events.columns.filter((c) => !key.includes(c) && c !== "entity");
   const merged = events.groupBy(key)
-    .agg(...others.map((c) => pl.col(c).first()), pl.col("entity").unique().sort().alias("entities"))
+    .agg(
+      ...others.map((c) => mergeColumn(c, events.getColumn(c).dtype)),
+      pl.col("entity").unique().sort().alias("entities"),
+    )
     .select(...events.columns.filter((c) => c !== "entity"), "entities")
     .withColumns(
       pl.when(pl.col("days_to_event").lt(0)).then(pl.lit("past")).otherwise(pl.lit("upcoming")).alias("when"),
@@ -163,10 +197,11 @@ export async function catalystCalendar(
   params: CatalystCalendarParams,
 ): Promise<CatalystCalendar> {
   const limit = params.limit ?? 500;
+  const windowDays = params.windowDays ?? 365;
   const shared = {
     ...(params.indication ? { indication: params.indication } : {}),
     ...(params.drugNames?.length ? { drugNames: [...params.drugNames] } : {}),
-    windowDays: params.windowDays ?? 365,
+    windowDays,
     limit,
   };
   const targets: { kind: EntityKind | "filter"; value: string }[] = [
@@ -178,49 +213,96 @@ export async function catalystCalendar(
     const label = [params.indication, params.drugNames?.join(",")].filter(Boolean).join(" ");
     targets.push({ kind: "filter", value: label });
   }
-  const results = await Promise.all(
-    targets.map((t) =>
-      client.regulatory.catalysts(t.kind === "filter" ? shared : { ...shared, [t.kind]: t.value })
+  const [pulls, resolutions] = await Promise.all([
+    Promise.all(
+      targets.map((t) =>
+        pullCatalysts(client, t.kind === "filter" ? shared : { ...shared, [t.kind]: t.value })
+      ),
     ),
-  );
+    Promise.all(targets.map((t) => resolveEntity(client, t.kind, t.value))),
+  ]);
   const labels = targets.map((t) => `${t.kind}:${t.value}`);
-  const frames = results.map((r, i) =>
-    toFrame("catalystEvent", r.rows as Record<string, unknown>[]).withColumns(
-      pl.lit(labels[i]).alias("entity"),
-    )
+  const frames = pulls.map((r, i) =>
+    toFrame("catalystEvent", r.rows).withColumns(pl.lit(labels[i]).alias("entity"))
   );
   const events = frames.length > 1 ? pl.concat(frames, { how: "vertical" }) : frames[0];
-  const entityRows = results.map((r, i) => {
+  const entityRows = pulls.map((r, i) => {
     const data = (r.body as CatalystBody).data;
+    const expiries = data.next_patent_expiry !== null || data.next_exclusivity_expiry !== null;
+    const res = resolutions[i];
+    // Events or expiries ahead prove the entity resolved; otherwise the resolution call decides.
+    const resolved = r.rows.length > 0 || expiries ? true : res.resolved;
     return {
       entity: labels[i],
       kind: targets[i].kind,
       value: targets[i].value,
       events: r.rows.length,
-      capped: r.rows.length >= limit,
-      unresolved: r.rows.length === 0,
+      capped: r.capped,
+      complete_days: r.capped ? r.completeDays : windowDays,
+      capped_drugs: r.cappedDrugs.length ? r.cappedDrugs.join(", ") : null,
+      resolved,
+      resolved_name: res.name,
+      status: r.rows.length > 0
+        ? "events"
+        : resolved === false
+        ? "unresolved"
+        : resolved
+        ? "no-events"
+        : "unknown",
+      unresolved: resolved === false,
       next_patent_expiry: data.next_patent_expiry,
       next_exclusivity_expiry: data.next_exclusivity_expiry,
     };
   });
-  // The client already flags capped and empty calls; add ours only where it did not.
-  const has = (i: number, code: string) => results[i].meta.warnings.some((w) => w.code === code);
-  const warnings: AnalysisWarning[] = entityRows.flatMap((e, i): AnalysisWarning[] =>
-    e.capped && !has(i, "capped")
-      ? [{
+  const warnings: AnalysisWarning[] = entityRows.flatMap((e, i): AnalysisWarning[] => {
+    const r = pulls[i];
+    const out: AnalysisWarning[] = [];
+    if (r.capped) {
+      out.push({
         code: "capped",
         message:
-          `${e.entity}: ${e.events} events = limit; later events are missing (raise limit or narrow windowDays)`,
-      }]
-      : e.unresolved && !has(i, "maybe-unresolved")
-      ? [{
-        code: "maybe-unresolved",
-        message: `${e.entity}: no events; the value may not resolve`,
-        pitfall: 16,
-      }]
-      : []
-  );
+          `${e.entity}: still capped at ${limit} events after ${r.splits} split calls; complete within ` +
+          `±${r.completeDays} days${
+            r.cappedDrugs.length ? `, not for ${r.cappedDrugs.slice(0, 5).join(", ")}` : ""
+          }`,
+      });
+    } else if (r.splits > 0 && r.discovered && r.completeDays < windowDays) {
+      out.push({
+        code: "capped-split",
+        message: `${e.entity}: the call was capped at ${limit} events and was split (${r.splits} calls): ` +
+          `complete within ±${r.completeDays} days and for every drug seen; a drug with no event within ` +
+          `±${r.completeDays} days could still be missing beyond that`,
+      });
+    }
+    if (e.events === 0) {
+      const res = resolutions[i];
+      out.push(
+        e.status === "unresolved"
+          ? {
+            code: "unresolved",
+            message: `${e.entity} did not resolve: no events, no expiries ahead and no exact match in ` +
+              `organization autocomplete${
+                res.suggestions.length ? `; closest: ${res.suggestions.join(", ")}` : ""
+              }`,
+            pitfall: 16,
+          }
+          : e.status === "no-events"
+          ? {
+            code: "no-events-in-window",
+            message: `${e.entity} resolved${res.name ? ` (as ${res.name})` : ""} but has no events in the ` +
+              `${windowDays}-day window; widen windowDays`,
+          }
+          : {
+            code: "maybe-unresolved",
+            message: `${e.entity}: no events and no expiries ahead; the value may not resolve ` +
+              `(${res.note})`,
+            pitfall: 16,
+          },
+      );
+    }
+    return out;
+  });
   const out = catalystCalendarFromFrames(events, entityFrame(entityRows));
   const complete = !entityRows.some((e) => e.capped);
-  return analysisResult(out, results.map((r) => r.meta), warnings, complete);
+  return analysisResult(out, pulls.flatMap((r) => r.metas), warnings, complete);
 }

@@ -1,0 +1,72 @@
+/**
+ * Private: resolve an analysis input (a sponsor, ticker or LEI) before reading "no rows" as
+ * "nothing there", so a result can tell "did not resolve" from "resolved, nothing in the window".
+ *
+ * - sponsor: organization autocomplete; an exact (case-insensitive) name match resolves it. Without
+ *   one, the autocomplete rows (or, when there are none, those of the name's first word) are the
+ *   closest names. An empty autocomplete does not prove absence (PITFALLS 29), so a sponsor that
+ *   has events or expiries ahead counts as resolved whatever autocomplete says (the caller decides).
+ * - LEI: the LEI-to-ticker mapping names the entity when one exists (404 = no mapping, not invalid).
+ * - ticker: the spec offers no lookup; only events or expiries can prove it resolved.
+ *
+ * @module
+ */
+import type { Client } from "../client/mod.ts";
+
+/** What resolving one input found. */
+export interface EntityResolution {
+  /** true: an exact match; false: no match; null: this kind cannot be checked. */
+  readonly resolved: boolean | null;
+  /** The matching organization or entity name. */
+  readonly name: string | null;
+  /** Closest names, when it did not match. */
+  readonly suggestions: string[];
+  /** How it was checked, for warnings. */
+  readonly note: string;
+}
+
+const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+
+async function organizations(client: Client, query: string): Promise<string[]> {
+  const r = await client.resolve.organizations({ query, limit: 10 });
+  return [...new Set((r.rows as { name?: string }[]).map((o) => o.name).filter((n): n is string => !!n))];
+}
+
+/**
+ * Resolve one input.
+ *
+ * @param client The client.
+ * @param kind `sponsor`, `ticker`, `lei`, or anything else (not checked).
+ * @param value The input as the caller gave it.
+ */
+export async function resolveEntity(client: Client, kind: string, value: string): Promise<EntityResolution> {
+  try {
+    if (kind === "sponsor") {
+      const names = await organizations(client, value.trim());
+      const exact = names.find((n) => norm(n) === norm(value));
+      if (exact) return { resolved: true, name: exact, suggestions: [], note: "organization autocomplete" };
+      const first = value.trim().split(/\s+/)[0];
+      const near = names.length || first === value.trim() ? names : await organizations(client, first);
+      return {
+        resolved: false,
+        name: null,
+        suggestions: near.slice(0, 5),
+        note: "no exact organization-autocomplete match",
+      };
+    }
+    if (kind === "lei") {
+      const r = await client.financials.leiToTicker({ lei: value });
+      const name = (r.body as { data?: { name?: string } } | null)?.data?.name ?? null;
+      const tickers = (r.rows as { ticker?: string }[]).map((t) => t.ticker).filter(Boolean);
+      return {
+        resolved: null,
+        name,
+        suggestions: [],
+        note: tickers.length ? `LEI maps to ${tickers.join(", ")}` : "the LEI has no SEC ticker mapping",
+      };
+    }
+    return { resolved: null, name: null, suggestions: [], note: `a ${kind} cannot be looked up on its own` };
+  } catch (e) {
+    return { resolved: null, name: null, suggestions: [], note: `lookup failed: ${(e as Error).message}` };
+  }
+}
