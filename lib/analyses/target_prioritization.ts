@@ -9,16 +9,32 @@ import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
 import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
 
-/** Weights of the composite score (each multiplies a z-score over the listed targets). */
+/** Weights of the composite score (each multiplies a term on a fixed 0–1 scale). */
 export interface CompositeWeights {
-  /** Weight of z(association_score). @default {0.4} */
+  /** Weight of the association score (0–1 as served). @default {0.4} */
   readonly association?: number;
-  /** Weight of z(ln(1 + evidence_count)). @default {0.2} */
+  /** Weight of the evidence term `min(1, log10(1 + evidence_count) / 3)` (1,000 items = 1). @default {0.2} */
   readonly evidence?: number;
-  /** Weight of z(novelty_score). @default {0.2} */
+  /** Weight of the novelty score (0–1 as served). @default {0.2} */
   readonly novelty?: number;
-  /** Weight of z(max_phase) — tractability: how far any drug on the target got. @default {0.2} */
+  /** Weight of tractability `max_phase / 4` — how far any drug on the target got; no drug = 0. @default {0.2} */
   readonly tractability?: number;
+}
+
+/**
+ * The composite score's definition, for captions and notes: fixed scales, so a target's score does
+ * not depend on which other targets were listed (or on `topN`).
+ */
+export function compositeDefinition(weights: CompositeWeights = {}): string {
+  const w = { ...DEFAULT_WEIGHTS, ...weights };
+  const sum = w.association + w.evidence + w.novelty + w.tractability;
+  const f = (x: number) => String(Math.round((x / sum) * 100) / 100);
+  return `composite = ${f(w.association)}·association + ${f(w.evidence)}·evidence + ${
+    f(w.novelty)
+  }·novelty + ` +
+    `${f(w.tractability)}·tractability, each on a fixed 0–1 scale: association and novelty as served, ` +
+    `evidence = min(1, log10(1 + evidence count) / 3), tractability = max clinical phase / 4 ` +
+    `(no drug = 0, least tractable); a target's score does not depend on the others listed`;
 }
 
 /** Default composite weights. */
@@ -29,6 +45,19 @@ export const DEFAULT_WEIGHTS: Required<CompositeWeights> = {
   tractability: 0.2,
 };
 
+/** The weights with defaults filled in; throws a RangeError naming them when they cannot score. */
+function checkedWeights(weights: CompositeWeights = {}): Required<CompositeWeights> {
+  const w = { ...DEFAULT_WEIGHTS, ...weights };
+  const total = w.association + w.evidence + w.novelty + w.tractability;
+  if (!(total > 0) || Object.values(w).some((x) => !(x >= 0))) {
+    throw new RangeError(
+      `weights must be non-negative numbers with a positive sum, got ${JSON.stringify(weights)}; ` +
+        `e.g. { association: 0.4, evidence: 0.2, novelty: 0.2, tractability: 0.2 }`,
+    );
+  }
+  return w;
+}
+
 /** Options of {@linkcode targetPrioritizationFromFrames}. */
 export interface TargetPrioritizationOptions {
   /** Composite weights. @default {DEFAULT_WEIGHTS} */
@@ -37,20 +66,21 @@ export interface TargetPrioritizationOptions {
   readonly whiteSpaceMinScore?: number;
 }
 
-/** z-score over the column, 0 where the value is null or the spread is 0 (population sd). */
-function z(x: pl.Expr): pl.Expr {
-  const sd = x.pow(2).mean().sub(x.mean().pow(2)).pow(0.5);
-  return pl.when(sd.gt(1e-12)).then(x.sub(x.mean()).div(sd)).otherwise(pl.lit(0.0)).fillNull(0.0);
+/** A value clamped to 0–1, 0 where null. */
+function unit(x: pl.Expr): pl.Expr {
+  return x.cast(pl.Float64).clip(0, 1).fillNull(0.0);
 }
 
 /**
  * Pure core: join targets with drug summaries and association evidence, then rank.
  *
- * Composite score (higher is better), each term a population z-score over the listed targets:
- * `composite = 0.4·z(association_score) + 0.2·z(ln(1 + evidence_count)) + 0.2·z(novelty_score)
- *  + 0.2·z(max_phase)` (weights configurable). Each z uses the mean and population standard deviation
- * of the non-null values; a missing value (no drug, no evidence) and a zero spread score 0. `rank` 1 is the best;
- * ties go to the higher association score, then the target id. `white_space` is
+ * Composite score (higher is better, 0–1), a weighted mean of terms on fixed 0–1 scales, so a
+ * target's score does not depend on which other targets were listed or on `topN` (see
+ * {@linkcode compositeDefinition}): `association_score` and `novelty_score` as served,
+ * `evidence = min(1, log10(1 + evidence_count) / 3)` (no evidence = 0), `tractability = max_phase / 4`
+ * where a target with no drug is least tractable (0), not average. Default weights 0.4, 0.2, 0.2, 0.2
+ * (configurable; normalised to sum 1). `rank` 1 is the best; ties go to the higher association score,
+ * then the target id. `white_space` (its own flag, not part of the score) is
  * `association_score ≥ 0.5 and approved_count = 0`.
  *
  * @param targets Prioritized targets (`toFrame("prioritizedTarget", rows)`).
@@ -59,7 +89,7 @@ function z(x: pl.Expr): pl.Expr {
  * @param options Weights and white-space threshold.
  * @returns One row per target: `rank, target_id, target_name, symbol, association_score, novelty_score,
  *   trials_in_disease, approved_drugs, evidence_count, drug_count, approved_count, max_phase,
- *   safety_warnings, white_space, composite`.
+ *   safety_warnings, tractability, white_space, composite`.
  * @example A strongly associated target with no approved drug is white space
  * ```ts
  * import pl from "nodejs-polars";
@@ -83,7 +113,8 @@ export function targetPrioritizationFromFrames(
   associations?: pl.DataFrame,
   options: TargetPrioritizationOptions = {},
 ): pl.DataFrame {
-  const w = { ...DEFAULT_WEIGHTS, ...options.weights };
+  const w = checkedWeights(options.weights);
+  const total = w.association + w.evidence + w.novelty + w.tractability;
   const summary = drugs.groupBy("target_id").agg(
     pl.col("chembl_id").nUnique().cast(pl.Int64).alias("drug_count"),
     pl.col("chembl_id").filter(pl.col("is_approved")).nUnique().cast(pl.Int64).alias("approved_count"),
@@ -92,7 +123,7 @@ export function targetPrioritizationFromFrames(
   );
   const evidence = (associations ?? toFrame("association", []))
     .groupBy("target_id").agg(pl.col("evidence_count").max().alias("evidence_count"));
-  const evidenceLog = pl.col("evidence_count").cast(pl.Float64).add(1).log();
+  const evidence01 = unit(pl.col("evidence_count").cast(pl.Float64).add(1).log(10).div(3));
   return targets
     .select(
       "target_id",
@@ -108,13 +139,15 @@ export function targetPrioritizationFromFrames(
     .withColumns(
       ...["drug_count", "approved_count", "safety_warnings"].map((c) => pl.col(c).fillNull(0).cast(pl.Int64)),
     )
+    .withColumns(unit(pl.col("max_phase").cast(pl.Float64).div(4)).alias("tractability"))
     .withColumns(
       pl.col("association_score").gtEq(options.whiteSpaceMinScore ?? 0.5)
         .and(pl.col("approved_count").eq(0)).alias("white_space"),
-      z(pl.col("association_score")).mul(w.association)
-        .add(z(evidenceLog).mul(w.evidence))
-        .add(z(pl.col("novelty_score")).mul(w.novelty))
-        .add(z(pl.col("max_phase").cast(pl.Float64)).mul(w.tractability))
+      unit(pl.col("association_score")).mul(w.association)
+        .add(evidence01.mul(w.evidence))
+        .add(unit(pl.col("novelty_score")).mul(w.novelty))
+        .add(pl.col("tractability").mul(w.tractability))
+        .div(total)
         .alias("composite"),
     )
     .sort(["composite", "association_score", "target_id"], [true, true, false])
@@ -145,7 +178,9 @@ export type TargetPrioritization = AnalysisResult<{
 /**
  * Target prioritization fetched with the client: `biology.prioritizeTargets`, then one
  * `biology.targetLandscape` call per target and one `biology.associations` call for the disease.
- * `complete` is false when `total_targets == topN` (more targets may exist; PITFALLS 27).
+ * Completeness (PITFALLS 27: `total_targets == topN` means more may exist) is settled by asking for
+ * `topN + 1`: more than `topN` back means more exist (`complete` false, the extra one dropped); at
+ * `topN = 200`, the limit, a full list "may be incomplete" and says so.
  *
  * @param client A client from `createClient`.
  * @param params Disease, topN, minScore, weights.
@@ -166,14 +201,21 @@ export async function targetPrioritization(
   client: Client,
   params: TargetPrioritizationParams,
 ): Promise<TargetPrioritization> {
+  checkedWeights(params.weights); // before any request
   const topN = params.topN ?? 20;
+  // One more than asked settles completeness (PITFALLS 27): more than topN back = more exist.
+  const ask = Math.min(topN + 1, 200);
   const pri = await client.biology.prioritizeTargets({
     ...(params.efo_id ? { efo_id: params.efo_id } : { disease: params.disease }),
-    topN,
+    topN: ask,
     minScore: params.minScore ?? 0,
   });
   const body = pri.body as { data: { disease: { efo_id: string }; total_targets: number } };
-  const targets = toFrame("prioritizedTarget", pri.rows as Record<string, unknown>[]);
+  const served = toFrame("prioritizedTarget", pri.rows as Record<string, unknown>[]);
+  // The selection is top-N by association score (sortBy only re-orders it), so the extra one is the lowest.
+  const targets = served.height > topN
+    ? served.sort(["association_score", "target_id"], [true, false]).head(topN)
+    : served;
   const ids = targets.getColumn("target_id").toArray() as string[];
   const [landscapes, assoc] = await Promise.all([
     Promise.all(ids.map((target) => client.biology.targetLandscape({ target }))),
@@ -187,23 +229,40 @@ export async function targetPrioritization(
     : toFrame("targetDrug", []).withColumns(pl.lit(null).cast(pl.Utf8).alias("target_id"));
   const associations = toFrame("association", assoc.rows as Record<string, unknown>[]);
   const ranked = targetPrioritizationFromFrames(targets, drugs, associations, params);
-  const complete = body.data.total_targets < topN;
-  const flagged = pri.meta.warnings.some((w) => w.code === "capped");
-  const warnings: AnalysisWarning[] = complete || flagged ? [] : [{
-    code: "capped",
-    message: `total_targets = topN (${topN}): more targets may exist; raise topN (max 200)`,
-    pitfall: 27,
-  }];
+  const more = served.height > topN;
+  // Settled unless topN is already 200 and 200 came back: then nothing can tell.
+  const complete = !more && !(ask === topN && body.data.total_targets >= topN);
+  const warnings: AnalysisWarning[] = more
+    ? [{
+      code: "capped",
+      message: `More than topN (${topN}) targets exist for this disease; raise topN (max 200) to see them`,
+      pitfall: 27,
+    }]
+    : complete
+    ? []
+    : [{
+      code: "capped",
+      message: `total_targets = topN = 200 (the limit): the list may be incomplete`,
+      pitfall: 27,
+    }];
   if (assoc.rows.length >= 100 && ids.length > 0) {
     warnings.push({
       code: "capped",
       message: "Associations capped at 100: some targets lack evidence_count",
     });
   }
+  // The extra target was asked for to settle completeness: the client's own cap notice is settled here.
+  const priMeta = { ...pri.meta, warnings: pri.meta.warnings.filter((w) => w.code !== "capped") };
   return analysisResult(
     { targets: ranked, drugs },
-    [pri.meta, assoc.meta, ...landscapes.map((r) => r.meta)],
+    [priMeta, assoc.meta, ...landscapes.map((r) => r.meta)],
     warnings,
     complete,
+    {
+      composite: compositeDefinition(params.weights),
+      white_space: `association_score ≥ ${
+        params.whiteSpaceMinScore ?? 0.5
+      } and no approved drug on the target`,
+    },
   );
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { compositeDefinition, type CompositeWeights } from "../analyses/target_prioritization.ts";
 import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
@@ -33,10 +34,12 @@ export const defaults = {
 
 /** Options of {@linkcode targetPrioritizationChart}. */
 export interface TargetPrioritizationChartOptions extends BaseChartOptions {
-  /** The y measure: `novelty_score` (a fraction, shown as %) or `composite` (z-score sum). @default {"novelty_score"} */
+  /** The y measure: `novelty_score` (a fraction, shown as %) or `composite` (0–1, fixed scales). @default {"novelty_score"} */
   readonly y?: "novelty_score" | "composite";
   /** Label at most this many targets, best ranked first. @default {20} */
   readonly labels?: number;
+  /** The weights the composite was computed with, for the caption's definition. @default {DEFAULT_WEIGHTS} */
+  readonly weights?: CompositeWeights;
   /** Association score from which a target without an approved drug is white space (drawn as a rule). */
   readonly whiteSpaceMinScore?: number;
   /** Disease name for the default subtitle. */
@@ -127,7 +130,7 @@ export function targetPrioritizationChart(
   }
   const threshold = options.whiteSpaceMinScore ?? 0.5;
   const nWhite = rows.filter((r) => r.white_space).length;
-  const yLabel = yKey === "novelty_score" ? "Novelty score (%)" : "Composite score (z-score sum)";
+  const yLabel = yKey === "novelty_score" ? "Novelty score (%)" : "Composite score (0–1)";
   return chart({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
@@ -135,7 +138,9 @@ export function targetPrioritizationChart(
         `target${nWhite === 1 ? "" : "s"} (association ≥ ${threshold}, no approved drug)`,
     caption: options.caption ??
       `Labels: composite rank and symbol (${placed.length} of ${rows.length} labelled; lower ranks give way ` +
-        "when labels would overlap). Dot size: trials in the disease.",
+        `when labels would overlap). Dot size: trials in the disease. Rank by ${
+          compositeDefinition(options.weights)
+        }.`,
     width,
     height,
     marginLeft: m.left,

@@ -81,6 +81,8 @@ export interface AnalysisMeta {
   readonly warnings: readonly AnalysisWarning[];
   /** True when no call was capped or incomplete. */
   readonly complete: boolean;
+  /** How derived columns are defined (column → definition), shown with the result. */
+  readonly definitions?: Readonly<Record<string, string>>;
 }
 
 /** Named frames plus provenance, warnings and completeness; displays as HTML in Jupyter. */
@@ -99,6 +101,7 @@ export function describeCall(p: Pick<Provenance, "endpoint" | "params">): string
  * @param provenance Provenance of the calls made (empty for the pure cores).
  * @param warnings Analysis-level warnings, added after the calls' warnings.
  * @param complete Overrides completeness (default: every call complete).
+ * @param definitions How derived columns are defined (column → definition).
  * @returns The result object.
  */
 export function analysisResult<F extends { readonly [K in keyof F]: pl.DataFrame }>(
@@ -106,6 +109,7 @@ export function analysisResult<F extends { readonly [K in keyof F]: pl.DataFrame
   provenance: readonly Provenance[] = [],
   warnings: readonly AnalysisWarning[] = [],
   complete?: boolean,
+  definitions?: Readonly<Record<string, string>>,
 ): AnalysisResult<F> {
   const callWarnings = provenance.flatMap((p) => p.warnings.map((w) => ({ ...w, source: describeCall(p) })));
   for (const df of Object.values(frames) as pl.DataFrame[]) {
@@ -116,6 +120,7 @@ export function analysisResult<F extends { readonly [K in keyof F]: pl.DataFrame
     provenance,
     warnings: [...callWarnings, ...warnings],
     complete: complete ?? provenance.every((p) => p.complete),
+    ...(definitions ? { definitions } : {}),
   } as AnalysisResult<F>;
   Object.defineProperty(out, Symbol.for("Jupyter.display"), {
     enumerable: false,
@@ -188,9 +193,14 @@ function analysisHtml(r: AnalysisMeta & Record<string, unknown>, names: string[]
       p.fromCache ? `cache (${Math.round(p.cacheAgeMs / 1000)} s old)` : "live"
     }${p.complete ? "" : ", <b>incomplete</b>"}</li>`
   ).join("");
+  const defs = Object.entries(r.definitions ?? {}).map(([c, d]) =>
+    `<li><code>${esc(c)}</code>: ${esc(d)}</li>`
+  )
+    .join("");
   const parts = [
     `<p><b>${r.complete ? "Complete" : "Incomplete"}</b> · ${r.provenance.length} calls</p>`,
     warn ? `<ul>${warn}</ul>` : "",
+    defs ? `<p><small>Definitions</small></p><ul>${defs}</ul>` : "",
     calls ? `<details><summary>Provenance</summary><ul>${calls}</ul></details>` : "",
     ...names.map((n) => `<h4>${esc(n)}</h4>${frameHtml(r[n] as pl.DataFrame)}`),
   ];

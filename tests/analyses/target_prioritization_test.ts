@@ -5,12 +5,21 @@ import { raw, withSandbox } from "../frames/_raw.ts";
 const B = "/api/v1/tools/biology";
 type Drug = { chembl_id: string; is_approved: boolean; max_phase: number; safety_warnings: string[] };
 
-/** Population z-scores over the non-null values; null and zero-spread score 0 (the documented composite). */
-function z(xs: (number | null)[]): number[] {
-  const v = xs.filter((x): x is number => x !== null);
-  const m = v.reduce((a, b) => a + b, 0) / v.length;
-  const sd = Math.sqrt(v.reduce((a, b) => a + (b - m) ** 2, 0) / v.length);
-  return xs.map((x) => (x !== null && sd > 1e-12 ? (x - m) / sd : 0));
+/** The documented composite, on fixed scales, written out independently of the analysis. */
+function composite(
+  t: { association_score: number; novelty_score: number },
+  evidence: number | null,
+  maxPhase: number | null,
+  w = [0.4, 0.2, 0.2, 0.2],
+): number {
+  const clamp = (x: number) => Math.min(1, Math.max(0, x));
+  const terms = [
+    clamp(t.association_score),
+    evidence === null ? 0 : clamp(Math.log10(1 + evidence) / 3),
+    clamp(t.novelty_score),
+    maxPhase === null ? 0 : clamp(maxPhase / 4),
+  ];
+  return terms.reduce((a, x, i) => a + w[i] * x, 0) / w.reduce((a, b) => a + b, 0);
 }
 
 Deno.test("targetPrioritization() joins drugs and evidence and ranks by the documented composite", async () => {
@@ -44,11 +53,7 @@ Deno.test("targetPrioritization() joins drugs and evidence and ranks by the docu
         evidence: ev.get(t.target_id) ?? null,
       });
     }
-    const za = z(truth.map((t) => t.association_score));
-    const ze = z(truth.map((t) => (t.evidence === null ? null : Math.log(1 + t.evidence))));
-    const zn = z(truth.map((t) => t.novelty_score));
-    const zp = z(truth.map((t) => t.max_phase));
-    const composite = truth.map((_, i) => 0.4 * za[i] + 0.2 * ze[i] + 0.2 * zn[i] + 0.2 * zp[i]);
+    const want = truth.map((t) => composite(t, t.evidence, t.max_phase));
     const recs = new Map(r.targets.toRecords().map((x) => [x.target_id as string, x]));
     truth.forEach((t, i) => {
       const got = recs.get(t.target_id)!;
@@ -58,10 +63,7 @@ Deno.test("targetPrioritization() joins drugs and evidence and ranks by the docu
       assert.equal(got.safety_warnings, t.safety_warnings);
       assert.equal(got.evidence_count, t.evidence);
       assert.equal(got.white_space, t.association_score >= 0.5 && t.approved_count === 0);
-      assert.ok(
-        Math.abs((got.composite as number) - composite[i]) < 1e-9,
-        `${got.composite} vs ${composite[i]}`,
-      );
+      assert.ok(Math.abs((got.composite as number) - want[i]) < 1e-9, `${got.composite} vs ${want[i]}`);
     });
     const ranks = r.targets.getColumn("rank").toArray();
     assert.deepEqual(ranks, ranks.map((_, i) => i + 1));
@@ -70,17 +72,57 @@ Deno.test("targetPrioritization() joins drugs and evidence and ranks by the docu
   });
 });
 
-Deno.test("targetPrioritization() is incomplete when total_targets == topN (PITFALLS 27)", async () => {
+Deno.test("targetPrioritization() settles completeness with one more target (PITFALLS 27)", async () => {
   await withSandbox(async (sb, ri) => {
-    const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 2 });
-    const pri = await raw(sb, `${B}/prioritize-targets`, { disease: "breast cancer", topN: 2 });
-    assert.equal(pri.data.total_targets, 2);
-    assert.equal(r.targets.height, 2);
-    assert.equal(r.complete, false);
-    assert.ok(r.warnings.some((w) => w.code === "capped"));
-    const one = await targetPrioritization(ri, { disease: "breast cancer", topN: 1 });
-    assert.equal(one.targets.getColumn("rank").get(0), 1);
-    assert.equal(one.targets.getColumn("composite").get(0), 0, "a single target has z = 0 everywhere");
+    const disease = "breast cancer";
+    const all = (await raw(sb, `${B}/prioritize-targets`, { disease, topN: 200 })).data;
+    const n = all.total_targets as number;
+    assert.ok(n > 3 && n < 200, `fixture: ${n} targets`);
+    // Exactly as many as exist: the service says total == topN ("more may exist"); one more call settles it.
+    const exact = await targetPrioritization(ri, { disease, topN: n });
+    assert.equal((await raw(sb, `${B}/prioritize-targets`, { disease, topN: n })).data.total_targets, n);
+    assert.equal(exact.targets.height, n);
+    assert.equal(exact.complete, true);
+    assert.ok(!exact.warnings.some((w) => w.code === "capped"), JSON.stringify(exact.warnings));
+    // Fewer than exist: incomplete, and the kept ones are the top by association score.
+    const two = await targetPrioritization(ri, { disease, topN: 2 });
+    assert.equal(two.targets.height, 2);
+    assert.equal(two.complete, false);
+    assert.ok(two.warnings.some((w) => w.code === "capped" && w.message.includes("More than topN")));
+    const top2 = (await raw(sb, `${B}/prioritize-targets`, { disease, topN: 2 })).data.targets
+      .map((t: { target_id: string }) => t.target_id).sort();
+    assert.deepEqual((two.targets.getColumn("target_id").toArray() as string[]).sort(), top2);
+  });
+});
+
+Deno.test("targetPrioritization() scores do not depend on topN, and a target without drugs is least tractable", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const disease = "breast cancer";
+    const small = await targetPrioritization(ri, { disease, topN: 3 });
+    const big = await targetPrioritization(ri, { disease, topN: 200 });
+    const inBig = new Map(big.targets.toRecords().map((t) => [t.target_id, t.composite]));
+    for (const t of small.targets.toRecords()) {
+      assert.ok(
+        Math.abs((t.composite as number) - (inBig.get(t.target_id) as number)) < 1e-12,
+        String(t.target_id),
+      );
+    }
+    const undrugged = big.targets.toRecords().filter((t) => t.drug_count === 0);
+    assert.ok(undrugged.length > 0, "fixture has a target with no drug");
+    for (const t of undrugged) assert.equal(t.tractability, 0);
+    assert.ok(big.definitions?.composite.includes("no drug = 0"));
+    // Weights are the caller's: tractability only ranks by max phase.
+    const tract = await targetPrioritization(ri, {
+      disease,
+      topN: 200,
+      weights: { association: 0, evidence: 0, novelty: 0, tractability: 1 },
+    });
+    const phases = tract.targets.getColumn("tractability").toArray() as number[];
+    assert.ok(phases.every((p, i) => i === 0 || phases[i - 1] >= p));
+    await assert.rejects(
+      () => targetPrioritization(ri, { disease, weights: { association: -1 } }),
+      RangeError,
+    );
   });
 });
 
