@@ -40,6 +40,6 @@ Deno.test("targetPrioritizationChart() drops labels that would overlap, keeping 
 Deno.test("targetPrioritizationChart() can plot the composite score", () => {
   assert.match(
     targetPrioritizationChart(targets, { y: "composite" }).svg(),
-    /Composite score \(z-score sum\)/,
+    /Composite score \(0–1\)/,
   );
 });
