@@ -304,5 +304,11 @@ export async function catalystCalendar(
   });
   const out = catalystCalendarFromFrames(events, entityFrame(entityRows));
   const complete = !entityRows.some((e) => e.capped);
-  return analysisResult(out, pulls.flatMap((r) => r.metas), warnings, complete);
+  // An entity with no events gets a verdict above; the client's generic "may not resolve" notice goes.
+  const metas = pulls.flatMap((r, i) =>
+    entityRows[i].events === 0
+      ? r.metas.map((m) => ({ ...m, warnings: m.warnings.filter((w) => w.code !== "maybe-unresolved") }))
+      : r.metas
+  );
+  return analysisResult(out, metas, warnings, complete);
 }

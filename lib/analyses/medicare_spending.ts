@@ -37,6 +37,11 @@ export interface MedicareSpendingOptions {
   readonly search?: string;
   /** Stop after this many rows (the result is then marked incomplete). */
   readonly maxRows?: number;
+  /**
+   * Every Medicare row, no filter (a few thousand rows on the real service; one pull of every page), for
+   * joins such as `lossOfExclusivity`. Other filters still AND-combine.
+   */
+  readonly all?: boolean;
 }
 
 /** Output frames of the Medicare spending analysis. */
@@ -184,7 +189,7 @@ export const NOT_EVIDENCE_OF_ABSENCE: Warning = {
  * ```
  *
  * @param client A client (`createClient`); any tier.
- * @param options At least one of `efo_id`, `molecule`, `search`.
+ * @param options At least one of `efo_id`, `molecule`, `search`, or `all: true`.
  * @returns `drugs` and `summary` frames with provenance and warnings.
  * @throws {TypeError} When no filter is given.
  */
@@ -192,8 +197,11 @@ export async function medicareSpending(
   client: MedicareSpendingClient,
   options: MedicareSpendingOptions,
 ): Promise<MedicareSpending> {
-  if (options.efo_id === undefined && options.molecule === undefined && options.search === undefined) {
-    throw new TypeError("Pass at least one of efo_id, molecule or search to medicareSpending");
+  if (
+    options.efo_id === undefined && options.molecule === undefined && options.search === undefined &&
+    !options.all
+  ) {
+    throw new TypeError("Pass at least one of efo_id, molecule or search to medicareSpending (or all: true)");
   }
   const params = {
     ...(options.efo_id !== undefined ? { efo_id: options.efo_id } : {}),

@@ -31,3 +31,4 @@ export * from "./disease_comparison.ts";
 export * from "./medicare_spending.ts";
 export * from "./researcher_output.ts";
 export * from "./sponsor_scan.ts";
+export * from "./loss_of_exclusivity.ts";

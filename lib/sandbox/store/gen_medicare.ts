@@ -4,6 +4,11 @@
  * zero-claim / zero-beneficiary rows (averages are null), unmatched rows without a molecule, and raw
  * indication rows in the stored underscore form (`EFO_0000311`), sometimes repeated per efo_id.
  *
+ * So that joins by name meet the real data's gaps, chosen by a hash of the molecule id (no draw of
+ * the seeded generator, so every other row is unchanged): about 1 in 6 biologics has no Part D row
+ * (clinic-administered drugs are paid under Part B), and about 1 in 12 branded molecules is listed as
+ * a fixed-dose combination (`Generic/Partner`), which only its brand name matches.
+ *
  * @module
  */
 import { type Ctx, inserter, type MolRec, titleCase } from "./gen_context.ts";
@@ -25,6 +30,21 @@ const UNMATCHED = [
   "Insulin Lispro",
   "Hydrochlorothiazide",
 ];
+
+const PARTNERS = [
+  "Metformin Hydrochloride",
+  "Valsartan",
+  "Ezetimibe",
+  "Amlodipine Besylate",
+  "Empagliflozin",
+];
+
+/** A stable 0–99 bucket of a molecule id (FNV-1a), independent of the seeded generator's draws. */
+function bucket(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return (h >>> 0) % 100;
+}
 
 /** Generate Medicare drug rows, brands and indications. */
 export function genMedicare(ctx: Ctx): void {
@@ -51,6 +71,7 @@ export function genMedicare(ctx: Ctx): void {
     m: MolRec | null,
     costPerClaim: number,
     spendMedian: number,
+    listed = true,
   ): void => {
     const key = String(5_000_000 + ++seq * 13 + rng.int(0, 12));
     const spending = Math.round(rng.lognormal(spendMedian, 1.1) * 100) / 100;
@@ -59,6 +80,7 @@ export function genMedicare(ctx: Ctx): void {
     if (rng.chance(0.03)) claims = 0;
     if (rng.chance(0.03)) benes = 0;
     const method = m ? "exact_generic" : "unmatched";
+    if (!listed) return; // drawn like every row, so the rows after it are unchanged
     insM(
       key,
       generic,
@@ -82,13 +104,16 @@ export function genMedicare(ctx: Ctx): void {
   };
   for (const m of ctx.molecules) {
     if (m.firstYear === 0) continue;
-    const generic = titleCase(m.salt?.name ?? m.generic);
+    const b = bucket(m.chembl);
+    const partB = m.isBio && b < 16;
+    const combo = !m.isBio && m.tier !== "commodities" && m.brands.length > 0 && b >= 90 && b < 98;
+    const generic = titleCase(m.salt?.name ?? m.generic) + (combo ? `/${PARTNERS[b % PARTNERS.length]}` : "");
     const cost = m.isBio ? 4500 : m.tier === "commodities" ? 25 : 700;
     const median = m.isBio ? 3e8 : m.tier === "commodities" ? 4e7 : 1.2e8;
     if (m.tier === "commodities" && m.brands.length) {
       row(generic, m.brands, m, cost * 6, median / 5);
       row(generic, [], m, cost, median);
-    } else row(generic, m.brands, m, cost, median);
+    } else row(generic, m.brands, m, cost, median, !partB);
   }
   for (const generic of UNMATCHED) row(generic, [], null, 20, 5e7);
 }
