@@ -73,3 +73,8 @@ export {
   type SponsorScanChartOptions,
   statusGroup,
 } from "./sponsor_scan_chart.ts";
+export {
+  defaults as lossOfExclusivityChartDefaults,
+  lossOfExclusivityChart,
+  type LossOfExclusivityChartOptions,
+} from "./loss_of_exclusivity_chart.ts";

@@ -80,25 +80,28 @@ export function genMedicare(ctx: Ctx): void {
     if (rng.chance(0.03)) claims = 0;
     if (rng.chance(0.03)) benes = 0;
     const method = m ? "exact_generic" : "unmatched";
-    if (!listed) return; // drawn like every row, so the rows after it are unchanged
-    insM(
-      key,
-      generic,
-      JSON.stringify(brands),
-      brands.length ? 1 : 0,
-      spending,
-      claims,
-      benes,
-      m?.chembl ?? null,
-      method,
-      2025,
-    );
-    for (const b of brands) insB(key, b);
+    // An unlisted row is drawn like every row (the same random draws), so the rows after it are unchanged.
+    if (listed) {
+      insM(
+        key,
+        generic,
+        JSON.stringify(brands),
+        brands.length ? 1 : 0,
+        spending,
+        claims,
+        benes,
+        m?.chembl ?? null,
+        method,
+        2025,
+      );
+      for (const b of brands) insB(key, b);
+    }
     for (const d of m?.indications ?? []) {
       const spec = names.get(d)!;
-      insI(key, d.replace(":", "_"), d, spec.name);
+      if (listed) insI(key, d.replace(":", "_"), d, spec.name);
       if (spec.synonyms.length && rng.chance(0.15)) {
-        insI(key, d.replace(":", "_"), d, rng.pick(spec.synonyms));
+        const synonym = rng.pick(spec.synonyms);
+        if (listed) insI(key, d.replace(":", "_"), d, synonym);
       }
     }
   };

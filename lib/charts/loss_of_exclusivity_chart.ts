@@ -1,0 +1,154 @@
+/**
+ * Loss-of-exclusivity chart: the cliff — 2025 Medicare Part D spending by the quarter in which the
+ * drugs' last patent or exclusivity lapses, stacked by sponsor, with the biggest drugs labelled.
+ *
+ * @module
+ */
+import * as Plot from "@observablehq/plot";
+import type pl from "nodejs-polars";
+import { type Chart, chart } from "./render.ts";
+import { type BaseChartOptions, requireColumns, rowsOf, truncate, usd } from "./_kit.ts";
+
+/** Defaults of {@linkcode lossOfExclusivityChart}. */
+export const defaults = {
+  title: "Loss of exclusivity: Part D spending by quarter protection ends",
+  width: 860,
+  height: 380,
+  labels: 6,
+  labelChars: 22,
+} as const;
+
+/** Options of {@linkcode lossOfExclusivityChart}. */
+export interface LossOfExclusivityChartOptions extends BaseChartOptions {
+  /** How many of the biggest drugs to label. @default {6} */
+  readonly labels?: number;
+}
+
+const who = (entities: unknown): string =>
+  (Array.isArray(entities) ? entities : [entities]).map((e) => String(e).replace(/^[a-z]+:/, "")).join(" + ");
+
+const name = (d: string) => d.charAt(0).toUpperCase() + d.slice(1);
+
+/** Every quarter from `first` to `last` (`YYYY-Qn`), so empty quarters show as gaps on the timeline. */
+function quarters(first: string, last: string): string[] {
+  const n = (q: string) => Number(q.slice(0, 4)) * 4 + Number(q.slice(6)) - 1;
+  const out: string[] = [];
+  for (let i = n(first); i <= n(last); i++) out.push(`${Math.floor(i / 4)}-Q${(i % 4) + 1}`);
+  return out;
+}
+
+/**
+ * The cliff, from the `drugs` frame of `lossOfExclusivity` (drugs with no Medicare match are left out
+ * and counted in the caption).
+ *
+ * @param drugs Columns `drug_name`, `trade_names` (list), `entities` (list), `horizon_quarter`,
+ *   `spending_2025`.
+ * @param options Titles, width, how many drugs to label.
+ * @returns The chart.
+ * @example The biggest drug is labelled with its spending
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { lossOfExclusivityChart } from "./loss_of_exclusivity_chart.ts";
+ * const drugs = pl.DataFrame({
+ *   drug_name: ["emicizumab", "lorlatinib"], trade_names: [["Hemlibra"], ["Lorbrena"]],
+ *   entities: [["sponsor:Roche"], ["sponsor:Pfizer"]], horizon_quarter: ["2029-Q4", "2029-Q4"],
+ *   spending_2025: [5.8e9, 4.6e8],
+ * });
+ * assert.match(lossOfExclusivityChart(drugs).svg(), /Hemlibra \$5\.8B/);
+ * ```
+ */
+export function lossOfExclusivityChart(
+  drugs: pl.DataFrame,
+  options: LossOfExclusivityChartOptions = {},
+): Chart {
+  requireColumns(
+    drugs,
+    ["drug_name", "trade_names", "entities", "horizon_quarter", "spending_2025"],
+    "lossOfExclusivityChart",
+  );
+  const all = rowsOf(drugs);
+  const rows = all.filter((r) => typeof r.spending_2025 === "number").map((r) => ({
+    quarter: String(r.horizon_quarter),
+    sponsor: who(r.entities),
+    spending: Number(r.spending_2025),
+    label: truncate(
+      (r.trade_names as string[] | null)?.[0] ?? name(String(r.drug_name)),
+      defaults.labelChars,
+    ),
+  }));
+  const unmatched = all.length - rows.length;
+  const qs = rows.length
+    ? quarters(rows.map((r) => r.quarter).sort()[0], rows.map((r) => r.quarter).sort().at(-1)!)
+    : [];
+  const totals = new Map<string, number>();
+  for (const r of rows) totals.set(r.quarter, (totals.get(r.quarter) ?? 0) + r.spending);
+  // Label the biggest drugs at the top of their quarter's stack (one label per quarter, the biggest).
+  const top = [...rows].sort((a, b) => b.spending - a.spending).slice(0, options.labels ?? defaults.labels);
+  const biggest = new Map<string, (typeof rows)[number]>();
+  for (const r of top) if (!biggest.has(r.quarter)) biggest.set(r.quarter, r);
+  const labels = [...biggest.values()].map((r) => ({
+    quarter: r.quarter,
+    y: totals.get(r.quarter)!,
+    text: `${r.label} ${usd(r.spending)}`,
+  }));
+  const total = rows.reduce((a, r) => a + r.spending, 0);
+  const sponsors = [...new Set(rows.map((r) => r.sponsor))].sort();
+  const everyOther = qs.length > 16;
+  return chart({
+    title: options.title ?? defaults.title,
+    subtitle: options.subtitle ??
+      (rows.length
+        ? `${usd(total)} of 2025 Part D spending on ${rows.length} drug${
+          rows.length === 1 ? "" : "s"
+        } whose ` +
+          `last patent or exclusivity expires from ${qs[0]} to ${qs.at(-1)}`
+        : "No drug with an upcoming expiry matched a Medicare Part D row"),
+    caption: options.caption ??
+      "Each bar: the quarter in which a drug's last listed patent or exclusivity lapses (its protection " +
+        "horizon), stacked by sponsor; a drug of several sponsors is its own stack. Spending year 2025." +
+        (unmatched
+          ? ` ${unmatched} drug${unmatched === 1 ? "" : "s"} with no Medicare match not shown.`
+          : ""),
+    width: options.width ?? defaults.width,
+    height: defaults.height,
+    marginLeft: 64,
+    marginBottom: 72,
+    marginTop: 24,
+    x: {
+      label: "Quarter protection ends",
+      labelOffset: 66,
+      domain: qs,
+      tickRotate: -40,
+      tickFormat: (q: string, i: number) => (everyOther && i % 2 ? "" : q),
+    },
+    y: {
+      label: "Part D spending 2025 (USD)",
+      grid: true,
+      tickFormat: (v: number) => usd(v),
+      domain: [0, Math.max(1, ...totals.values()) * 1.12],
+    },
+    color: { domain: sponsors, legend: true, scheme: "tableau10" },
+    marks: [
+      Plot.barY(rows, {
+        x: "quarter",
+        y: "spending",
+        fill: "sponsor",
+        order: "sponsor",
+        insetLeft: 1,
+        insetRight: 1,
+      }),
+      Plot.text(labels, {
+        x: "quarter",
+        y: "y",
+        text: "text",
+        dy: -6,
+        dx: -6,
+        fontSize: 9,
+        lineAnchor: "bottom",
+        textAnchor: "start",
+      }),
+      Plot.ruleY([0]),
+    ],
+  });
+}
