@@ -111,7 +111,19 @@ export function analysisResult<F extends { readonly [K in keyof F]: pl.DataFrame
   complete?: boolean,
   definitions?: Readonly<Record<string, string>>,
 ): AnalysisResult<F> {
-  const callWarnings = provenance.flatMap((p) => p.warnings.map((w) => ({ ...w, source: describeCall(p) })));
+  // The same notice from many calls (a split pull, every page) is shown once, naming how many calls.
+  const byText = new Map<string, { w: AnalysisWarning; n: number }>();
+  for (const p of provenance) {
+    for (const w of p.warnings) {
+      const k = `${w.code}\u0000${w.message}`;
+      const hit = byText.get(k);
+      if (hit) hit.n++;
+      else byText.set(k, { w: { ...w, source: describeCall(p) }, n: 1 });
+    }
+  }
+  const callWarnings = [...byText.values()].map(({ w, n }) =>
+    n === 1 ? w : { ...w, source: `${w.source} and ${n - 1} more call${n === 2 ? "" : "s"}` }
+  );
   for (const df of Object.values(frames) as pl.DataFrame[]) {
     if (typeof df === "object" && df !== null && !registry.has(df)) withProvenance(df, provenance);
   }
