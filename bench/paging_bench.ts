@@ -16,7 +16,11 @@ for (const scale of scales) {
     const s = performance.now();
     const res = await fetch(`${sb.url}/api/v1/clinical-trials?${q}`, { headers });
     const body = await res.json();
-    return { ms: performance.now() - s, total: body.meta.totalItems as number, rows: body.data.length as number };
+    return {
+      ms: performance.now() - s,
+      total: body.meta.totalItems as number,
+      rows: body.data.length as number,
+    };
   };
   for (
     const [label, q] of [
@@ -33,7 +37,9 @@ for (const scale of scales) {
     const p50 = warm[Math.floor(warm.length / 2)] ?? NaN;
     console.log(
       `${scale.padEnd(5)} ${label.padEnd(30)} total ${String(first.total).padStart(6)}  ` +
-        `page 1 ${first.ms.toFixed(2).padStart(7)} ms  pages 2-${pages} p50 ${p50.toFixed(2).padStart(6)} ms ` +
+        `page 1 ${first.ms.toFixed(2).padStart(7)} ms  pages 2-${pages} p50 ${
+          p50.toFixed(2).padStart(6)
+        } ms ` +
         `(per page, HTTP round trip included)`,
     );
   }
