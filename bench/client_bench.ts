@@ -107,8 +107,11 @@ async function measure(mode: string): Promise<void> {
     console.log(`one page RTT (median over the ${pages} pages): ${rtt.toFixed(1)} ms; N = ${pages} pages\n`);
     console.log("| C | client (ms) | ideal (ms) | ratio | raw fetch pool (ms) | client / raw |");
     console.log("|---|---|---|---|---|---|");
-    for (const c of [1, 4, 8]) {
-      const ri = createClient({ baseUrl: url, apiKey: PRO_KEY, concurrency: c });
+    for (const c of [1, 4, 8, "adaptive"] as const) {
+      // Fixed C against its ideal; "adaptive" starts at 4 and finds its pace (compared with C=16's ideal).
+      const ri = c === "adaptive"
+        ? createClient({ baseUrl: url, apiKey: PRO_KEY, concurrency: 4 })
+        : createClient({ baseUrl: url, apiKey: PRO_KEY, concurrency: c, adaptive: false });
       const times: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         const s = performance.now();
@@ -119,9 +122,10 @@ async function measure(mode: string): Promise<void> {
         }
       }
       const t = median(times);
-      const ideal = Math.ceil((pages - 1) / c) * rtt + rtt;
+      const cc = c === "adaptive" ? 16 : c;
+      const ideal = Math.ceil((pages - 1) / cc) * rtt + rtt;
       const rawTimes: number[] = [];
-      for (let run = 0; run < RUNS; run++) rawTimes.push(await rawPool(url, pages, c));
+      for (let run = 0; run < RUNS; run++) rawTimes.push(await rawPool(url, pages, cc));
       const r = median(rawTimes);
       console.log(
         `| ${c} | ${t.toFixed(0)} | ${ideal.toFixed(0)} | ${(t / ideal).toFixed(3)} | ${r.toFixed(0)} | ${

@@ -5,7 +5,14 @@
  *
  * @module
  */
-const scripts = ["generate_bench.ts", "sandbox_bench.ts", "client_bench.ts", "frames_bench.ts"];
+const scripts = [
+  "generate_bench.ts",
+  "sandbox_bench.ts",
+  "paging_bench.ts",
+  "client_bench.ts",
+  "pace_bench.ts",
+  "frames_bench.ts",
+];
 const quick = Deno.args.includes("--quick");
 let failed = 0;
 for (const s of scripts) {

@@ -1,32 +1,156 @@
 /**
- * Private: a counting semaphore shared by every request of one client, so auto-pagination, parallel
- * calls and retries together never exceed the client's `concurrency`.
+ * Private: the concurrency limiter shared by every request of one client, so auto-pagination,
+ * parallel calls and retries together never exceed the client's pace.
+ *
+ * Adaptive (the default), it finds its own pace (AIMD): it starts at `concurrency`, adds one slot after
+ * each `max` successes in a row while latency holds (the smoothed latency stays within 1.5× the best
+ * seen), never above the cap; on a rate limit or an overloaded service (429, 503) it pauses every new
+ * request until the server's Retry-After has passed, so one throttle is not met by a burst of further
+ * requests, and halves its slots unless the server said when to come back. Fixed, it is a plain FIFO semaphore of `concurrency` slots.
  *
  * @module
  */
 
-/** A FIFO concurrency limiter. */
+/** Options of a {@link Limiter}. */
+export interface LimiterOptions {
+  /** Find the pace (AIMD) instead of a fixed number of slots. @default true */
+  readonly adaptive?: boolean;
+  /** The most slots adaptive pacing may open. @default max(16, concurrency) */
+  readonly max?: number;
+}
+
+/** A FIFO concurrency limiter, fixed or adaptive. */
 export class Limiter {
   #active = 0;
+  #limit: number;
+  #pausedUntil = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #streak = 0;
+  #best = Infinity;
+  #smooth = 0;
+  /** Pacing: least ms between request starts, learnt from rate limits (0 = unpaced). */
+  #interval = 0;
+  #nextStart = 0;
+  #lastThrottle = 0;
+  #sinceThrottle = 0;
   readonly #queue: (() => void)[] = [];
+  /** Whether the pace adapts. */
+  readonly adaptive: boolean;
+  /** The most slots it may open. */
+  readonly cap: number;
 
-  /** Create a limiter admitting `max` tasks at once. */
-  constructor(readonly max: number) {
-    if (!Number.isInteger(max) || max < 1) {
-      throw new RangeError(`concurrency must be a whole number >= 1, got ${max}`);
+  /** Create a limiter admitting `start` tasks at once (adaptive: to begin with). */
+  constructor(readonly start: number, options: LimiterOptions = {}) {
+    if (!Number.isInteger(start) || start < 1) {
+      throw new RangeError(`concurrency must be a whole number >= 1, got ${start}`);
+    }
+    this.adaptive = options.adaptive ?? true;
+    this.cap = this.adaptive ? Math.max(start, options.max ?? 16) : start;
+    if (!Number.isInteger(this.cap) || this.cap < start) {
+      throw new RangeError(
+        `maxConcurrency must be a whole number >= concurrency (${start}), got ${options.max}`,
+      );
+    }
+    this.#limit = start;
+  }
+
+  /** Slots open now. */
+  get max(): number {
+    return this.#limit;
+  }
+
+  /** Requests in flight now. */
+  get active(): number {
+    return this.#active;
+  }
+
+  /** Run `task` when a slot is free and no pause is on; the slot is released when it settles. */
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#active < this.#limit && Date.now() >= this.#pausedUntil && this.#queue.length === 0) {
+      this.#active++;
+    } else {
+      const admitted = new Promise<void>((resolve) => this.#queue.push(resolve));
+      this.#pump();
+      await admitted;
+    }
+    const t0 = performance.now();
+    let ok = false;
+    try {
+      const out = await task();
+      ok = true;
+      return out;
+    } finally {
+      this.#active--;
+      if (ok) this.#succeeded(performance.now() - t0);
+      this.#pump();
     }
   }
 
-  /** Run `task` when a slot is free; the slot is released when it settles. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#active >= this.max) await new Promise<void>((resolve) => this.#queue.push(resolve));
-    else this.#active++;
-    try {
-      return await task();
-    } finally {
-      const next = this.#queue.shift();
-      if (next) next();
-      else this.#active--;
+  /**
+   * A rate limit or overload answer: hold every new request until `retryAfterMs` has passed and,
+   * unless the server said when to come back (a rate limit is a pace, not too many in flight), halve
+   * the slots.
+   */
+  throttle(retryAfterMs = 0, serverSaidWhen = false): void {
+    if (!this.adaptive) return;
+    if (!serverSaidWhen) this.#limit = Math.max(1, Math.floor(this.#limit / 2));
+    const now = Date.now();
+    if (serverSaidWhen && this.#lastThrottle > 0 && now - this.#lastThrottle > retryAfterMs) {
+      // The server's pace: the requests it took since the last rate limit over the time since then.
+      const learnt = (now - this.#lastThrottle) / Math.max(1, this.#sinceThrottle);
+      this.#interval = Math.max(this.#interval, learnt);
     }
+    if (now - this.#lastThrottle > retryAfterMs) {
+      this.#lastThrottle = now;
+      this.#sinceThrottle = 0;
+    }
+    this.#streak = 0;
+    this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + retryAfterMs);
+  }
+
+  #succeeded(ms: number): void {
+    if (!this.adaptive) return;
+    this.#sinceThrottle++;
+    // Probe a faster pace after each run of successes (additive increase of the rate).
+    if (this.#interval > 0 && this.#sinceThrottle % 10 === 0) this.#interval *= 0.98;
+    this.#best = Math.min(this.#best, ms);
+    this.#smooth = this.#smooth === 0 ? ms : 0.8 * this.#smooth + 0.2 * ms;
+    if (this.#smooth > 1.5 * this.#best + 2) {
+      this.#streak = 0;
+      return;
+    }
+    if (++this.#streak >= this.#limit && this.#limit < this.cap) {
+      this.#limit++;
+      this.#streak = 0;
+    }
+  }
+
+  /** Ms until the next request may start (pause and pacing), 0 or less when it may start now. */
+  #readyIn(): number {
+    const now = Date.now();
+    return Math.max(this.#pausedUntil, this.#nextStart) - now;
+  }
+
+  #admitOne(): void {
+    this.#active++;
+    if (this.#interval > 0) this.#nextStart = Math.max(Date.now(), this.#nextStart) + this.#interval;
+  }
+
+  #pump(): void {
+    const wait = this.#readyIn();
+    if (wait > 0) {
+      if (this.#timer === undefined && this.#queue.length) {
+        this.#timer = setTimeout(() => {
+          this.#timer = undefined;
+          this.#pump();
+        }, wait);
+      }
+      return;
+    }
+    while (this.#active < this.#limit && this.#queue.length && this.#readyIn() <= 0) {
+      this.#admitOne();
+      this.#queue.shift()!();
+    }
+    if (this.#queue.length && this.#active < this.#limit) this.#pump(); // paced: wait for the next start
   }
 }

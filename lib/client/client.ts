@@ -27,8 +27,18 @@ export interface ClientOptions {
   readonly retry?: number | RetryOptions;
   /** Per-request timeout in ms. @default 30000 */
   readonly timeout?: number;
-  /** Most requests in flight at once, shared by every call of this client. @default 4 */
+  /**
+   * Requests in flight at once, shared by every call of this client: the starting pace when
+   * `adaptive`, else a fixed number. @default 4
+   */
   readonly concurrency?: number;
+  /**
+   * Find the pace (AIMD): grow by one slot while latency holds and no 429/503 arrives, halve on them
+   * and hold new requests until the server's Retry-After; `false` keeps `concurrency` fixed. @default true
+   */
+  readonly adaptive?: boolean;
+  /** The most requests in flight adaptive pacing may reach. @default 16 */
+  readonly maxConcurrency?: number;
   /** On-disk cache of GET responses: `true` for the defaults, or its options. @default false */
   readonly cache?: boolean | { readonly dir?: string; readonly ttlMs?: number };
   /** Called as pages of auto-paginated pulls complete. */
@@ -137,7 +147,10 @@ function toQuery(query: Readonly<Record<string, QueryValue>> = {}): [string, str
  * ```
  */
 export function createClient(options: ClientOptions = {}): Client {
-  const limiter = new Limiter(options.concurrency ?? 4);
+  const limiter = new Limiter(options.concurrency ?? 4, {
+    adaptive: options.adaptive ?? true,
+    ...(options.maxConcurrency === undefined ? {} : { max: options.maxConcurrency }),
+  });
   const explicitUrl = options.baseUrl === undefined
     ? undefined
     : checkBaseUrl(options.baseUrl, options.allowInsecureHttp);
@@ -182,7 +195,7 @@ export function createClient(options: ClientOptions = {}): Client {
   const describe = () => ({
     baseUrl: explicitUrl ?? "(from RI_BASE_URL)",
     apiKey: "[redacted]",
-    concurrency: limiter.max,
+    concurrency: limiter.adaptive ? `${limiter.start} (adaptive, up to ${limiter.cap})` : limiter.max,
     cache: options.cache ? "on" : "off",
     endpoints: Object.keys(ENDPOINTS).length,
   });

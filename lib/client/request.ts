@@ -10,7 +10,14 @@
 import type { z } from "zod";
 import type { Envelope } from "./catalogue.ts";
 import type { DiskCache } from "./cache.ts";
-import { type ErrorContext, NetworkError, RiError, SchemaMismatchError, TimeoutError } from "./errors.ts";
+import {
+  type ErrorContext,
+  NetworkError,
+  RateLimitError,
+  RiError,
+  SchemaMismatchError,
+  TimeoutError,
+} from "./errors.ts";
 import { errorFromResponse } from "./_http_errors.ts";
 import type { Limiter } from "./_limiter.ts";
 import { getPath } from "./_path.ts";
@@ -217,6 +224,7 @@ export async function send(
   }
   const qs = new URLSearchParams(req.query as [string, string][]).toString();
   const url = `${cfg.baseUrl}${req.path}${qs ? `?${qs}` : ""}`;
+  let throttled = 0;
   for (let n = 0;; n++) {
     if (opts.signal?.aborted) throw opts.signal.reason;
     try {
@@ -229,7 +237,17 @@ export async function send(
       if (opts.signal?.aborted || !(e instanceof RiError)) throw e;
       const wait = retryDelay(e, n, cfg.retry);
       if (wait === null) throw e;
+      if (cfg.limiter.adaptive && (e instanceof RateLimitError || e.status === 503)) {
+        // Adaptive pacing: the whole client slows down and holds new requests for the wait; a rate
+        // limit answered with a Retry-After it honours does not spend this request's retries.
+        cfg.limiter.throttle(wait, e instanceof RateLimitError && e.retryAfterMs !== undefined);
+        if (e instanceof RateLimitError && throttled++ < MAX_THROTTLED_RETRIES) n--;
+        continue;
+      }
       await sleep(wait, opts.signal);
     }
   }
 }
+
+/** Rate-limited retries that adaptive pacing may take beyond the retry limit, per request. */
+export const MAX_THROTTLED_RETRIES = 20;

@@ -12,6 +12,7 @@ import { type FaultInjector, type FaultOptions, faultResponse } from "./_faults.
 import { errorResponse, fromSandboxError, json } from "./_http.ts";
 import type { Router } from "./_routing.ts";
 import { validate } from "./_validate.ts";
+import type { RateBook } from "./_rate.ts";
 import { type Profile, profileBody, variantError } from "./_profiles.ts";
 
 /** Longest accepted request target (path + query), in bytes. */
@@ -27,6 +28,8 @@ export interface PipelineDeps {
   readonly handlers: HandlerTable;
   readonly clock: Clock;
   readonly quotas: QuotaBook;
+  /** The opt-in per-tenant rate limit. */
+  readonly rate?: RateBook;
   readonly faults: () => { injector: FaultInjector; options: FaultOptions | undefined };
   readonly quiet: boolean;
   /** Response profile (`full`, `spec-minimal`, `variant`). */
@@ -130,6 +133,7 @@ async function answer(
         "Missing or unknown API key; send a valid key in the x-api-key header",
       );
     }
+    deps.rate?.take(tenant);
     checkTier(endpoint, tenant);
     deps.quotas.take(endpoint, tenant);
     const body = endpoint.method === "POST" ? await readBody(req) : undefined;

@@ -8,6 +8,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { type HandlerContext, listBody, offsetOf } from "./handler.ts";
 import { all, ftsPhrase, marks, one, Where } from "./_sql.ts";
+import { pageIds } from "./_page_cache.ts";
 
 /** A trial row of the registry and topic searches. */
 interface TrialRowOut {
@@ -150,16 +151,15 @@ function relevancePage(
   registryWhere(ctx, fw);
   let from: string, where: string;
   if (fw.parts.length === 0) {
-    const total = one<{ n: number }>(db, "SELECT count(*) AS n FROM trials_fts WHERE trials_fts MATCH ?", [
-      phrase,
-    ])?.n ?? 0;
-    const rids = offset >= total ? [] : all<{ rid: number }>(
+    const p = pageIds(
       db,
-      `SELECT rowid AS rid FROM trials_fts WHERE trials_fts MATCH ? ORDER BY bm25(trials_fts), rowid
-       LIMIT ? OFFSET ?`,
-      [phrase, limit, offset],
-    ).map((r) => r.rid);
-    return { rids, total };
+      "SELECT rowid AS rid FROM trials_fts WHERE trials_fts MATCH ? ORDER BY bm25(trials_fts), rowid",
+      "SELECT count(*) AS n FROM trials_fts WHERE trials_fts MATCH ?",
+      [phrase],
+      offset,
+      limit,
+    );
+    return { rids: p.ids, total: p.total };
   }
   const narrows = [
     "status",
@@ -178,19 +178,17 @@ function relevancePage(
     from = "trials_fts JOIN trials t ON t.rid = trials_fts.rowid";
     where = `WHERE trials_fts MATCH ? AND ${fw.parts.join(" AND ")}`;
   }
-  const args = [phrase, ...fw.args];
-  const page = all<{ rid: number; n: number }>(
+  // The total once per distinct query, the ordered id list once for its later pages (O(page)).
+  const p = pageIds(
     db,
-    `SELECT rid, count(*) OVER () AS n FROM (SELECT trials_fts.rowid AS rid, bm25(trials_fts) AS score
-     FROM ${from} ${where}) ORDER BY score, rid LIMIT ? OFFSET ?`,
-    [...args, limit, offset],
-  );
-  const total = page.length ? page[0].n : offset === 0 ? 0 : one<{ n: number }>(
-    db,
+    `SELECT rid FROM (SELECT trials_fts.rowid AS rid, bm25(trials_fts) AS score FROM ${from} ${where})
+     ORDER BY score, rid`,
     `SELECT count(*) AS n FROM ${from} ${where}`,
-    args,
-  )?.n ?? 0;
-  return { rids: page.map((r) => r.rid), total };
+    [phrase, ...fw.args],
+    offset,
+    limit,
+  );
+  return { rids: p.ids, total: p.total };
 }
 
 /** Registry rows of trials by rid, in the given order. */
@@ -253,12 +251,16 @@ function search(ctx: HandlerContext, topic: string | undefined): unknown {
     registryWhere(ctx, w);
     if (sort === "updated") w.add("t.updated_at IS NOT NULL");
     else if (sort === "enrollment") w.add("t.enrollment IS NOT NULL");
-    total = one<{ n: number }>(db, `SELECT count(*) AS n FROM ${from} ${w}`, w.args)?.n ?? 0;
-    rows = offset >= total ? [] : all<TrialRowOut>(
+    const p = pageIds(
       db,
-      `SELECT ${ROW_COLS} FROM ${from} ${w} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-      [...w.args, limit, offset],
+      `SELECT t.rid FROM ${from} ${w} ORDER BY ${orderBy}`,
+      `SELECT count(*) AS n FROM ${from} ${w}`,
+      w.args,
+      offset,
+      limit,
     );
+    total = p.total;
+    rows = rowsByRid(db, p.ids);
   }
   const links = trialLinks(db, rows.map((r) => r.trial_id));
   for (const r of rows) {

@@ -37,6 +37,7 @@ const { values } = parseArgs({
     "fault-kinds": { type: "string" },
     "fault-seed": { type: "string" },
     profile: { type: "string" },
+    "rate-limit": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -44,7 +45,7 @@ if (values.help) {
   console.log(
     "Usage: deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]\n" +
       "                         [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429,502,drop,truncate]\n" +
-      "                         [--profile full|spec-minimal|variant]\n" +
+      "                         [--profile full|spec-minimal|variant] [--rate-limit PER_MINUTE]\n" +
       "Profiles: full = every field the sandbox chose; spec-minimal = only the fields the spec names;\n" +
       "variant = sandbox-chosen keys re-spelled and other error bodies (text, message, detail, HTML).",
   );
@@ -74,6 +75,9 @@ const sb = await startSandbox({
   scale,
   faults,
   profile,
+  ...(values["rate-limit"]
+    ? { rateLimit: { perMinute: numberArg("rate-limit", values["rate-limit"], 0) } }
+    : {}),
 });
 console.log(
   `Sandbox listening on ${sb.url} (scale ${scale}, profile ${profile}, ready in ${

@@ -14,11 +14,12 @@ import { HANDLERS } from "./handlers/mod.ts";
 import { type Clock, createClock, createQuotaBook, DEMO_KEYS, type QuotaOverrides } from "./_access.ts";
 import { createFaults, type FaultOptions } from "./_faults.ts";
 import { handle } from "./_pipeline.ts";
+import { createRateBook, type RateLimitOptions } from "./_rate.ts";
 import { createRouter } from "./_routing.ts";
 import { openStore, type SandboxStore, type Scale } from "./_store.ts";
 import { type Profile, PROFILES } from "./_profiles.ts";
 
-export type { Clock, FaultOptions, Profile, QuotaOverrides, SandboxStore, Scale };
+export type { Clock, FaultOptions, Profile, QuotaOverrides, RateLimitOptions, SandboxStore, Scale };
 export { PROFILES };
 export type { FaultKind } from "./_faults.ts";
 
@@ -44,6 +45,11 @@ export interface SandboxOptions {
   readonly handlers?: Readonly<Record<string, Handler | null>>;
   /** Do not log unexpected handler errors. @default false */
   readonly quiet?: boolean;
+  /**
+   * Opt-in per-tenant rate limit (the spec says per-minute limits exist, not their values): a token
+   * bucket of `perMinute` requests a minute, `burst` at once; 429 `rate_limited` with Retry-After.
+   */
+  readonly rateLimit?: RateLimitOptions;
   /**
    * Response profile: `full` (every field the sandbox chose), `spec-minimal` (only the fields the
    * spec names) or `variant` (sandbox-chosen keys re-spelled, other error bodies). When absent, the
@@ -133,6 +139,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     quotas,
     faults: () => ({ injector, options: faultOptions }),
     quiet: options.quiet ?? false,
+    ...(options.rateLimit ? { rate: createRateBook(options.rateLimit) } : {}),
     profile,
   };
   const ac = new AbortController();

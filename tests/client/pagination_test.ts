@@ -37,7 +37,7 @@ Deno.test(".all() never has more requests in flight than the client's concurrenc
         inFlight--;
       }
     };
-    const ri = clientFor(sb, { fetch: tracking, concurrency: 3 });
+    const ri = clientFor(sb, { fetch: tracking, concurrency: 3, adaptive: false });
     const [a, b] = await Promise.all([
       ri.trials.search.all({ limit: 50 }),
       ri.regulatory.search.all({ limit: 20 }),

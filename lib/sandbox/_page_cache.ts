@@ -1,0 +1,124 @@
+/**
+ * Private: paging in O(page). A list query's total is counted once per distinct query (SQL +
+ * arguments) and its full ordered id list is built once, at its first page after the first, and kept
+ * while the store is unchanged; every later page is a slice of it — no OFFSET scan and no recount.
+ * The first page alone (the common one-page call) stays a cheap top-N query.
+ *
+ * The store's change stamp is `total_changes()` of the connection plus `PRAGMA data_version` (other
+ * connections), so a write (quota books live elsewhere; `advance` or a test's insert) drops every list.
+ * Lists are kept most-recently-used first, within a bound on entries and on ids held.
+ *
+ * @module
+ */
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { stmt } from "./_sql.ts";
+
+/** Most distinct queries kept. */
+export const MAX_LISTS = 128;
+/** Most ids kept over all lists (about 8 bytes each). */
+export const MAX_IDS = 4_000_000;
+
+interface Cache {
+  stamp: string;
+  ids: number;
+  lists: Map<string, Float64Array>;
+  counts: Map<string, number>;
+}
+
+const caches = new WeakMap<DatabaseSync, Cache>();
+
+function stampOf(db: DatabaseSync): string {
+  const changes = stmt(db, "SELECT total_changes() AS n").get() as { n: number };
+  const version = stmt(db, "PRAGMA data_version").get() as { data_version: number };
+  return `${changes.n}:${version.data_version}`;
+}
+
+function cacheOf(db: DatabaseSync): Cache {
+  const stamp = stampOf(db);
+  let cache = caches.get(db);
+  if (!cache || cache.stamp !== stamp) {
+    cache = { stamp, ids: 0, lists: new Map(), counts: new Map() };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+const firstId = (r: Record<string, unknown>): number => {
+  for (const k in r) return Number(r[k]);
+  return NaN;
+};
+
+/**
+ * One page of a list query: its ids and the exact total.
+ *
+ * @param db The store.
+ * @param sql A query selecting one integer id column first, with a total ORDER BY.
+ * @param countSql The query counting the same rows (one column).
+ * @param args Arguments of both.
+ * @param offset Rows to skip.
+ * @param limit Page size.
+ */
+export function pageIds(
+  db: DatabaseSync,
+  sql: string,
+  countSql: string,
+  args: readonly SQLInputValue[],
+  offset: number,
+  limit: number,
+): { ids: number[]; total: number } {
+  const cache = cacheOf(db);
+  const key = `${sql}\u0000${JSON.stringify(args)}`;
+  const list = cache.lists.get(key);
+  if (list === undefined && offset === 0) {
+    let total = cache.counts.get(key);
+    if (total === undefined) {
+      total = firstId(stmt(db, countSql).get(...args) as Record<string, unknown>);
+      cache.counts.set(key, total);
+    }
+    const ids = total === 0
+      ? []
+      : (stmt(db, `${sql} LIMIT ?`).all(...args, limit) as Record<string, unknown>[])
+        .map(firstId);
+    return { ids, total };
+  }
+  const ids = list ?? orderedIds(db, sql, args);
+  return { ids: pageOf(ids, offset, limit), total: ids.length };
+}
+
+/**
+ * The ids (first column) of `sql`, in its order, from the cache when the store is unchanged.
+ *
+ * @param db The store.
+ * @param sql A query selecting one integer id column, with a total ORDER BY.
+ * @param args Its arguments.
+ */
+export function orderedIds(db: DatabaseSync, sql: string, args: readonly SQLInputValue[]): Float64Array {
+  const cache = cacheOf(db);
+  const key = `${sql}\u0000${JSON.stringify(args)}`;
+  const hit = cache.lists.get(key);
+  if (hit) {
+    cache.lists.delete(key); // most recently used last
+    cache.lists.set(key, hit);
+    return hit;
+  }
+  const rows = stmt(db, sql).all(...args) as Record<string, unknown>[];
+  const ids = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) ids[i] = firstId(rows[i]);
+  cache.counts.set(key, ids.length);
+  cache.lists.set(key, ids);
+  cache.ids += ids.length;
+  for (const [k, v] of cache.lists) {
+    if (cache.lists.size <= MAX_LISTS && cache.ids <= MAX_IDS) break;
+    if (k === key) continue;
+    cache.lists.delete(k);
+    cache.ids -= v.length;
+  }
+  return ids;
+}
+
+/** The ids of one page of an ordered id list. */
+function pageOf(ids: ArrayLike<number>, offset: number, limit: number): number[] {
+  const out: number[] = [];
+  for (let i = offset; i < Math.min(ids.length, offset + limit); i++) out.push(ids[i]);
+  return out;
+}
