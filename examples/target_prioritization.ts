@@ -1,7 +1,7 @@
 // deno run --allow-net=127.0.0.1 --allow-read --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY examples/target_prioritization.ts [disease] [topN]
 //
 // Target prioritization for a disease: prioritized targets joined with their drugs and association
-// evidence, ranked by the composite score (weighted z-scores, see the JSDoc), with white-space targets
+// evidence, ranked by the composite score (a weighted mean of 0–1 terms on fixed scales, see the JSDoc), with white-space targets
 // (strong association, no approved drug). Says whether the target list is complete (PITFALLS 27).
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
 import { createClient } from "../lib/client/mod.ts";
