@@ -1,8 +1,8 @@
 /**
  * Sandbox latency and throughput over loopback HTTP: p50/p99 of a phrase search with two filters,
  * a composite search, a patent aggregate and a catalysts query, plus sequential and concurrent
- * requests per second. `deno run -A bench/sandbox_bench.ts [--quick]` (`--quick` uses `small`
- * instead of `large`).
+ * requests per second. `deno run -A bench/sandbox_bench.ts [--quick] [--workers N]` (`--quick` uses
+ * `small` instead of `large`; read workers default to one per core, `--workers 0` serves on one thread).
  *
  * @module
  */
@@ -11,9 +11,12 @@ import { startSandbox } from "../lib/sandbox/server.ts";
 const quick = Deno.args.includes("--quick");
 const scale = quick ? "small" : "large";
 const t0 = performance.now();
-const sb = await startSandbox({ scale, seed: 42, quiet: true });
+const w = Deno.args.indexOf("--workers");
+const pool = w >= 0 ? Number(Deno.args[w + 1]) : "auto" as const;
+const sb = await startSandbox({ scale, seed: 42, quiet: true, workers: pool });
 console.log(
-  `sandbox ${scale}: store generated and listening in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  `sandbox ${scale}: store generated and listening in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+    `(${sb.workers} read workers)`,
 );
 const headers = { "x-api-key": sb.keys.pro };
 
@@ -30,14 +33,16 @@ function pct(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-async function measure(label: string, paths: string[], n = 200): Promise<void> {
+async function measure(label: string, paths: string[], n = 200, clients = 1): Promise<void> {
   for (let i = 0; i < 10; i++) await once(paths[i % paths.length]);
   const times: number[] = [];
-  for (let i = 0; i < n; i++) times.push(await once(paths[i % paths.length]));
+  await Promise.all(Array.from({ length: clients }, async (_, c) => {
+    for (let i = c; i < n; i += clients) times.push(await once(paths[i % paths.length]));
+  }));
   console.log(
-    `${label.padEnd(44)} p50 ${pct(times, 50).toFixed(2).padStart(7)} ms   p99 ${
-      pct(times, 99).toFixed(2).padStart(7)
-    } ms`,
+    `${(clients > 1 ? `${label} (${clients} clients)` : label).padEnd(44)} p50 ${
+      pct(times, 50).toFixed(2).padStart(7)
+    } ms   p99 ${pct(times, 99).toFixed(2).padStart(7)} ms`,
   );
 }
 
@@ -47,6 +52,14 @@ await measure(
   phrases.map((p) =>
     `/api/v1/clinical-trials?search=${encodeURIComponent(p)}&status=RECRUITING&phase=PHASE3`
   ),
+);
+await measure(
+  "phrase search + status + phase",
+  phrases.map((p) =>
+    `/api/v1/clinical-trials?search=${encodeURIComponent(p)}&status=RECRUITING&phase=PHASE3`
+  ),
+  200,
+  8,
 );
 await measure(
   "phrase search (no filter, relevance)",

@@ -9,7 +9,9 @@ import type { Endpoint } from "../client/catalogue.ts";
 import { type HandlerTable, SandboxError } from "./handler.ts";
 import { checkTier, type Clock, type QuotaBook, tenantOf } from "./_access.ts";
 import { type FaultInjector, type FaultOptions, faultResponse } from "./_faults.ts";
-import { errorResponse, fromSandboxError, json } from "./_http.ts";
+import { DATA_SOURCE_HEADER, errorResponse, fromSandboxError, json } from "./_http.ts";
+import { HANDLERS } from "./handlers/mod.ts";
+import type { WorkerPool } from "./_workers.ts";
 import type { Router } from "./_routing.ts";
 import { validate } from "./_validate.ts";
 import type { RateBook } from "./_rate.ts";
@@ -34,6 +36,8 @@ export interface PipelineDeps {
   readonly quiet: boolean;
   /** Response profile (`full`, `spec-minimal`, `variant`). */
   readonly profile: Profile;
+  /** Read workers, when the sandbox runs with any. */
+  readonly pool?: WorkerPool;
 }
 
 async function readBody(req: Request): Promise<Record<string, unknown>> {
@@ -141,6 +145,21 @@ async function answer(
     const handler = deps.handlers[endpoint.name];
     if (handler === undefined) {
       return errorResponse(501, "not_implemented", `${endpoint.name} is not implemented by this sandbox yet`);
+    }
+    // The catalogue's own handlers run on the read workers when there are any; overrides stay here.
+    if (deps.pool && deps.handlers[endpoint.name] === HANDLERS[endpoint.name]) {
+      const text = await deps.pool.run({
+        endpoint: endpoint.name,
+        params,
+        given: [...given],
+        query: url.searchParams.toString(),
+        tenant,
+        now: deps.clock.now().getTime(),
+      });
+      return new Response(text, {
+        status: 200,
+        headers: { "content-type": "application/json; charset=utf-8", ...DATA_SOURCE_HEADER },
+      });
     }
     const out = await handler({
       db: deps.db,

@@ -38,6 +38,7 @@ const { values } = parseArgs({
     "fault-seed": { type: "string" },
     profile: { type: "string" },
     "rate-limit": { type: "string" },
+    workers: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -46,6 +47,7 @@ if (values.help) {
     "Usage: deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]\n" +
       "                         [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429,502,drop,truncate]\n" +
       "                         [--profile full|spec-minimal|variant] [--rate-limit PER_MINUTE]\n" +
+      "                         [--workers auto|N]  (read workers; auto = one per core, needs --allow-write)\n" +
       "Profiles: full = every field the sandbox chose; spec-minimal = only the fields the spec names;\n" +
       "variant = sandbox-chosen keys re-spelled and other error bodies (text, message, detail, HTML).",
   );
@@ -68,7 +70,16 @@ const faults: FaultOptions | undefined = rate > 0 || latencyMs > 0
   : undefined;
 
 const t0 = performance.now();
+const wantWorkers = values.workers === undefined || values.workers === "auto"
+  ? "auto" as const
+  : numberArg("workers", values.workers, 0);
+// Read workers share the store through a temporary file: without write access, serve on one thread.
+const canWrite = Deno.permissions.querySync({ name: "write" }).state === "granted";
+if (!canWrite && wantWorkers !== 0) {
+  console.log("Serving on one thread (read workers need --allow-write for the store's temporary file)");
+}
 const sb = await startSandbox({
+  workers: canWrite ? wantWorkers : 0,
   port: numberArg("port", values.port, 8787),
   hostname: values.hostname ?? "127.0.0.1",
   seed: numberArg("seed", values.seed, 42),
@@ -80,7 +91,7 @@ const sb = await startSandbox({
     : {}),
 });
 console.log(
-  `Sandbox listening on ${sb.url} (scale ${scale}, profile ${profile}, ready in ${
+  `Sandbox listening on ${sb.url} (scale ${scale}, profile ${profile}, ${sb.workers} read workers, ready in ${
     Math.round(performance.now() - t0)
   } ms)`,
 );

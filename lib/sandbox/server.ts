@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { DatabaseSync } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
 import type { Endpoint } from "../client/catalogue.ts";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Tier } from "../client/schemas/vocab.ts";
@@ -14,6 +14,7 @@ import { HANDLERS } from "./handlers/mod.ts";
 import { type Clock, createClock, createQuotaBook, DEMO_KEYS, type QuotaOverrides } from "./_access.ts";
 import { createFaults, type FaultOptions } from "./_faults.ts";
 import { handle } from "./_pipeline.ts";
+import { startPool } from "./_workers.ts";
 import { createRateBook, type RateLimitOptions } from "./_rate.ts";
 import { createRouter } from "./_routing.ts";
 import { openStore, type SandboxStore, type Scale } from "./_store.ts";
@@ -57,6 +58,12 @@ export interface SandboxOptions {
    * can be run on another profile unchanged. @default "full"
    */
   readonly profile?: Profile;
+  /**
+   * Read workers, each with its own read-only connection to the store (a WAL file), so concurrent
+   * requests are served in parallel; the main thread only routes. `"auto"` sizes the pool to the
+   * machine (one per core). Needs a store the sandbox creates itself (not `store`). @default 0
+   */
+  readonly workers?: number | "auto";
 }
 
 /** A running sandbox. */
@@ -69,6 +76,8 @@ export interface Sandbox {
   readonly store: SandboxStore;
   /** The injectable clock (quotas roll over at its UTC midnight). */
   readonly clock: Clock;
+  /** Read workers serving requests (0: handlers run on the main thread). */
+  readonly workers: number;
   /** The response profile it serves. */
   readonly profile: Profile;
   /** Replace the fault injection options (undefined turns faults off); restarts the fault PRNG. */
@@ -86,6 +95,27 @@ function profileFromEnv(): Profile | undefined {
   const variable = "RI_SANDBOX_PROFILE";
   if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") return undefined;
   return (Deno.env.get(variable) || undefined) as Profile | undefined;
+}
+
+/** Move a generated in-memory store to a WAL file the read workers can open (the main thread keeps it). */
+function toFile(mem: SandboxStore): { store: SandboxStore; path: string; remove(): void } {
+  const path = Deno.makeTempFileSync({ prefix: "ri-sandbox-", suffix: ".db" });
+  Deno.removeSync(path);
+  mem.db.exec(`VACUUM INTO '${path.replaceAll("'", "''")}'`);
+  mem.close();
+  const db = new DatabaseSync(path);
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+  return {
+    path,
+    store: { db, today: mem.today, close: () => db.close() },
+    remove() {
+      for (const suffix of ["", "-wal", "-shm"]) {
+        try {
+          Deno.removeSync(path + suffix);
+        } catch { /* gone */ }
+      }
+    },
+  };
 }
 
 function mergeHandlers(base: HandlerTable, over: SandboxOptions["handlers"]): HandlerTable {
@@ -125,12 +155,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     );
   }
   const owned = options.store === undefined;
-  const store = options.store ?? await openStore(options.seed ?? 42, options.scale ?? "tiny");
+  const wanted = options.workers === "auto"
+    ? Math.max(1, navigator.hardwareConcurrency || 1)
+    : options.workers ?? 0;
+  if (!Number.isInteger(wanted) || wanted < 0) {
+    throw new RangeError(
+      `workers must be a whole number >= 0 or "auto", got ${JSON.stringify(options.workers)}`,
+    );
+  }
+  if (wanted > 0 && !owned) {
+    throw new RangeError("workers need a store the sandbox creates (pass seed and scale, not store)");
+  }
+  const generated = options.store ?? await openStore(options.seed ?? 42, options.scale ?? "tiny");
+  const file = wanted > 0 ? toFile(generated) : undefined;
+  const store = file?.store ?? generated;
   const clock = createClock(options.now);
   const quotas = createQuotaBook(clock, options.quotas);
   let faultOptions = options.faults;
   let injector = createFaults(faultOptions);
+  const pool = file ? await startPool(wanted, { path: file.path, today: store.today, profile }) : undefined;
   const deps = {
+    ...(pool ? { pool } : {}),
     db: store.db as DatabaseSync,
     today: store.today,
     router: createRouter(CATALOGUE),
@@ -158,13 +203,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     closed = true;
     ac.abort();
     await server.finished;
+    pool?.close();
     if (owned) store.close();
+    file?.remove();
   };
   return {
     url: `http://${host}:${addr.port}`,
     keys: DEMO_KEYS,
     store,
     clock,
+    workers: pool?.size ?? 0,
     profile,
     setFaults(f) {
       faultOptions = f;
