@@ -10,6 +10,13 @@
  * - Fault injection (latency, 429 `rate_limited`, 502/503, dropped connections, truncated bodies)
  *   is opt-in and seeded.
  *
+ * Layout, one home per part: `server.ts` (start, options) with `server/` (the request pipeline:
+ * routing, access, quotas and rate limits, validation, faults, response profiles, read workers);
+ * `handlers/` (one table per part of the spec — `trials.ts`, `regulatory.ts`, `patents.ts`,
+ * `registries.ts`, `biology.ts` — and their private `_<part>_*.ts` pieces and shared query helpers);
+ * `store/` (the schema, the seeded generator and opening a store); `handler.ts` is the contract
+ * between the server and the handlers.
+ *
  * ```ts
  * import { startSandbox } from "./mod.ts";
  *

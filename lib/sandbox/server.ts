@@ -11,18 +11,24 @@ import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Tier } from "../client/schemas/vocab.ts";
 import type { Handler, HandlerTable } from "./handler.ts";
 import { HANDLERS } from "./handlers/mod.ts";
-import { type Clock, createClock, createQuotaBook, DEMO_KEYS, type QuotaOverrides } from "./_access.ts";
-import { createFaults, type FaultOptions } from "./_faults.ts";
-import { handle } from "./_pipeline.ts";
-import { startPool } from "./_workers.ts";
-import { createRateBook, type RateLimitOptions } from "./_rate.ts";
-import { createRouter } from "./_routing.ts";
-import { openStore, type SandboxStore, type Scale } from "./_store.ts";
-import { type Profile, PROFILES } from "./_profiles.ts";
+import {
+  type Clock,
+  createClock,
+  createQuotaBook,
+  DEMO_KEYS,
+  type QuotaOverrides,
+} from "./server/_access.ts";
+import { createFaults, type FaultOptions } from "./server/_faults.ts";
+import { handle } from "./server/_pipeline.ts";
+import { startPool } from "./server/_workers.ts";
+import { createRateBook, type RateLimitOptions } from "./server/_rate.ts";
+import { createRouter } from "./server/_routing.ts";
+import { openStore, type SandboxStore, type Scale } from "./store/_open.ts";
+import { type Profile, PROFILES } from "./server/_profiles.ts";
 
 export type { Clock, FaultOptions, Profile, QuotaOverrides, RateLimitOptions, SandboxStore, Scale };
 export { PROFILES };
-export type { FaultKind } from "./_faults.ts";
+export type { FaultKind } from "./server/_faults.ts";
 
 /** Options of {@link startSandbox}. */
 export interface SandboxOptions {

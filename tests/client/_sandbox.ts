@@ -6,7 +6,7 @@
  * @module
  */
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../lib/sandbox/mod.ts";
-import { openStore, type SandboxStore } from "../../lib/sandbox/_store.ts";
+import { openStore, type SandboxStore } from "../../lib/sandbox/store/_open.ts";
 import { type Client, type ClientOptions, createClient } from "../../lib/client/mod.ts";
 
 let store: Promise<SandboxStore> | undefined;

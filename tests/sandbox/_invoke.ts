@@ -10,7 +10,7 @@ import { type EndpointName, ENDPOINTS } from "../../lib/client/endpoints/mod.ts"
 import type { Endpoint } from "../../lib/client/catalogue.ts";
 import type { Tier } from "../../lib/client/schemas/vocab.ts";
 import type { HandlerTable } from "../../lib/sandbox/handler.ts";
-import { validate } from "../../lib/sandbox/_validate.ts";
+import { validate } from "../../lib/sandbox/server/_validate.ts";
 
 /** Options of {@link invoke}. */
 export interface InvokeOptions {

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
-import { openStore } from "../../lib/sandbox/_store.ts";
+import { openStore } from "../../lib/sandbox/store/_open.ts";
 
 Deno.test("registry pages equal independent SQL, and a store write is seen by the next page", async () => {
   const store = await openStore(42, "tiny");

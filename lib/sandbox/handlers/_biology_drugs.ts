@@ -14,7 +14,7 @@
  * @module
  */
 import { flaggedBody, type HandlerContext, unresolved } from "../handler.ts";
-import { all, Where } from "../_sql.ts";
+import { all, Where } from "./_sql.ts";
 import type { SqlRow } from "./_registries_util.ts";
 import { resolveTarget, type TargetRef } from "./_biology_resolve.ts";
 

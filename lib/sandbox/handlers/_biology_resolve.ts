@@ -10,7 +10,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { one } from "../_sql.ts";
+import { one } from "./_sql.ts";
 
 /** A resolved target. */
 export interface TargetRef {

@@ -18,7 +18,7 @@
  * @module
  */
 import { flaggedBody, type HandlerContext } from "../handler.ts";
-import { all, marks, one, Where } from "../_sql.ts";
+import { all, marks, one, Where } from "./_sql.ts";
 import { round, type SqlRow } from "./_registries_util.ts";
 import {
   companyRids,

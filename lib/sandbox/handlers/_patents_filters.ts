@@ -20,7 +20,7 @@
  */
 import { type HandlerContext, SandboxError } from "../handler.ts";
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { one, Where } from "../_sql.ts";
+import { one, Where } from "./_sql.ts";
 import { compactDate, type SqlRow } from "./_registries_util.ts";
 
 /** The resolved company anchor of a request. */

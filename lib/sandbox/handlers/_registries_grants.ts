@@ -14,7 +14,7 @@
  * @module
  */
 import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
-import { all, ftsPhrase, marks, one, Where } from "../_sql.ts";
+import { all, ftsPhrase, marks, one, Where } from "./_sql.ts";
 import { jsonList, type SqlRow } from "./_registries_util.ts";
 
 const COLUMNS = `g.grant_id, g.title, g.source, g.funding_amount, g.start_date, g.end_date, g.abstract,

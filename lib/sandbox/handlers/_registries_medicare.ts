@@ -12,7 +12,7 @@
  * @module
  */
 import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
-import { all, marks, one, Where } from "../_sql.ts";
+import { all, marks, one, Where } from "./_sql.ts";
 import { jsonList, round, type SqlRow } from "./_registries_util.ts";
 
 /** Normalise a disease id to Medicare's stored underscore form. */

@@ -16,7 +16,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { type HandlerContext, listBody, notFound, offsetOf, SandboxError } from "../handler.ts";
-import { all, one, Where } from "../_sql.ts";
+import { all, one, Where } from "./_sql.ts";
 import type { SqlRow } from "./_registries_util.ts";
 
 const DAY_MS = 86_400_000;

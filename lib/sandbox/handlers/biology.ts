@@ -19,7 +19,7 @@
  * @module
  */
 import { flaggedBody, type HandlerContext, type HandlerTable, unresolved } from "../handler.ts";
-import { all, marks } from "../_sql.ts";
+import { all, marks } from "./_sql.ts";
 import type { SqlRow } from "./_registries_util.ts";
 import {
   diseaseById,

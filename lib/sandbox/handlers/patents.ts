@@ -15,7 +15,7 @@
  */
 import { type HandlerContext, type HandlerTable, notFound, offsetOf } from "../handler.ts";
 import type { SQLInputValue } from "node:sqlite";
-import { all, one, Where } from "../_sql.ts";
+import { all, one, Where } from "./_sql.ts";
 import { jsonList, type SqlRow } from "./_registries_util.ts";
 import { type LinkFilter, linkSize, linkWhere, type PatentScope, patentScope } from "./_patents_filters.ts";
 import { aggregate, hasCountTables, yoyGrowth } from "./_patents_aggregate.ts";

@@ -4,9 +4,9 @@
  * @module
  */
 import type { HandlerTable } from "../handler.ts";
-import { diseasesAutocomplete, diseasesLandscape } from "../_diseases.ts";
-import { regulatoryCatalysts } from "../_reg_catalysts.ts";
-import { regulatoryLandscape, regulatorySearch } from "../_reg_search.ts";
+import { diseasesAutocomplete, diseasesLandscape } from "./_diseases.ts";
+import { regulatoryCatalysts } from "./_regulatory_catalysts.ts";
+import { regulatoryLandscape, regulatorySearch } from "./_regulatory_search.ts";
 
 /** Handlers of this domain, by endpoint name. */
 export const handlers: HandlerTable = {

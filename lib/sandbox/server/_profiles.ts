@@ -11,8 +11,8 @@
  *
  * @module
  */
-import type { Endpoint } from "../client/catalogue.ts";
-import { respellChosen, stripChosen } from "../client/schemas/origin.ts";
+import type { Endpoint } from "../../client/catalogue.ts";
+import { respellChosen, stripChosen } from "../../client/schemas/origin.ts";
 import { DATA_SOURCE_HEADER } from "./_http.ts";
 
 /** A response profile of the sandbox. */

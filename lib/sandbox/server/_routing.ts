@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Endpoint } from "../client/catalogue.ts";
+import type { Endpoint } from "../../client/catalogue.ts";
 
 /** A compiled route. */
 interface Route {

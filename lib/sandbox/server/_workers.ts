@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { SandboxError, type Tenant } from "./handler.ts";
+import { SandboxError, type Tenant } from "../handler.ts";
 
 /** The first message to a worker. */
 export interface WorkerInit {

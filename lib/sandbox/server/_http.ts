@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { SandboxError } from "./handler.ts";
+import { SandboxError } from "../handler.ts";
 
 /** Header every sandbox answer carries. */
 export const DATA_SOURCE_HEADER: Readonly<Record<string, string>> = { "x-data-source": "synthetic-sandbox" };

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { splitCsv } from "../client/params.ts";
-import { flaggedBody, type HandlerContext, offsetOf } from "./handler.ts";
+import { splitCsv } from "../../client/params.ts";
+import { flaggedBody, type HandlerContext, offsetOf } from "../handler.ts";
 import { diseaseFamily, resolveDisease, resolveSponsor } from "./_resolve.ts";
 import { all, one, tally, Where } from "./_sql.ts";
 import { compositeRows, linkedTo, phaseStatus } from "./_trials_composite.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { type HandlerContext, listBody, offsetOf } from "./handler.ts";
+import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
 import { all, ftsPhrase, marks, one, Where } from "./_sql.ts";
 import { pageIds } from "./_page_cache.ts";
 

@@ -5,7 +5,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { createStore } from "./store/generate.ts";
+import { createStore } from "./generate.ts";
 
 /** Scale preset: `tiny` for unit tests, `small` for demos, `large` for benchmarks. */
 export type Scale = "tiny" | "small" | "large";

@@ -7,7 +7,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { normaliseCurie } from "../client/params.ts";
+import { normaliseCurie } from "../../client/params.ts";
 import { all, marks, one } from "./_sql.ts";
 
 /** A resolved disease. */

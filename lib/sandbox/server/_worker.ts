@@ -7,10 +7,10 @@
  */
 /// <reference lib="deno.worker" />
 import { DatabaseSync } from "node:sqlite";
-import { ENDPOINTS } from "../client/endpoints/mod.ts";
-import type { Endpoint } from "../client/catalogue.ts";
-import { HANDLERS } from "./handlers/mod.ts";
-import { SandboxError } from "./handler.ts";
+import { ENDPOINTS } from "../../client/endpoints/mod.ts";
+import type { Endpoint } from "../../client/catalogue.ts";
+import { HANDLERS } from "../handlers/mod.ts";
+import { SandboxError } from "../handler.ts";
 import { type Profile, profileBody } from "./_profiles.ts";
 import type { WorkerAnswer, WorkerInit, WorkerJob } from "./_workers.ts";
 

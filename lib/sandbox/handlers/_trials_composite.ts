@@ -9,8 +9,8 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { normalisePhase } from "../client/params.ts";
-import { flaggedBody, type HandlerContext, offsetOf, unresolved } from "./handler.ts";
+import { normalisePhase } from "../../client/params.ts";
+import { flaggedBody, type HandlerContext, offsetOf, unresolved } from "../handler.ts";
 import {
   diseaseFamily,
   resolveDisease,

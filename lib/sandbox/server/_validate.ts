@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { Endpoint } from "../client/catalogue.ts";
-import type { ParamDef } from "../client/params.ts";
-import { SandboxError } from "./handler.ts";
+import type { Endpoint } from "../../client/catalogue.ts";
+import type { ParamDef } from "../../client/params.ts";
+import { SandboxError } from "../handler.ts";
 import { invalidParameter } from "./_http.ts";
 
 /** Validated parameters. */

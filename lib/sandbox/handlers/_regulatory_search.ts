@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { splitCsv } from "../client/params.ts";
-import { flaggedBody, type HandlerContext, listBody, offsetOf } from "./handler.ts";
-import { linksOf, sponsorsOf } from "./_approvals.ts";
+import { splitCsv } from "../../client/params.ts";
+import { flaggedBody, type HandlerContext, listBody, offsetOf } from "../handler.ts";
+import { linksOf, sponsorsOf } from "./_regulatory_approvals.ts";
 import { diseaseFamily, resolveDisease, resolveDrug, resolveSponsor } from "./_resolve.ts";
 import { all, ftsPhrase, likeContains, marks, one, Where } from "./_sql.ts";
 

@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { normaliseCurie } from "../client/params.ts";
-import { type HandlerContext, SandboxError } from "./handler.ts";
-import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
-import { competitivenessIndex } from "./store/formulas.ts";
-import { dayNumber, isoDay } from "./store/prng.ts";
+import { normaliseCurie } from "../../client/params.ts";
+import { type HandlerContext, SandboxError } from "../handler.ts";
+import { ACTIVE_TRIAL_STATUSES } from "../../client/schemas/vocab.ts";
+import { competitivenessIndex } from "../store/formulas.ts";
+import { dayNumber, isoDay } from "../store/prng.ts";
 import { diseaseFamily } from "./_resolve.ts";
 import { all, likeContains, marks, one } from "./_sql.ts";
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createRng, type Rng } from "./store/prng.ts";
+import { createRng, type Rng } from "../store/prng.ts";
 import { DATA_SOURCE_HEADER, errorResponse } from "./_http.ts";
 
 /** A kind of injected fault. */

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { flaggedBody, type HandlerContext, notFound } from "./handler.ts";
+import { flaggedBody, type HandlerContext, notFound } from "../handler.ts";
 import { all, one } from "./_sql.ts";
 
 /** Longest summary returned before the `...` cut. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { SandboxError, type Tenant } from "./handler.ts";
+import { SandboxError, type Tenant } from "../handler.ts";
 
 /** Options of the rate limit. */
 export interface RateLimitOptions {

@@ -5,12 +5,12 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import type { Endpoint } from "../client/catalogue.ts";
-import { type HandlerTable, SandboxError } from "./handler.ts";
+import type { Endpoint } from "../../client/catalogue.ts";
+import { type HandlerTable, SandboxError } from "../handler.ts";
 import { checkTier, type Clock, type QuotaBook, tenantOf } from "./_access.ts";
 import { type FaultInjector, type FaultOptions, faultResponse } from "./_faults.ts";
 import { DATA_SOURCE_HEADER, errorResponse, fromSandboxError, json } from "./_http.ts";
-import { HANDLERS } from "./handlers/mod.ts";
+import { HANDLERS } from "../handlers/mod.ts";
 import type { WorkerPool } from "./_workers.ts";
 import type { Router } from "./_routing.ts";
 import { validate } from "./_validate.ts";

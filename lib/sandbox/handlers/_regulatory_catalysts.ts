@@ -9,10 +9,10 @@
  *
  * @module
  */
-import { splitCsv } from "../client/params.ts";
-import { flaggedBody, type HandlerContext } from "./handler.ts";
-import { dayNumber, isoDay } from "./store/prng.ts";
-import { linksOf, sponsorsOf } from "./_approvals.ts";
+import { splitCsv } from "../../client/params.ts";
+import { flaggedBody, type HandlerContext } from "../handler.ts";
+import { dayNumber, isoDay } from "../store/prng.ts";
+import { linksOf, sponsorsOf } from "./_regulatory_approvals.ts";
 import { diseaseFamily, orgFamily, resolveDisease, resolveDrug, resolveSponsor } from "./_resolve.ts";
 import { all, marks, one, Where } from "./_sql.ts";
 

@@ -3,10 +3,10 @@
  *
  * @module
  */
-import type { Endpoint } from "../client/catalogue.ts";
-import type { Tier } from "../client/schemas/vocab.ts";
-import type { Tenant } from "./handler.ts";
-import { SandboxError } from "./handler.ts";
+import type { Endpoint } from "../../client/catalogue.ts";
+import type { Tier } from "../../client/schemas/vocab.ts";
+import type { Tenant } from "../handler.ts";
+import { SandboxError } from "../handler.ts";
 
 /** The fixed demo keys (documented in the README; safe to print). */
 export const DEMO_KEYS: Readonly<Record<Tier, string>> = {
