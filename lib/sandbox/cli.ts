@@ -99,7 +99,10 @@ console.log(`Demo keys (x-api-key): free=${sb.keys.free} pro=${sb.keys.pro} pos=
 console.log("All data served by this sandbox is synthetic (x-data-source: synthetic-sandbox).");
 if (faults) console.log(`Fault injection on: rate=${rate} kinds=${kinds.join(",")} latency=${latencyMs}ms`);
 console.log(`Try: curl -H 'x-api-key: ${sb.keys.free}' '${sb.url}/api/v1/clinical-trials?limit=2'`);
-Deno.addSignalListener("SIGINT", async () => {
-  await sb.close();
-  Deno.exit(0);
-});
+// Ctrl-C or a kill: close cleanly (the read workers' temporary store file is removed).
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, async () => {
+    await sb.close();
+    Deno.exit(0);
+  });
+}
