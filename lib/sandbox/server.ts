@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import type { Endpoint } from "../client/catalogue.ts";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Tier } from "../client/schemas/vocab.ts";
@@ -103,17 +103,15 @@ function profileFromEnv(): Profile | undefined {
   return (Deno.env.get(variable) || undefined) as Profile | undefined;
 }
 
-/** Move a generated in-memory store to a WAL file the read workers can open (the main thread keeps it). */
-function toFile(mem: SandboxStore): { store: SandboxStore; path: string; remove(): void } {
+/**
+ * A temporary WAL database file for the store the read workers share (generated straight into it:
+ * copying an in-memory store would need ATTACH, which Deno's node:sqlite allows only with every
+ * permission).
+ */
+function tempStoreFile(): { path: string; remove(): void } {
   const path = Deno.makeTempFileSync({ prefix: "ri-sandbox-", suffix: ".db" });
-  Deno.removeSync(path);
-  mem.db.exec(`VACUUM INTO '${path.replaceAll("'", "''")}'`);
-  mem.close();
-  const db = new DatabaseSync(path);
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
   return {
     path,
-    store: { db, today: mem.today, close: () => db.close() },
     remove() {
       for (const suffix of ["", "-wal", "-shm"]) {
         try {
@@ -172,9 +170,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (wanted > 0 && !owned) {
     throw new RangeError("workers need a store the sandbox creates (pass seed and scale, not store)");
   }
-  const generated = options.store ?? await openStore(options.seed ?? 42, options.scale ?? "tiny");
-  const file = wanted > 0 ? toFile(generated) : undefined;
-  const store = file?.store ?? generated;
+  const file = wanted > 0 ? tempStoreFile() : undefined;
+  const store = options.store ?? await openStore(options.seed ?? 42, options.scale ?? "tiny", file?.path);
   const clock = createClock(options.now);
   const quotas = createQuotaBook(clock, options.quotas);
   let faultOptions = options.faults;

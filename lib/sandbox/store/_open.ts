@@ -44,7 +44,7 @@ export function asSandboxStore(made: unknown): SandboxStore {
   return { db, today, close: () => (g.close ? g.close() : db.close()) };
 }
 
-/** Generate a store with the seeded generator. */
-export function openStore(seed: number, scale: Scale): Promise<SandboxStore> {
-  return Promise.resolve(asSandboxStore(createStore({ seed, scale })));
+/** Generate a store with the seeded generator (in memory, or in a WAL database file at `path`). */
+export function openStore(seed: number, scale: Scale, path?: string): Promise<SandboxStore> {
+  return Promise.resolve(asSandboxStore(createStore({ seed, scale, ...(path ? { path } : {}) })));
 }
