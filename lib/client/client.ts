@@ -95,7 +95,12 @@ export function checkBaseUrl(raw: string, allowInsecureHttp = false): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`Base URL ${show(raw)} is not a URL; pass e.g. https://ri.example.com`, CONFIG);
+    // Never quote the value: when RI_BASE_URL and RI_API_KEY are swapped, it is the key.
+    throw new ConfigError(
+      `Base URL is not a URL (${raw.length} characters${raw.includes("://") ? "" : ", no scheme"}); ` +
+        `pass e.g. https://ri.example.com (are RI_BASE_URL and RI_API_KEY swapped?)`,
+      CONFIG,
+    );
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new ConfigError(`Base URL must be http(s), got ${url.protocol}; pass an https:// URL`, CONFIG);

@@ -165,7 +165,16 @@ export function csv(
   const msg = `must list ${minItems} to ${maxItems} comma-separated values`;
   const wire = z.string().refine((v) => count(splitCsv(v).length), msg);
   const guard = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
-    const items = typeof v === "string" ? splitCsv(v) : v.map((s) => s.trim()).filter(Boolean);
+    const raw = typeof v === "string" ? v.split(",") : v;
+    const blank = raw.findIndex((s) => s.trim() === "");
+    if (blank >= 0 && (typeof v !== "string" || raw.length > 1)) {
+      // An empty name would be dropped silently: say where it is.
+      ctx.addIssue({
+        code: "custom",
+        message: `item ${blank + 1} of ${raw.length} is empty; remove it or fill in the name`,
+      });
+    }
+    const items = raw.map((s) => s.trim()).filter(Boolean);
     const bad = items.find((s) => s.includes(","));
     if (bad) ctx.addIssue({ code: "custom", message: `item ${JSON.stringify(bad)} contains a comma` });
     if (!count(items.length)) ctx.addIssue({ code: "custom", message: `${msg} (got ${items.length})` });

@@ -96,6 +96,17 @@ export function redact(text: string, apiKey: string): string {
   return apiKey.length >= 4 ? text.split(apiKey).join("[redacted]") : text;
 }
 
+/**
+ * The raw fetch error as a cause, without the key: a fetch layer that echoes headers would put it into
+ * the message, the stack or a nested cause, so only the name and the redacted message are kept.
+ */
+export function redactedCause(e: unknown, apiKey: string): Error {
+  const out = new Error(redact(e instanceof Error ? e.message : String(e), apiKey));
+  out.name = e instanceof Error ? e.name : "Error";
+  out.stack = `${out.name}: ${out.message}`;
+  return out;
+}
+
 function ctxOf(req: WireRequest): ErrorContext {
   return { endpoint: req.endpoint, method: req.method, path: req.path };
 }
@@ -161,7 +172,7 @@ async function attempt(
         {
           ...ctxOf(req),
           timeoutMs,
-          cause: e,
+          cause: redactedCause(e, cfg.apiKey),
         },
       );
     }
@@ -170,7 +181,7 @@ async function attempt(
       `Could not complete the request to ${req.endpoint} (${why}); check the base URL and network`,
       {
         ...ctxOf(req),
-        cause: e,
+        cause: redactedCause(e, cfg.apiKey),
       },
     );
   } finally {

@@ -105,6 +105,18 @@ const RULES: Readonly<Record<string, readonly Rule[]>> = {
         }
         : undefined,
   ],
+  "diseases.autocomplete": [
+    (_p, v) =>
+      v.rows.length === 0
+        ? {
+          code: "not-evidence-of-absence",
+          pitfall: 35,
+          message:
+            "No diseases matched; only diseases with clinical-trial data are returned, so an empty list does " +
+            "not prove the disease is unknown; try another spelling or a broader name",
+        }
+        : undefined,
+  ],
   "resolve.organizations": [
     (_p, v) =>
       v.rows.length === 0

@@ -31,6 +31,13 @@ const entityCount = (p: Readonly<Record<string, unknown>>) =>
   [p.sponsor, p.lei, p.ticker].filter((v) => v !== undefined).length;
 
 /** Disease and regulatory endpoints. */
+
+/** Marketing statuses the spec names; the filter is an exact match, so `rx` would match nothing (PITFALLS 34). */
+const MARKETING_STATUSES = ["Rx", "OTC", "Disc"] as const;
+const marketingStatus = z.string().trim().min(1).transform((v) =>
+  MARKETING_STATUSES.find((k) => k.toLowerCase() === v.toLowerCase()) ?? v
+);
+
 export const regulatoryEndpoints = {
   "diseases.autocomplete": endpoint({
     name: "diseases.autocomplete",
@@ -98,7 +105,11 @@ export const regulatoryEndpoints = {
         { pitfalls: [18] },
       ),
       disease_id: guarded("ontology CURIE, exact membership", curieGuard, { pitfalls: [18] }),
-      status: str("exact marketing status (Rx, OTC, Disc)"),
+      status: guarded(
+        "exact marketing status (Rx, OTC, Disc); the known values' case is normalised ('rx' → Rx)",
+        marketingStatus,
+        { pitfalls: [34] },
+      ),
       is_orphan: {
         ...guarded("orphan designation; 'false' is coerced to true by the service", orphanOnly),
         kind: "truthy",
