@@ -33,24 +33,34 @@ export function pairsFromMemberships(memberships: pl.DataFrame): pl.DataFrame {
 
 /**
  * The long overlap matrix over every ordered pair of `sponsors` (diagonal included): `shared` trials and
- * `jaccard = shared / (trials_a + trials_b − shared)` (null when both have none; 1 on the diagonal).
+ * `jaccard = shared / (trials_a + trials_b − shared)` (null when both have none; 1 on the diagonal);
+ * null for an unresolved sponsor or a pair without a count.
  */
 export function overlapMatrix(
   sponsors: readonly string[],
   counts: ReadonlyMap<string, number>,
   pairs: pl.DataFrame,
+  unresolved: ReadonlySet<string> = new Set(),
 ): pl.DataFrame {
   const shared = new Map<string, number>();
   for (const r of pairs.toRecords()) {
-    const n = Number(r.shared ?? 0);
+    if (r.shared === null || r.shared === undefined) continue;
+    const n = Number(r.shared);
     shared.set(`${r.sponsor_a}\u0000${r.sponsor_b}`, n);
     shared.set(`${r.sponsor_b}\u0000${r.sponsor_a}`, n);
   }
+  // A missing count or an unresolved sponsor is null (unknown), never a measured-looking 0.
   const rows = sponsors.flatMap((a) =>
     sponsors.map((b) => {
-      const ca = counts.get(a) ?? 0;
-      const cb = counts.get(b) ?? 0;
-      const s = a === b ? ca : shared.get(`${a}\u0000${b}`) ?? 0;
+      if (unresolved.has(a) || unresolved.has(b)) {
+        return { sponsor_a: a, sponsor_b: b, shared: null, jaccard: null };
+      }
+      const ca = counts.get(a);
+      const cb = counts.get(b);
+      const s = a === b ? ca : shared.get(`${a}\u0000${b}`);
+      if (ca === undefined || cb === undefined || s === undefined) {
+        return { sponsor_a: a, sponsor_b: b, shared: s ?? null, jaccard: null };
+      }
       const union = a === b ? ca : ca + cb - s;
       return { sponsor_a: a, sponsor_b: b, shared: s, jaccard: union > 0 ? s / union : null };
     })

@@ -16,6 +16,7 @@ import {
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { overlapMatrix, overlapWide, pairsFromMemberships, tallies } from "./_overlap.ts";
+import { resolveEntity } from "./_resolve_entity.ts";
 
 export { overlapWide };
 
@@ -33,8 +34,10 @@ export interface PortfolioOverlapInput {
   readonly condition?: string;
   /** Trials in the condition (`market_size_trials`). @default {null} */
   readonly marketSize?: number | null;
-  /** Exact total of shared trials (`intersection_count`). @default {shared.height} */
+  /** Exact total of shared trials (`intersection_count`: trials of at least two sponsors). @default {shared.height} */
   readonly intersectionCount?: number;
+  /** Trials shared by every listed sponsor (null: unknown). @default {null} */
+  readonly sharedByAll?: number | null;
 }
 
 /** Output frames of the portfolio overlap. */
@@ -49,7 +52,11 @@ export interface PortfolioOverlapFrames {
   readonly shared: pl.DataFrame;
   /** Long overlap matrix: `sponsor_a, sponsor_b, shared, jaccard` (see {@linkcode overlapWide}). */
   readonly matrix: pl.DataFrame;
-  /** One row: `condition, market_size_trials, intersection_count, condition_resolved`. */
+  /**
+   * One row: `condition, market_size_trials, shared_by_two_or_more` (the service's `intersection_count`:
+   * trials sponsored by at least two of the listed sponsors), `shared_by_all` (by every one of them),
+   * `condition_resolved`.
+   */
   readonly market: pl.DataFrame;
 }
 
@@ -61,6 +68,8 @@ export type PortfolioOverlap = AnalysisResult<PortfolioOverlapFrames>;
  *
  * `jaccard = shared / (trials_a + trials_b − shared)`; the diagonal holds each sponsor's own count.
  * A `marketSize` of 0 means the condition did not resolve (PITFALLS 12): `condition_resolved` is false.
+ * A sponsor that did not resolve (`resolved_name` null) has a null market share and null overlaps: a
+ * number there would look measured. A pair without a count is null too, never 0.
  *
  * @param input Comparison frame plus pairs or memberships.
  * @returns The output frames.
@@ -96,7 +105,13 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
     }));
   const market = input.marketSize ?? null;
   const shared = input.shared ?? toFrame("compositeTrial", []);
-  const share = market ? pl.col("trial_count").cast(pl.Float64).div(pl.lit(market)) : pl.lit(null);
+  // An unresolved sponsor has no measured share: null, not 0.
+  const share = market
+    ? pl.when(pl.col("resolved_name").isNotNull()).then(
+      pl.col("trial_count").cast(pl.Float64).div(pl.lit(market)),
+    )
+      .otherwise(pl.lit(null))
+    : pl.lit(null);
   return {
     sponsors: comparison.select(
       pl.col("sponsor"),
@@ -108,16 +123,25 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
     byPhase: tallies(comparison, "by_phase", "phase"),
     byStatus: tallies(comparison, "by_status", "status"),
     shared,
-    matrix: overlapMatrix(names, counts, pairs),
+    matrix: overlapMatrix(
+      names,
+      counts,
+      pairs,
+      new Set(comparison.filter(pl.col("resolved_name").isNull()).getColumn("sponsor").toArray() as string[]),
+    ),
     market: framed([{
       condition: input.condition ?? "",
       market_size_trials: market,
-      intersection_count: input.intersectionCount ?? shared.height,
+      shared_by_two_or_more: input.intersectionCount ?? shared.height,
+      shared_by_all: names.length === 2
+        ? (input.intersectionCount ?? shared.height)
+        : input.sharedByAll ?? null,
       condition_resolved: market === null ? null : market > 0,
     }], {
       condition: pl.Utf8,
       market_size_trials: pl.Int64,
-      intersection_count: pl.Int64,
+      shared_by_two_or_more: pl.Int64,
+      shared_by_all: pl.Int64,
       condition_resolved: pl.Bool,
     }),
   };
@@ -136,13 +160,22 @@ export interface PortfolioOverlapParams {
 }
 
 interface PortfolioBody {
-  data: { comparison: unknown[]; market_size_trials: number; intersection_count: number };
+  data: { comparison: Record<string, unknown>[]; market_size_trials: number; intersection_count: number };
 }
+
+const COMPARISON_FIELDS = ["sponsor", "resolved_name", "trial_count", "by_phase", "by_status"] as const;
+const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
  * Portfolio overlap of sponsors in a condition, fetched with the client: one `trials.portfolio` pull
- * of all sponsors (comparison, every shared trial, market size), then one `limit: 1` call per sponsor
- * pair whose `intersection_count` is the pair's shared-trial count.
+ * of all sponsors (comparison, every shared trial, market size), then one call per sponsor pair whose
+ * `intersection_count` is the pair's shared-trial count (the pairs with the first sponsor are pulled
+ * whole: their shared trial ids intersect to the trials every sponsor shares).
+ *
+ * Sponsor names are trimmed once, here; every lookup that can miss says so rather than reading 0. The
+ * per-sponsor summary's fields are not named by the spec: when the service does not send them, each
+ * sponsor's count and phase/status mix come from a composite search (`sponsor` + `disease`, every
+ * page; its `totalCount` is spec-named) and its resolution from organization autocomplete.
  *
  * @param client A client from `createClient`.
  * @param params Sponsors, condition and optional phase/status filters.
@@ -163,19 +196,75 @@ export async function portfolioOverlap(
   client: Client,
   params: PortfolioOverlapParams,
 ): Promise<PortfolioOverlap> {
-  const { sponsors, condition, phase, status } = params;
+  const sponsors = params.sponsors.map((s) => s.trim().replace(/\s+/g, " "));
+  const condition = params.condition.trim();
+  const { phase, status } = params;
   const filters = { conditionKeyword: condition, ...(phase ? { phase } : {}), ...(status ? { status } : {}) };
   const main = await client.trials.portfolio.all({ sponsors: [...sponsors], ...filters });
   const body = main.body as PortfolioBody;
+  const warnings: AnalysisWarning[] = [];
+  const provenance: Provenance[] = [main.meta];
+  // Per-sponsor summaries: the service's rows where they carry their fields, else derived.
+  const served = body.data.comparison ?? [];
+  const complete = served.length > 0 && served.every((r) => COMPARISON_FIELDS.every((f) => f in r));
+  let rows: Record<string, unknown>[];
+  if (complete) {
+    const byName = new Map(served.map((r) => [norm(String(r.sponsor)), r]));
+    rows = sponsors.map((s, i) => {
+      const hit = byName.get(norm(s)) ?? served[i];
+      if (!byName.has(norm(s))) {
+        warnings.push({
+          code: "lookup-missed",
+          message: `The service's summary has no row named '${s}'; used its row ${i + 1} (same position)`,
+        });
+      }
+      return { ...hit, sponsor: s };
+    });
+  } else {
+    const derived = await Promise.all(
+      sponsors.map((s) => deriveSummary(client, s, condition, phase, status)),
+    );
+    rows = derived.map((d) => d.row);
+    provenance.push(...derived.flatMap((d) => d.provenance));
+    warnings.push({
+      code: "derived",
+      message:
+        "The service's per-sponsor summary has no fields the toolkit can read (the spec does not name " +
+        "them): each sponsor's trial count and phase/status mix come from a composite search (sponsor + " +
+        "disease) and its resolution from organization autocomplete",
+    });
+  }
+  const comparison = toFrame("portfolioSponsor", rows);
+  // Pairs: the first sponsor's pairs whole (their ids give the all-sponsor intersection), others a count.
   const pairList = sponsors.flatMap((a, i) => sponsors.slice(i + 1).map((b) => [a, b] as const));
   const pairCalls = await Promise.all(
-    pairList.map(([a, b]) => client.trials.portfolio({ sponsors: [a, b], ...filters, limit: 1 })),
+    pairList.map(([a, b], i) =>
+      i < sponsors.length - 1 && sponsors.length > 2
+        ? client.trials.portfolio.all({ sponsors: [a, b], ...filters })
+        : client.trials.portfolio({ sponsors: [a, b], ...filters, limit: 1 })
+    ),
   );
   const pairs = framed(
-    pairCalls.map((r, i) => ({ sponsor_a: pairList[i][0], sponsor_b: pairList[i][1], shared: r.total ?? 0 })),
+    pairCalls.map((r, i) => ({ sponsor_a: pairList[i][0], sponsor_b: pairList[i][1], shared: r.total })),
     { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 },
   );
-  const comparison = toFrame("portfolioSponsor", body.data.comparison as Record<string, unknown>[]);
+  for (const [i, r] of pairCalls.entries()) {
+    if (r.total === null) {
+      warnings.push({
+        code: "lookup-missed",
+        message: `No shared-trial count for ${pairList[i][0]} × ${
+          pairList[i][1]
+        }: its overlap is null, not 0`,
+      });
+    }
+  }
+  let sharedByAll: number | null = null;
+  if (sponsors.length > 2) {
+    const sets = pairCalls.slice(0, sponsors.length - 1).map((r) =>
+      new Set((r.rows as { id?: string }[]).map((t) => t.id))
+    );
+    sharedByAll = [...sets[0]].filter((id) => sets.every((s) => s.has(id))).length;
+  }
   const frames = portfolioOverlapFromFrames({
     comparison,
     pairs,
@@ -183,8 +272,8 @@ export async function portfolioOverlap(
     condition,
     marketSize: body.data.market_size_trials,
     intersectionCount: body.data.intersection_count,
+    sharedByAll,
   });
-  const warnings: AnalysisWarning[] = [];
   if (body.data.market_size_trials === 0) {
     warnings.push({
       code: "maybe-unresolved",
@@ -195,7 +284,7 @@ export async function portfolioOverlap(
   for (const r of comparison.filter(pl.col("resolved_name").isNull()).toRecords()) {
     warnings.push({
       code: "unresolved-sponsor",
-      message: `Sponsor '${r.sponsor}' did not resolve; its zeros do not mean it has no trials`,
+      message: `Sponsor '${r.sponsor}' did not resolve: its share and overlaps are null (not 0)`,
     });
   }
   // Pair calls read only the total (limit 1), so their one-page notice is expected, not a finding.
@@ -203,6 +292,52 @@ export async function portfolioOverlap(
     ...r.meta,
     warnings: r.meta.warnings.filter((w) => w.code !== "one-page"),
   }));
-  const provenance: Provenance[] = [main.meta, ...pairMeta];
-  return analysisResult(frames, provenance, warnings, main.meta.complete);
+  return analysisResult(frames, [...provenance, ...pairMeta], warnings, main.meta.complete, {
+    shared_by_two_or_more: "trials in the condition sponsored by at least two of the listed sponsors " +
+      "(the service's intersection_count)",
+    shared_by_all: "trials sponsored by every listed sponsor",
+    jaccard: "shared / (trials_a + trials_b − shared); null for an unresolved sponsor",
+  });
+}
+
+/** One sponsor's summary from spec-named data: composite search (every page) and autocomplete. */
+async function deriveSummary(
+  client: Client,
+  sponsor: string,
+  condition: string,
+  phase: string | undefined,
+  status: string | undefined,
+): Promise<{ row: Record<string, unknown>; provenance: Provenance[] }> {
+  const [trials, resolution] = await Promise.all([
+    client.trials.composite.all({
+      sponsor,
+      disease: condition,
+      ...(phase ? { phase } : {}),
+      ...(status ? { status } : {}),
+    }),
+    resolveEntity(client, "sponsor", sponsor),
+  ]);
+  const tally = (k: "phase" | "status") => {
+    const out: Record<string, number> = {};
+    for (const t of trials.rows as Record<string, unknown>[]) {
+      const v = String(t[k] ?? "NA");
+      out[v] = (out[v] ?? 0) + 1;
+    }
+    return out;
+  };
+  // A sponsor with trials resolved, whatever autocomplete says.
+  const resolved = (trials.total ?? 0) > 0 || resolution.resolved === true;
+  return {
+    row: {
+      sponsor,
+      resolved_name: resolved ? resolution.name ?? sponsor : null,
+      trial_count: trials.total ?? trials.rows.length,
+      by_phase: tally("phase"),
+      by_status: tally("status"),
+    },
+    provenance: [{
+      ...trials.meta,
+      warnings: trials.meta.warnings.filter((w) => w.code !== "maybe-unresolved"),
+    }],
+  };
 }

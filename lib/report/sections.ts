@@ -51,7 +51,7 @@ export function portfolioSection(
       `${sponsors.join(", ")} in ${condition}: ${
         first(r.market, "market_size_trials") ?? "?"
       } trials in the ` +
-      `condition, ${first(r.market, "intersection_count") ?? 0} shared by at least two of them.` +
+      `condition, ${first(r.market, "shared_by_two_or_more") ?? 0} shared by at least two of them.` +
       (top
         ? ` Largest overlap: ${top[0]} × ${top[1]} (${top[2]} shared trials, Jaccard ${pct(top[3])}).`
         : ""),

@@ -30,7 +30,7 @@ Deno.test("portfolioOverlap() matches the raw comparison, shared trials and pair
       shared.map((t) => t.id as string).sort(),
     );
     assert.equal(r.market.getColumn("market_size_trials").get(0), first.data.market_size_trials);
-    assert.equal(r.market.getColumn("intersection_count").get(0), first.data.intersection_count);
+    assert.equal(r.market.getColumn("shared_by_two_or_more").get(0), first.data.intersection_count);
     // Pairwise matrix against one raw call per pair.
     assert.equal(r.matrix.height, 9);
     for (const [i, a] of SPONSORS.entries()) {
@@ -79,5 +79,65 @@ Deno.test("portfolioOverlap() with one sponsor gives a 1×1 matrix of its own co
     assert.equal(r.matrix.height, 1);
     assert.equal(r.matrix.getColumn("shared").get(0), truth.data.comparison[0].trial_count);
     assert.equal(r.provenance.length, 1);
+  });
+});
+
+Deno.test("portfolioOverlap() with padded, mixed-case names matches the raw pair calls (no silent zeros)", async () => {
+  await withSandbox(async (sb, ri) => {
+    const padded = ["pfizer", " Novartis", "Roche "];
+    const r = await portfolioOverlap(ri, { sponsors: padded, condition: COND });
+    const names = padded.map((s) => s.trim());
+    assert.deepEqual(r.sponsors.getColumn("sponsor").toArray(), names);
+    const ids = async (a: string, b: string) =>
+      new Set(
+        (await rawAll(sb, PATH, { sponsors: `${a},${b}`, conditionKeyword: COND }, (x) =>
+          (x.data as { trials: { id: string }[] }).trials)).map((t) =>
+            t.id
+          ),
+      );
+    const pairs = [[0, 1], [0, 2], [1, 2]].map(([i, j]) => [names[i], names[j]] as const);
+    const sets = await Promise.all(pairs.map(([a, b]) => ids(a, b)));
+    for (const [k, [a, b]] of pairs.entries()) {
+      const row = r.matrix.filter(pl.col("sponsor_a").eq(pl.lit(a)).and(pl.col("sponsor_b").eq(pl.lit(b))))
+        .toRecords()[0];
+      assert.equal(row.shared, sets[k].size, `${a}/${b}`);
+    }
+    assert.ok(sets.some((x) => x.size > 0), "fixture: some pair overlaps (else a silent 0 would pass)");
+    // Trials shared by all three: the intersection of every pair's shared trials, computed here.
+    const all = [...sets[0]].filter((id) => sets[1].has(id) && sets[2].has(id)).length;
+    assert.equal(r.market.getColumn("shared_by_all").get(0), all);
+    assert.ok((r.market.getColumn("shared_by_two_or_more").get(0) as number) >= all);
+    assert.ok(r.definitions?.shared_by_two_or_more.includes("at least two"));
+  });
+});
+
+Deno.test("portfolioOverlap() gives an unresolved sponsor null share and null overlaps, not zeros", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const r = await portfolioOverlap(ri, { sponsors: ["Pfizer", "Zz Unknown Co"], condition: COND });
+    const z = r.sponsors.filter(pl.col("sponsor").eq(pl.lit("Zz Unknown Co"))).toRecords()[0];
+    assert.equal(z.resolved, false);
+    assert.equal(z.market_share, null);
+    const cells = r.matrix.filter(
+      pl.col("sponsor_a").eq(pl.lit("Zz Unknown Co")).or(pl.col("sponsor_b").eq(pl.lit("Zz Unknown Co"))),
+    );
+    assert.ok(cells.height === 3 && cells.toRecords().every((c) => c.jaccard === null && c.shared === null));
+    assert.ok(r.warnings.some((w) => w.code === "unresolved-sponsor" && w.message.includes("Zz Unknown Co")));
+  });
+});
+
+Deno.test("portfolioOverlap() on the spec-minimal profile derives the same per-sponsor figures", async () => {
+  await withSandbox(async (_sb, full) => {
+    const want = await portfolioOverlap(full, { sponsors: SPONSORS, condition: COND });
+    await withSandbox(async (_sb2, minimal) => {
+      const got = await portfolioOverlap(minimal, { sponsors: SPONSORS, condition: COND });
+      for (const c of ["sponsor", "trial_count", "resolved", "market_share"]) {
+        assert.deepEqual(got.sponsors.getColumn(c).toArray(), want.sponsors.getColumn(c).toArray(), c);
+      }
+      const key = (df: pl.DataFrame) => df.sort(["sponsor", "phase"]).toRecords();
+      assert.deepEqual(key(got.byPhase), key(want.byPhase));
+      assert.deepEqual(got.matrix.toRecords(), want.matrix.toRecords());
+      assert.ok(got.warnings.some((w) => w.code === "derived"));
+      assert.ok(got.warnings.some((w) => w.code === "field-absent" && w.message.includes("sponsors")));
+    }, { profile: "spec-minimal" });
   });
 });

@@ -4,16 +4,19 @@
  *
  * @module
  */
-import { type Sandbox, startSandbox } from "../../lib/sandbox/mod.ts";
+import { type Profile, type Sandbox, startSandbox } from "../../lib/sandbox/mod.ts";
 import { openStore, type SandboxStore } from "../../lib/sandbox/store/_open.ts";
 import { type Client, createClient } from "../../lib/client/mod.ts";
 
 let store: Promise<SandboxStore> | undefined;
 
 /** Run `fn` with a fresh sandbox server over the shared tiny store (seed 42) and a Pro client. */
-export async function withSandbox<T>(fn: (sb: Sandbox, ri: Client) => Promise<T>): Promise<T> {
+export async function withSandbox<T>(
+  fn: (sb: Sandbox, ri: Client) => Promise<T>,
+  opts: { profile?: Profile } = {},
+): Promise<T> {
   store ??= openStore(42, "tiny");
-  const sb = await startSandbox({ quiet: true, store: await store });
+  const sb = await startSandbox({ quiet: true, store: await store, ...opts });
   try {
     return await fn(sb, createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }));
   } finally {
