@@ -64,6 +64,11 @@ export interface TargetPrioritizationOptions {
   readonly weights?: CompositeWeights;
   /** Association score from which a target without an approved drug is white space. @default {0.5} */
   readonly whiteSpaceMinScore?: number;
+  /**
+   * Terms the service gave no data for (their fields are not named by the spec): they get weight 0 and
+   * the composite is the weighted mean of the rest. @default {[]}
+   */
+  readonly unavailable?: readonly ("evidence" | "tractability")[];
 }
 
 /** A value clamped to 0–1, 0 where null. */
@@ -81,7 +86,7 @@ function unit(x: pl.Expr): pl.Expr {
  * where a target with no drug is least tractable (0), not average. Default weights 0.4, 0.2, 0.2, 0.2
  * (configurable; normalised to sum 1). `rank` 1 is the best; ties go to the higher association score,
  * then the target id. `white_space` (its own flag, not part of the score) is
- * `association_score ≥ 0.5 and approved_count = 0`.
+ * `association_score ≥ 0.5 and approved_drugs = 0` (the service's own count on the prioritized row).
  *
  * @param targets Prioritized targets (`toFrame("prioritizedTarget", rows)`).
  * @param drugs Drugs per target (`toFrame("targetDrug", rows)` with a `target_id` column).
@@ -113,8 +118,9 @@ export function targetPrioritizationFromFrames(
   associations?: pl.DataFrame,
   options: TargetPrioritizationOptions = {},
 ): pl.DataFrame {
-  const w = checkedWeights(options.weights);
-  const total = w.association + w.evidence + w.novelty + w.tractability;
+  const w = { ...checkedWeights(options.weights) };
+  for (const term of options.unavailable ?? []) w[term] = 0;
+  const total = w.association + w.evidence + w.novelty + w.tractability || 1;
   const summary = drugs.groupBy("target_id").agg(
     pl.col("chembl_id").nUnique().cast(pl.Int64).alias("drug_count"),
     pl.col("chembl_id").filter(pl.col("is_approved")).nUnique().cast(pl.Int64).alias("approved_count"),
@@ -141,8 +147,9 @@ export function targetPrioritizationFromFrames(
     )
     .withColumns(unit(pl.col("max_phase").cast(pl.Float64).div(4)).alias("tractability"))
     .withColumns(
+      // approved_drugs is the spec's own count on the prioritized row (approved_count needs drug fields).
       pl.col("association_score").gtEq(options.whiteSpaceMinScore ?? 0.5)
-        .and(pl.col("approved_count").eq(0)).alias("white_space"),
+        .and(pl.col("approved_drugs").eq(0)).alias("white_space"),
       unit(pl.col("association_score")).mul(w.association)
         .add(evidence01.mul(w.evidence))
         .add(unit(pl.col("novelty_score")).mul(w.novelty))
@@ -153,6 +160,20 @@ export function targetPrioritizationFromFrames(
     .sort(["composite", "association_score", "target_id"], [true, true, false])
     .withRowIndex("rank", 1)
     .withColumns(pl.col("rank").cast(pl.Int64));
+}
+
+/** A disease name's id by exact (case-insensitive) disease-autocomplete match, when Pro allows. */
+async function diseaseId(client: Client, name: string | undefined): Promise<string | undefined> {
+  if (!name) return undefined;
+  try {
+    const r = await client.diseases.autocomplete({ q: name });
+    const hit = (r.rows as { name: string; efo_id: string }[]).find((d) =>
+      d.name.trim().toLowerCase() === name.trim().toLowerCase()
+    );
+    return hit?.efo_id;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Parameters of {@linkcode targetPrioritization}: `disease` or `efo_id`. */
@@ -210,7 +231,9 @@ export async function targetPrioritization(
     topN: ask,
     minScore: params.minScore ?? 0,
   });
-  const body = pri.body as { data: { disease: { efo_id: string }; total_targets: number } };
+  const body = pri.body as { data: { disease?: { efo_id?: string }; total_targets: number } };
+  // The disease's id: the request's, the answer's (a field the spec does not name), or autocomplete's.
+  const efo = params.efo_id ?? body.data.disease?.efo_id ?? await diseaseId(client, params.disease);
   const served = toFrame("prioritizedTarget", pri.rows as Record<string, unknown>[]);
   // The selection is top-N by association score (sortBy only re-orders it), so the extra one is the lowest.
   const targets = served.height > topN
@@ -219,7 +242,9 @@ export async function targetPrioritization(
   const ids = targets.getColumn("target_id").toArray() as string[];
   const [landscapes, assoc] = await Promise.all([
     Promise.all(ids.map((target) => client.biology.targetLandscape({ target }))),
-    client.biology.associations({ entity: body.data.disease.efo_id, minScore: 0, limit: 100 }),
+    efo === undefined
+      ? Promise.resolve(undefined)
+      : client.biology.associations({ entity: efo, minScore: 0, limit: 100 }),
   ]);
   const drugFrames = landscapes.map((r, i) =>
     toFrame("targetDrug", r.rows as Record<string, unknown>[]).withColumns(pl.lit(ids[i]).alias("target_id"))
@@ -227,8 +252,43 @@ export async function targetPrioritization(
   const drugs = drugFrames.length
     ? pl.concat(drugFrames, { how: "vertical" }).select("target_id", ...drugFrames[0].columns.slice(0, -1))
     : toFrame("targetDrug", []).withColumns(pl.lit(null).cast(pl.Utf8).alias("target_id"));
-  const associations = toFrame("association", assoc.rows as Record<string, unknown>[]);
-  const ranked = targetPrioritizationFromFrames(targets, drugs, associations, params);
+  const associations = toFrame("association", (assoc?.rows ?? []) as Record<string, unknown>[]);
+  // Terms whose fields the service did not send drop out of the composite, and say so.
+  const unavailable: ("evidence" | "tractability")[] = [];
+  const notes: AnalysisWarning[] = [];
+  const assocRows = (assoc?.rows ?? []) as Record<string, unknown>[];
+  if (
+    assoc === undefined ||
+    (assocRows.length > 0 && !assocRows.some((a) => "evidence_count" in a && "target_id" in a))
+  ) {
+    unavailable.push("evidence");
+    notes.push({
+      code: "term-unavailable",
+      message: assoc === undefined
+        ? "No disease id to ask associations for: evidence_count is null and the evidence term is left out of the composite"
+        : "The associations carry no target_id/evidence_count (fields the spec does not name): evidence_count is " +
+          "null and the evidence term is left out of the composite",
+    });
+  }
+  const drugRows = landscapes.flatMap((r) => r.rows as Record<string, unknown>[]);
+  if (drugRows.length > 0 && !drugRows.some((d) => "max_phase" in d)) {
+    unavailable.push("tractability");
+    notes.push({
+      code: "term-unavailable",
+      message:
+        "The target-landscape drugs carry no max_phase, chembl_id or is_approved (fields the spec does " +
+        "not name): drug_count, approved_count, max_phase and tractability are null and the tractability term " +
+        "is left out of the composite; white space uses the service's approved_drugs count",
+    });
+  }
+  const ranked = targetPrioritizationFromFrames(targets, drugs, associations, { ...params, unavailable });
+  const final = unavailable.includes("tractability")
+    ? ranked.withColumns(
+      ...["drug_count", "approved_count", "max_phase", "safety_warnings", "tractability"].map((c) =>
+        pl.lit(null).cast(ranked.getColumn(c).dtype).alias(c)
+      ),
+    )
+    : ranked;
   const more = served.height > topN;
   // Settled unless topN is already 200 and 200 came back: then nothing can tell.
   const complete = !more && !(ask === topN && body.data.total_targets >= topN);
@@ -245,7 +305,7 @@ export async function targetPrioritization(
       message: `total_targets = topN = 200 (the limit): the list may be incomplete`,
       pitfall: 27,
     }];
-  if (assoc.rows.length >= 100 && ids.length > 0) {
+  if (assoc !== undefined && assoc.rows.length >= 100 && ids.length > 0) {
     warnings.push({
       code: "capped",
       message: "Associations capped at 100: some targets lack evidence_count",
@@ -254,12 +314,13 @@ export async function targetPrioritization(
   // The extra target was asked for to settle completeness: the client's own cap notice is settled here.
   const priMeta = { ...pri.meta, warnings: pri.meta.warnings.filter((w) => w.code !== "capped") };
   return analysisResult(
-    { targets: ranked, drugs },
-    [priMeta, assoc.meta, ...landscapes.map((r) => r.meta)],
-    warnings,
+    { targets: final, drugs },
+    [priMeta, ...(assoc ? [assoc.meta] : []), ...landscapes.map((r) => r.meta)],
+    [...warnings, ...notes],
     complete,
     {
-      composite: compositeDefinition(params.weights),
+      composite: compositeDefinition(params.weights) +
+        (unavailable.length ? ` (without ${unavailable.join(" and ")}: no data from the service)` : ""),
       white_space: `association_score ≥ ${
         params.whiteSpaceMinScore ?? 0.5
       } and no approved drug on the target`,

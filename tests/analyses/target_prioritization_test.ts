@@ -62,7 +62,10 @@ Deno.test("targetPrioritization() joins drugs and evidence and ranks by the docu
       assert.equal(got.max_phase, t.max_phase);
       assert.equal(got.safety_warnings, t.safety_warnings);
       assert.equal(got.evidence_count, t.evidence);
-      assert.equal(got.white_space, t.association_score >= 0.5 && t.approved_count === 0);
+      assert.equal(
+        got.white_space,
+        t.association_score >= 0.5 && (t as unknown as { approved_drugs: number }).approved_drugs === 0,
+      );
       assert.ok(Math.abs((got.composite as number) - want[i]) < 1e-9, `${got.composite} vs ${want[i]}`);
     });
     const ranks = r.targets.getColumn("rank").toArray();
@@ -133,4 +136,33 @@ Deno.test("targetPrioritization() rejects an unresolvable disease with a typed e
       (e: Error) => e.name === "UnresolvedEntityError",
     );
   });
+});
+
+Deno.test("targetPrioritization() on the spec-minimal profile: terms without data leave the composite, and say so", async () => {
+  await withSandbox(async (sb, ri) => {
+    const disease = "breast cancer";
+    const r = await targetPrioritization(ri, { disease, topN: 200 });
+    const pri = (await raw(sb, `${B}/prioritize-targets`, { disease, topN: 200 })).data;
+    assert.ok(!("disease" in pri), "the spec-minimal answer has no disease object");
+    const terms = r.warnings.filter((w) => w.code === "term-unavailable").map((w) => w.message).join(" ");
+    assert.match(terms, /evidence term is left out/);
+    assert.match(terms, /tractability term is left out/);
+    assert.match(r.definitions!.composite, /without evidence and tractability/);
+    // Composite = (0.4·association + 0.2·novelty) / 0.6, from the raw rows; white space from approved_drugs.
+    const want = new Map(
+      (pri.targets as {
+        target_id: string;
+        association_score: number;
+        novelty_score: number;
+        approved_drugs: number;
+      }[])
+        .map((t) => [t.target_id, { c: (0.4 * t.association_score + 0.2 * t.novelty_score) / 0.6, t }]),
+    );
+    for (const got of r.targets.toRecords()) {
+      const w = want.get(got.target_id as string)!;
+      assert.ok(Math.abs((got.composite as number) - w.c) < 1e-9, String(got.target_id));
+      assert.equal(got.white_space, w.t.association_score >= 0.5 && w.t.approved_drugs === 0);
+      assert.equal(got.tractability, null);
+    }
+  }, { profile: "spec-minimal" });
 });
