@@ -167,5 +167,15 @@ export async function regulatoryLandscape(
     toFrame("landscapeDrug", landscape.rows as Record<string, unknown>[]),
     bySource,
   );
+  const rows = landscape.rows as Record<string, unknown>[];
+  if (rows.length > 0 && !rows.some((r) => "sponsors" in r)) {
+    warnings.push({
+      code: "field-absent",
+      message:
+        "bySponsor is empty and drugs.sponsors null: the landscape's drug rows carry no sponsors (a field " +
+        "the spec does not name); it would have shown drugs per sponsor and tier — call regulatoryLandscape " +
+        "with { sponsor } for one sponsor's drugs",
+    });
+  }
   return analysisResult(frames, provenance, warnings, landscape.meta.complete);
 }

@@ -217,6 +217,23 @@ export async function sponsorScan(client: Client, options: SponsorScanOptions): 
       : undefined,
   ]);
   let approvalFrame = approvals ? frameFromResult(approvals) : pl.DataFrame([]);
+  // Orphan status from the spec-named is_orphan filter when the rows carry no regulatory flags.
+  const flagless = approvals && approvals.rows.length > 0 &&
+    !(approvals.rows as Record<string, unknown>[]).some((r) => "regulatory_flags" in r);
+  let orphanMeta: Provenance | undefined;
+  if (flagless && org) {
+    const orphans = await client.regulatory.search.all({ sponsor_id: org.id, is_orphan: true });
+    orphanMeta = orphans.meta;
+    const ids = (orphans.rows as { approval_id: string }[]).map((r) => r.approval_id);
+    approvalFrame = approvalFrame.withColumns(
+      pl.col("approval_id").isIn(pl.Series("ids", ids, pl.Utf8)).alias("regulatory_flags_is_orphan"),
+    );
+    warnings.push({
+      code: "derived",
+      message: "Approvals carry no regulatory flags (a field the spec does not name): is_orphan comes from " +
+        "the approvals search's is_orphan filter",
+    });
+  }
   if (options.condition && approvalFrame.height) {
     const want = options.condition.toLowerCase();
     approvalFrame = approvalFrame.filter(
@@ -242,6 +259,7 @@ export async function sponsorScan(client: Client, options: SponsorScanOptions): 
     res.meta,
     trials.meta,
     ...(approvals ? [approvals.meta] : []),
+    ...(orphanMeta ? [orphanMeta] : []),
     ...calendar.provenance,
     ...(patents?.provenance ?? []),
   ];
