@@ -121,24 +121,27 @@ if (missing && Deno.env.get("RI_REQUIRE_JUPYTER") === "1") {
     }
   });
 
+  // Every notebook on the sandbox's full profile and on spec-minimal (only the fields the spec names).
   for (const name of notebooks) {
-    Deno.test(`notebook ${name} runs without errors and every chart cell has an image`, async () => {
-      const dir = await Deno.makeTempDir({ prefix: "ri-notebook-" });
-      try {
-        const summaryPath = `${dir}/summary.json`;
-        const result = await run(
-          python,
-          [RUNNER, new URL(`notebooks/${name}`, ROOT).pathname, `${dir}/${name}`, "--summary", summaryPath],
-          { RI_NOTEBOOK_TEST: "1" },
-        );
-        const summary = await Deno.readTextFile(summaryPath).then(JSON.parse, () => undefined) as
-          | { ok: boolean; problems: string[]; outputs: number }
-          | undefined;
-        assert.ok(result.ok && summary?.ok, `${name} failed:\n${result.out}`);
-        assert.ok(summary.outputs > 0, `${name} produced no outputs`);
-      } finally {
-        await Deno.remove(dir, { recursive: true });
-      }
-    });
+    for (const profile of ["full", "spec-minimal"]) {
+      Deno.test(`notebook ${name} runs without errors and every chart cell has an image (${profile})`, async () => {
+        const dir = await Deno.makeTempDir({ prefix: "ri-notebook-" });
+        try {
+          const summaryPath = `${dir}/summary.json`;
+          const result = await run(
+            python,
+            [RUNNER, new URL(`notebooks/${name}`, ROOT).pathname, `${dir}/${name}`, "--summary", summaryPath],
+            { RI_NOTEBOOK_TEST: "1", RI_SANDBOX_PROFILE: profile },
+          );
+          const summary = await Deno.readTextFile(summaryPath).then(JSON.parse, () => undefined) as
+            | { ok: boolean; problems: string[]; outputs: number }
+            | undefined;
+          assert.ok(result.ok && summary?.ok, `${name} failed:\n${result.out}`);
+          assert.ok(summary.outputs > 0, `${name} produced no outputs`);
+        } finally {
+          await Deno.remove(dir, { recursive: true });
+        }
+      });
+    }
   }
 }
