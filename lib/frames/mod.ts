@@ -7,6 +7,7 @@
  *   {@linkcode provenanceOf} telling where the frame came from; {@linkcode provenanceFrame} shows it as a table.
  * - {@linkcode explodeLinks}`(df, "sponsors")`: link tables from list columns.
  * - {@linkcode frameSchema}, {@linkcode emptyFrame}, {@linkcode emptyFromSchema}: schemas and typed empties.
+ * - {@linkcode frameKey}: the natural key of a frame (from the resources' keys), {@linkcode VOLATILE_COLUMNS}.
  * - {@linkcode analysisResult}: frames + provenance + warnings, as analyses return them.
  * - {@linkcode writeCsv}, {@linkcode toCsvString}, {@linkcode writeParquet}: export.
  *
@@ -23,6 +24,7 @@
  * @module
  */
 export * from "./resources.ts";
+export * from "./keys.ts";
 export * from "./to_frame.ts";
 export * from "./provenance.ts";
 export * from "./links.ts";

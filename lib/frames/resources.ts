@@ -23,31 +23,40 @@ interface ResourceDef {
   readonly schema: z.ZodType | { readonly endpoint: string };
   /** Column renames. */
   readonly renames?: Readonly<Record<string, string>>;
+  /** Natural key: the output columns that identify a row (diffs of snapshots match rows by it). */
+  readonly key: readonly string[];
 }
 
 /** Every resource and where its row schema lives. */
 const DEFS = {
-  trial: { schema: T.TrialRow },
-  compositeTrial: { schema: T.CompositeTrialRow },
-  portfolioSponsor: { schema: T.PortfolioSponsorRow },
-  disease: { schema: D.DiseaseRow },
-  approval: { schema: R.ApprovalRow },
-  landscapeDrug: { schema: R.LandscapeDrugRow },
-  /** Catalyst `approval_id` is an internal key (PITFALLS 17): the column is `approval_key`. */
-  catalystEvent: { schema: R.CatalystEvent, renames: { approval_id: "approval_key" } },
-  patent: { schema: P.PatentRow },
-  aggregateBucket: { schema: P.AggregateBucket },
-  yoyGrowth: { schema: P.YoyGrowthRow },
-  grant: { schema: G.GrantRow },
-  medicareDrug: { schema: G.MedicareRow },
-  work: { schema: H.WorkRow },
-  organization: { schema: H.OrganizationRow },
-  secEntity: { schema: H.SecEntityRow },
-  alert: { schema: H.AlertRow },
-  association: { schema: B.AssociationRow },
-  prioritizedTarget: { schema: B.PrioritizedTargetRow },
-  targetDrug: { schema: B.TargetDrugRow },
-  drugTarget: { schema: { endpoint: "biology.drugToTargets" } },
+  trial: { schema: T.TrialRow, key: ["trial_id"] },
+  compositeTrial: { schema: T.CompositeTrialRow, key: ["id"] },
+  portfolioSponsor: { schema: T.PortfolioSponsorRow, key: ["sponsor"] },
+  disease: { schema: D.DiseaseRow, key: ["efo_id"] },
+  approval: { schema: R.ApprovalRow, key: ["approval_id"] },
+  landscapeDrug: { schema: R.LandscapeDrugRow, key: ["generic_name"] },
+  /**
+   * Catalyst `approval_id` is an internal key (PITFALLS 17): the column is `approval_key`. The service
+   * de-duplicates events by drug + type + date, which is therefore their key.
+   */
+  catalystEvent: {
+    schema: R.CatalystEvent,
+    renames: { approval_id: "approval_key" },
+    key: ["drug_name", "type", "event_date"],
+  },
+  patent: { schema: P.PatentRow, key: ["patent_id"] },
+  aggregateBucket: { schema: P.AggregateBucket, key: ["year", "cpc", "company"] },
+  yoyGrowth: { schema: P.YoyGrowthRow, key: ["cpc_code", "company_id"] },
+  grant: { schema: G.GrantRow, key: ["grant_id"] },
+  medicareDrug: { schema: G.MedicareRow, key: ["_key"] },
+  work: { schema: H.WorkRow, key: ["work_id"] },
+  organization: { schema: H.OrganizationRow, key: ["id"] },
+  secEntity: { schema: H.SecEntityRow, key: ["ticker"] },
+  alert: { schema: H.AlertRow, key: ["alert_id"] },
+  association: { schema: B.AssociationRow, key: ["target_id", "disease_id"] },
+  prioritizedTarget: { schema: B.PrioritizedTargetRow, key: ["target_id"] },
+  targetDrug: { schema: B.TargetDrugRow, key: ["chembl_id"] },
+  drugTarget: { schema: { endpoint: "biology.drugToTargets" }, key: ["target_id"] },
 } satisfies Record<string, ResourceDef>;
 
 /** A resource name, e.g. `trial`, `approval`, `catalystEvent`. */
@@ -74,28 +83,32 @@ function endpointRowSchema(name: string): z.ZodType | undefined {
   return s._zod.def.type === "array" ? s._zod.def.element : undefined;
 }
 
-const cache = new Map<string, { resource: string; columns: ColumnSpec[] }>();
+const cache = new Map<string, { resource: string; columns: ColumnSpec[]; key: readonly string[] }>();
 
 /**
  * Resolve a resource or endpoint name to its resource name and column specs.
  *
  * @param name A resource name (`trial`) or an endpoint name (`trials.search`).
- * @returns The resource name and its columns.
+ * @returns The resource name, its columns and its natural key (empty for an endpoint without a resource).
  * @throws {TypeError} When the name is neither.
  */
-export function resolveResource(name: string): { resource: string; columns: ColumnSpec[] } {
+export function resolveResource(
+  name: string,
+): { resource: string; columns: ColumnSpec[]; key: readonly string[] } {
   const hit = cache.get(name);
   if (hit) return hit;
-  let out: { resource: string; columns: ColumnSpec[] } | undefined;
+  let out: { resource: string; columns: ColumnSpec[]; key: readonly string[] } | undefined;
   const def = (DEFS as Record<string, ResourceDef>)[name];
   if (def) {
     const schema = "endpoint" in def.schema ? endpointRowSchema(def.schema.endpoint) : def.schema;
-    if (schema) out = { resource: name, columns: columnsFromSchema(schema, def.renames) };
+    if (schema) out = { resource: name, columns: columnsFromSchema(schema, def.renames), key: def.key };
   } else {
     const schema = endpointRowSchema(name);
     if (schema) {
       const match = Object.entries(DEFS as Record<string, ResourceDef>).find(([, d]) => d.schema === schema);
-      out = match ? resolveResource(match[0]) : { resource: name, columns: columnsFromSchema(schema) };
+      out = match
+        ? resolveResource(match[0])
+        : { resource: name, columns: columnsFromSchema(schema), key: [] };
     }
   }
   if (!out) {

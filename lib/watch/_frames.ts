@@ -1,0 +1,39 @@
+/**
+ * Private: the named frames of whatever a watch function is given — an analysis result (its frame
+ * fields), a loaded snapshot (its `frames`), a plain frame (named `rows`) or a record of frames.
+ *
+ * @module
+ */
+import type pl from "nodejs-polars";
+
+/** Something holding frames: an analysis result, a loaded snapshot, a frame or a record of frames. */
+export type FrameSource =
+  | pl.DataFrame
+  | { readonly frames: Readonly<Record<string, pl.DataFrame>> }
+  | { readonly [name: string]: unknown };
+
+/** True for a nodejs-polars DataFrame (duck-typed: the class is not exported as a value in every build). */
+export function isFrame(v: unknown): v is pl.DataFrame {
+  return typeof v === "object" && v !== null && typeof (v as pl.DataFrame).height === "number" &&
+    typeof (v as pl.DataFrame).writeParquet === "function" && Array.isArray((v as pl.DataFrame).columns);
+}
+
+/** Name a plain frame gets in a snapshot. */
+export const PLAIN_FRAME = "rows";
+
+/**
+ * The named frames of a source.
+ *
+ * @param source Analysis result, snapshot, frame or record of frames.
+ * @returns Frame name → frame (in the source's order).
+ */
+export function framesOf(source: FrameSource): Record<string, pl.DataFrame> {
+  if (isFrame(source)) return { [PLAIN_FRAME]: source };
+  const inner = (source as { frames?: unknown }).frames;
+  const obj = inner && typeof inner === "object" && !isFrame(inner)
+    ? inner as Record<string, unknown>
+    : source;
+  const out: Record<string, pl.DataFrame> = {};
+  for (const [k, v] of Object.entries(obj)) if (isFrame(v)) out[k] = v;
+  return out;
+}

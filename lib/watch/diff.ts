@@ -1,0 +1,219 @@
+/**
+ * Diffs of two snapshots, frame by frame, matching rows by each frame's natural key
+ * ({@linkcode frameKey} in lib/frames/keys.ts — one rule from the resources' keys, not per analysis).
+ *
+ * @module
+ */
+import pl from "nodejs-polars";
+import { emptyFromSchema } from "../frames/to_frame.ts";
+import { frameKey, VOLATILE_COLUMNS } from "../frames/keys.ts";
+import { framesOf, type FrameSource } from "./_frames.ts";
+
+/** The changes of one frame between two snapshots. */
+export interface FrameDiff {
+  /** The key columns rows were matched by. */
+  readonly key: readonly string[];
+  /** False when some rows shared every key column and were matched in order. */
+  readonly exactKey: boolean;
+  /** Rows of the newer frame whose key the older lacks (every column). */
+  readonly added: pl.DataFrame;
+  /** Rows of the older frame whose key the newer lacks (every column). */
+  readonly removed: pl.DataFrame;
+  /**
+   * One row per changed key × column: the key columns, `column`, `before` and `after` (as text; lists
+   * joined with `; `, dates as YYYY-MM-DD), `before_value`, `after_value` and `delta` (Float64, numeric
+   * columns only, else null). Sorted by the size of the change (|delta|, then key).
+   */
+  readonly changed: pl.DataFrame;
+  /** Columns only the newer frame has. */
+  readonly columnsAdded: readonly string[];
+  /** Columns only the older frame has. */
+  readonly columnsRemoved: readonly string[];
+}
+
+/** What {@linkcode diff} returns. */
+export interface SnapshotDiff {
+  /** Per frame present in either snapshot. */
+  readonly frames: Readonly<Record<string, FrameDiff>>;
+  /**
+   * One row per frame, biggest change first: `frame, key, rows_before, rows_after, added, removed,
+   * changed_rows, changed_cells, status` (`changed`, `unchanged`, `new frame`, `frame dropped`).
+   */
+  readonly summary: pl.DataFrame;
+  /** True when any frame has an added, removed or changed row (or appeared or disappeared). */
+  readonly changed: boolean;
+}
+
+const NULL = "\u2400";
+const SEP = "\u001f";
+const KEY = "__ri_key";
+const NEW = "__ri_new";
+
+const isList = (t: pl.DataType) => String(t).includes("List");
+const isNumeric = (t: pl.DataType) => /Int|Float|Decimal/.test(String(t)) && !isList(t);
+
+function asText(name: string, dtype: pl.DataType): pl.Expr {
+  const c = pl.col(name);
+  return isList(dtype) ? c.cast(pl.List(pl.Utf8)).lst.join("; ") : c.cast(pl.Utf8);
+}
+
+function withKey(df: pl.DataFrame, key: readonly string[], exact: boolean): pl.DataFrame {
+  let out = df;
+  const parts = key.map((k) => asText(k, df.getColumn(k).dtype).fillNull(NULL));
+  if (!exact) {
+    const occ = "__ri_occ";
+    const run = key.length ? pl.col(occ).cumSum().over(key[0], ...key.slice(1)) : pl.col(occ).cumSum();
+    out = out.withColumns(pl.lit(1).alias(occ)).withColumns(run.alias(occ));
+    parts.push(pl.col(occ).cast(pl.Utf8));
+  }
+  return out.withColumns((parts.length ? pl.concatString(parts, SEP) : pl.lit("")).alias(KEY));
+}
+
+function changedSchema(df: pl.DataFrame, key: readonly string[]): Record<string, pl.DataType> {
+  return {
+    ...Object.fromEntries(key.map((k) => [k, df.getColumn(k).dtype])),
+    column: pl.Utf8,
+    before: pl.Utf8,
+    after: pl.Utf8,
+    before_value: pl.Float64,
+    after_value: pl.Float64,
+    delta: pl.Float64,
+  };
+}
+
+/**
+ * Diff of one frame: added and removed rows by key, and changed cells of the common, non-volatile columns.
+ *
+ * @param older The older frame.
+ * @param newer The newer frame.
+ * @returns The frame's changes.
+ * @example A status that changed and a trial that appeared
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toFrame } from "../frames/mod.ts";
+ * import { diffFrame } from "./diff.ts";
+ * const row = { trial_id: "NCT00000001", title: "T", status: "RECRUITING", phase: "PHASE2", start_date: null,
+ *   enrollment: 10, completion_date: null, sponsors: [], conditions: [] };
+ * const d = diffFrame(toFrame("trial", [row]), toFrame("trial", [{ ...row, status: "TERMINATED" },
+ *   { ...row, trial_id: "NCT00000002" }]));
+ * assert.equal(d.added.getColumn("trial_id").toArray()[0], "NCT00000002");
+ * assert.deepEqual(d.changed.select("column", "before", "after").toRecords(),
+ *   [{ column: "status", before: "RECRUITING", after: "TERMINATED" }]);
+ * ```
+ */
+export function diffFrame(older: pl.DataFrame, newer: pl.DataFrame): FrameDiff {
+  const { columns: key, exact } = frameKey([older, newer]);
+  const o = withKey(older, key, exact), n = withKey(newer, key, exact);
+  const keyOnly = (df: pl.DataFrame) => df.select(KEY);
+  const added = n.join(keyOnly(o), { on: KEY, how: "anti" }).select(...newer.columns);
+  const removed = o.join(keyOnly(n), { on: KEY, how: "anti" }).select(...older.columns);
+  const compared = older.columns.filter((c) =>
+    newer.columns.includes(c) && !key.includes(c) && !VOLATILE_COLUMNS.includes(c)
+  );
+  const renamed = n.select(KEY, ...compared.map((c) => pl.col(c).alias(`${c}${NEW}`)));
+  const both = o.select(KEY, ...key, ...compared).join(renamed, { on: KEY, how: "inner" });
+  const schema = changedSchema(older, key);
+  const pieces: pl.DataFrame[] = [];
+  for (const c of compared) {
+    const t = older.getColumn(c).dtype;
+    const before = asText(c, t), after = asText(`${c}${NEW}`, newer.getColumn(c).dtype);
+    const hit = both.filter(before.fillNull(NULL).neq(after.fillNull(NULL)));
+    if (!hit.height) continue;
+    const num = isNumeric(t) && isNumeric(newer.getColumn(c).dtype);
+    const bv = num ? pl.col(c).cast(pl.Float64) : pl.lit(null).cast(pl.Float64);
+    const av = num ? pl.col(`${c}${NEW}`).cast(pl.Float64) : pl.lit(null).cast(pl.Float64);
+    pieces.push(hit.select(
+      ...key,
+      pl.lit(c).alias("column"),
+      before.alias("before"),
+      after.alias("after"),
+      bv.alias("before_value"),
+      av.alias("after_value"),
+      av.sub(bv).alias("delta"),
+    ));
+  }
+  const changed = pieces.length
+    ? pl.concat(pieces).withColumns(pl.col("delta").abs().alias("__ri_abs"))
+      .sort(["__ri_abs", ...key], [true, ...key.map(() => false)], true).drop("__ri_abs")
+    : emptyFromSchema(schema);
+  return {
+    key,
+    exactKey: exact,
+    added,
+    removed,
+    changed,
+    columnsAdded: newer.columns.filter((c) => !older.columns.includes(c)),
+    columnsRemoved: older.columns.filter((c) => !newer.columns.includes(c)),
+  };
+}
+
+/**
+ * Diff two snapshots (or analysis results, or frames) frame by frame.
+ *
+ * Rows are matched by each frame's natural key (resource keys such as `trial_id`, `approval_id`,
+ * `patent_id`, `target_id`, catalyst `drug_name + type + event_date`; derived frames by their dimension
+ * columns — see lib/frames/keys.ts). Volatile columns (`days_to_event`, `years_to_horizon`, fetch
+ * times) are not compared. A frame only one side has is reported whole as added or removed.
+ *
+ * @param older The earlier snapshot (`loadSnapshot(...)`), analysis result or frame.
+ * @param newer The later one.
+ * @returns Per-frame changes and a summary frame, biggest change first.
+ * @example Two pulls of approvals
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toFrame } from "../frames/mod.ts";
+ * import { diff } from "./diff.ts";
+ * const a = toFrame("approval", []);
+ * const d = diff({ approvals: a }, { approvals: a });
+ * assert.equal(d.changed, false);
+ * assert.equal(d.summary.getColumn("status").toArray()[0], "unchanged");
+ * ```
+ */
+export function diff(older: FrameSource, newer: FrameSource): SnapshotDiff {
+  const a = framesOf(older), b = framesOf(newer);
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  const frames: Record<string, FrameDiff> = {};
+  const rows: Record<string, unknown>[] = [];
+  for (const name of names) {
+    const o = a[name] ?? b[name].clear(), n = b[name] ?? a[name].clear();
+    const d = diffFrame(o, n);
+    frames[name] = d;
+    const changedRows = !d.changed.height ? 0 : d.key.length ? d.changed.select(...d.key).unique().height : 1;
+    const status = !a[name]
+      ? "new frame"
+      : !b[name]
+      ? "frame dropped"
+      : d.added.height || d.removed.height || d.changed.height
+      ? "changed"
+      : "unchanged";
+    rows.push({
+      frame: name,
+      key: d.key.join(", "),
+      rows_before: a[name]?.height ?? 0,
+      rows_after: b[name]?.height ?? 0,
+      added: d.added.height,
+      removed: d.removed.height,
+      changed_rows: changedRows,
+      changed_cells: d.changed.height,
+      status,
+    });
+  }
+  rows.sort((x, y) => size(y) - size(x));
+  const summary = rows.length ? pl.DataFrame(rows, { schema: SUMMARY }) : emptyFromSchema(SUMMARY);
+  return { frames, summary, changed: rows.some((r) => r.status !== "unchanged") };
+}
+
+const size = (r: Record<string, unknown>): number =>
+  (r.added as number) + (r.removed as number) + (r.changed_rows as number);
+
+const SUMMARY: Record<string, pl.DataType> = {
+  frame: pl.Utf8,
+  key: pl.Utf8,
+  rows_before: pl.Int64,
+  rows_after: pl.Int64,
+  added: pl.Int64,
+  removed: pl.Int64,
+  changed_rows: pl.Int64,
+  changed_cells: pl.Int64,
+  status: pl.Utf8,
+};

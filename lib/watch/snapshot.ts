@@ -1,0 +1,268 @@
+/**
+ * Snapshots: every frame of an analysis result (or a plain endpoint pull) saved as Parquet with its
+ * provenance, laid out as plain partitioned Parquet that Polars, DuckDB or Spark can scan directly:
+ *
+ * ```text
+ * <store>/<name>/date=YYYY-MM-DD/<frame>.parquet
+ * <store>/<name>/date=YYYY-MM-DD/manifest.json   frames, row counts, columns, keys, provenance, toolkit version, inputs
+ * ```
+ *
+ * A snapshot is written into a temporary folder beside it (`.tmp-…`, a name scanners skip) and renamed
+ * into place, so a crash mid-write leaves the earlier snapshots readable and no half-written day visible.
+ *
+ * @module
+ */
+import pl from "nodejs-polars";
+import denoJson from "../../deno.json" with { type: "json" };
+import { frameKey } from "../frames/keys.ts";
+import { type Provenance, provenanceOf, withProvenance } from "../frames/provenance.ts";
+import { framesOf, type FrameSource } from "./_frames.ts";
+
+/** Options of {@linkcode snapshot}. */
+export interface SnapshotOptions {
+  /** Day of the snapshot (`YYYY-MM-DD` or a Date, taken in UTC). @default {today (UTC)} */
+  readonly date?: string | Date;
+  /** Replace an existing snapshot of that day. @default {false} */
+  readonly overwrite?: boolean;
+  /** What produced it, e.g. `portfolioOverlap` (kept in the manifest). */
+  readonly analysis?: string;
+  /** The inputs it was run with (kept in the manifest; never put an API key here). */
+  readonly inputs?: unknown;
+}
+
+/** One frame in a manifest. */
+export interface ManifestFrame {
+  /** Frame name (the Parquet file is `<name>.parquet`). */
+  readonly name: string;
+  /** Row count. */
+  readonly rows: number;
+  /** Column → Polars dtype (as text). */
+  readonly columns: Readonly<Record<string, string>>;
+  /** Natural key columns at the time of writing (see lib/frames/keys.ts). */
+  readonly key: readonly string[];
+  /** Provenance of the calls behind the frame (`fetchedAt` as ISO text). */
+  readonly provenance: readonly Record<string, unknown>[];
+}
+
+/** The `manifest.json` of a snapshot. */
+export interface Manifest {
+  /** Layout version. */
+  readonly format: 1;
+  /** Snapshot name. */
+  readonly name: string;
+  /** Day, `YYYY-MM-DD`. */
+  readonly date: string;
+  /** When it was written (ISO). */
+  readonly createdAt: string;
+  /** Toolkit that wrote it. */
+  readonly toolkit: { readonly name: string; readonly version: string };
+  /** What produced it. */
+  readonly analysis?: string;
+  /** Inputs it was run with. */
+  readonly inputs?: unknown;
+  /** Completeness of the analysis, when known. */
+  readonly complete?: boolean;
+  /** The analysis's warnings (message and code). */
+  readonly warnings?: readonly { readonly code: string; readonly message: string }[];
+  /** The frames. */
+  readonly frames: readonly ManifestFrame[];
+}
+
+/** A snapshot read back by {@linkcode loadSnapshot}. */
+export interface Snapshot {
+  /** Snapshot name. */
+  readonly name: string;
+  /** Day, `YYYY-MM-DD`. */
+  readonly date: string;
+  /** Its folder. */
+  readonly path: string;
+  /** Its manifest. */
+  readonly manifest: Manifest;
+  /** Frame name → frame (with its provenance attached). */
+  readonly frames: Readonly<Record<string, pl.DataFrame>>;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const join = (...p: string[]) => p.join("/").replace(/\/+/g, "/");
+
+function checkName(what: string, v: string): void {
+  if (!NAME.test(v)) {
+    throw new TypeError(
+      `${what} '${v}' is not a safe folder/file name; use letters, digits, '_' and '-' (e.g. 'onc_weekly')`,
+    );
+  }
+}
+
+function dayOf(date: string | Date | undefined): string {
+  if (date === undefined) return new Date().toISOString().slice(0, 10);
+  if (date instanceof Date) {
+    if (isNaN(date.getTime())) {
+      throw new TypeError("Option 'date' is an invalid Date; pass YYYY-MM-DD or a valid Date");
+    }
+    return date.toISOString().slice(0, 10);
+  }
+  if (!DAY.test(date) || isNaN(Date.parse(`${date}T00:00:00Z`))) {
+    throw new TypeError(`Option 'date' is '${date}'; use YYYY-MM-DD, e.g. '2026-11-21'`);
+  }
+  return date;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return false;
+    throw e;
+  }
+}
+
+const provJson = (p: Provenance): Record<string, unknown> => ({
+  ...p,
+  fetchedAt: new Date(p.fetchedAt).toISOString(),
+});
+
+/**
+ * Save every frame of `result` (an analysis result, a frame, or a record of frames) as a snapshot.
+ *
+ * @param store Root folder of the snapshots (created when missing).
+ * @param name Snapshot name (a folder under `store`): letters, digits, `_`, `-`.
+ * @param result The analysis result or frames.
+ * @param options Day, overwrite, analysis name and inputs.
+ * @returns The path and manifest written.
+ * @throws {Error} When that day exists and `overwrite` is not set (naming the path and the option).
+ * @example Snapshot a frame, then read it back
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toFrame } from "../frames/mod.ts";
+ * import { loadSnapshot, snapshot } from "./snapshot.ts";
+ * const store = await Deno.makeTempDir();
+ * await snapshot(store, "approvals", toFrame("approval", []), { date: "2026-11-21" });
+ * const s = await loadSnapshot(store, "approvals");
+ * assert.equal(s.date, "2026-11-21");
+ * assert.equal(s.frames.rows.height, 0);
+ * await assert.rejects(() => snapshot(store, "approvals", toFrame("approval", []), { date: "2026-11-21" }), /overwrite: true/);
+ * await Deno.remove(store, { recursive: true });
+ * ```
+ */
+export async function snapshot(
+  store: string,
+  name: string,
+  result: FrameSource,
+  options: SnapshotOptions = {},
+): Promise<{ path: string; manifest: Manifest }> {
+  checkName("Snapshot name", name);
+  const date = dayOf(options.date);
+  const frames = framesOf(result);
+  if (!Object.keys(frames).length) {
+    throw new TypeError(
+      `Nothing to snapshot for '${name}': pass an analysis result, a DataFrame or a record of them`,
+    );
+  }
+  for (const f of Object.keys(frames)) checkName("Frame name", f);
+  const dir = join(store, name);
+  const final = join(dir, `date=${date}`);
+  if (!options.overwrite && await exists(final)) {
+    throw new Error(
+      `A snapshot already exists at ${final}; pass { overwrite: true } (watch: --overwrite) to replace it`,
+    );
+  }
+  await Deno.mkdir(dir, { recursive: true });
+  const meta = result as { provenance?: readonly Provenance[]; warnings?: readonly Record<string, string>[] };
+  const tmp = await Deno.makeTempDir({ dir, prefix: `.tmp-date=${date}-` });
+  try {
+    const listed: ManifestFrame[] = [];
+    for (const [fname, df] of Object.entries(frames)) {
+      df.writeParquet(join(tmp, `${fname}.parquet`));
+      const own = provenanceOf(df);
+      listed.push({
+        name: fname,
+        rows: df.height,
+        columns: Object.fromEntries(df.columns.map((c, i) => [c, String(df.dtypes[i])])),
+        key: frameKey([df]).columns,
+        provenance: (own.length ? own : meta.provenance ?? []).map(provJson),
+      });
+    }
+    const manifest: Manifest = {
+      format: 1,
+      name,
+      date,
+      createdAt: new Date().toISOString(),
+      toolkit: { name: denoJson.name, version: denoJson.version },
+      ...(options.analysis ? { analysis: options.analysis } : {}),
+      ...(options.inputs !== undefined ? { inputs: options.inputs } : {}),
+      ...(typeof (result as { complete?: unknown }).complete === "boolean"
+        ? { complete: (result as { complete: boolean }).complete }
+        : {}),
+      ...(Array.isArray(meta.warnings)
+        ? { warnings: meta.warnings.map((w) => ({ code: w.code, message: w.message })) }
+        : {}),
+      frames: listed,
+    };
+    await Deno.writeTextFile(join(tmp, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+    let old: string | undefined;
+    if (await exists(final)) {
+      old = `${tmp}.old`;
+      await Deno.rename(final, old);
+    }
+    await Deno.rename(tmp, final);
+    if (old) await Deno.remove(old, { recursive: true });
+    return { path: final, manifest };
+  } catch (e) {
+    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+    throw e;
+  }
+}
+
+/**
+ * The days that have a complete snapshot (a `manifest.json`), oldest first.
+ *
+ * @param store Root folder of the snapshots.
+ * @param name Snapshot name.
+ * @returns Days as `YYYY-MM-DD` (empty when there is none).
+ */
+export async function listSnapshots(store: string, name: string): Promise<string[]> {
+  checkName("Snapshot name", name);
+  const days: string[] = [];
+  try {
+    for await (const e of Deno.readDir(join(store, name))) {
+      const m = /^date=(\d{4}-\d{2}-\d{2})$/.exec(e.name);
+      if (e.isDirectory && m && await exists(join(store, name, e.name, "manifest.json"))) days.push(m[1]);
+    }
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  return days.sort();
+}
+
+/**
+ * Read a snapshot back: its manifest and every frame (with its provenance attached).
+ *
+ * @param store Root folder of the snapshots.
+ * @param name Snapshot name.
+ * @param date Day to read. @default {the latest}
+ * @returns The snapshot.
+ * @throws {Error} When there is no such snapshot (naming the folder and the days that exist).
+ */
+export async function loadSnapshot(store: string, name: string, date?: string | Date): Promise<Snapshot> {
+  const days = await listSnapshots(store, name);
+  const day = date === undefined ? days.at(-1) : dayOf(date);
+  if (day === undefined || !days.includes(day)) {
+    throw new Error(
+      `No snapshot '${name}'${day ? ` for ${day}` : ""} in ${join(store, name)}; ` +
+        (days.length ? `days available: ${days.join(", ")}` : "run snapshot() or the watch command first"),
+    );
+  }
+  const path = join(store, name, `date=${day}`);
+  const manifest = JSON.parse(await Deno.readTextFile(join(path, "manifest.json"))) as Manifest;
+  const frames: Record<string, pl.DataFrame> = {};
+  for (const f of manifest.frames) {
+    const df = pl.readParquet(join(path, `${f.name}.parquet`));
+    frames[f.name] = withProvenance(
+      df,
+      f.provenance.map((p) => ({ ...p, fetchedAt: new Date(String(p.fetchedAt)) }) as unknown as Provenance),
+    );
+  }
+  return { name, date: day, path, manifest, frames };
+}
