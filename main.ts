@@ -23,7 +23,7 @@ import {
 } from "./lib/analyses/mod.ts";
 import { progressBar } from "./lib/charts/progress.ts";
 import type { Progress } from "./lib/client/result.ts";
-import { type ReportSection, writeReport } from "./lib/report/mod.ts";
+import { ensureWritable, NotWritableError, type ReportSection, writeReport } from "./lib/report/mod.ts";
 import * as S from "./lib/report/sections.ts";
 
 /** The questions the demo answers; the same inputs work on the sandbox and the real service. */
@@ -41,6 +41,13 @@ const env = (name: string): string | undefined => Deno.env.get(name) || undefine
 const started = performance.now();
 const outDir = env("RI_OUT_DIR") ?? "out";
 const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
+
+// Before any analysis runs: a folder outside --allow-write fails here, naming the flag to add.
+await ensureWritable(outDir, { source: env("RI_OUT_DIR") ? "RI_OUT_DIR" : "the default out/" }).catch((e) => {
+  if (!(e instanceof NotWritableError)) throw e;
+  console.error(e.message);
+  Deno.exit(2);
+});
 
 if (real) {
   const host = new URL(env("RI_BASE_URL")!).host;

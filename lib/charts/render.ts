@@ -8,6 +8,7 @@ import * as Plot from "@observablehq/plot";
 import { Resvg } from "@resvg/resvg-js";
 import { parseHTML } from "linkedom";
 import { figureToSvg, withXmlns } from "./_compose.ts";
+import { bundledFontFiles } from "./_fonts.ts";
 import { type DomNode, plotOptions } from "./dom.ts";
 import { jupyterDisplay } from "./display.ts";
 
@@ -117,7 +118,8 @@ export function toSvg(input: ChartInput): string {
 }
 
 /**
- * Renders a chart (or an SVG string) to PNG bytes with resvg, using DejaVu Sans for sans-serif text.
+ * Renders a chart (or an SVG string) to PNG bytes with resvg, using DejaVu Sans for sans-serif text (the
+ * font ships with the toolkit's dependencies, so no system font is needed).
  *
  * @param input A {@linkcode Chart}, a Plot element, or SVG/figure markup.
  * @param options Zoom and background.
@@ -136,7 +138,12 @@ export function toPng(input: ChartInput, options: PngOptions = {}): Uint8Array {
   const resvg = new Resvg(svg, {
     background: options.background ?? "white",
     fitTo: { mode: "zoom", value: options.scale ?? 2 },
-    font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans", sansSerifFamily: "DejaVu Sans" },
+    font: {
+      fontFiles: bundledFontFiles(), // DejaVu Sans from the npm package dejavu-fonts-ttf: no system font needed
+      loadSystemFonts: true, // only for glyphs DejaVu lacks
+      defaultFontFamily: "DejaVu Sans",
+      sansSerifFamily: "DejaVu Sans",
+    },
   });
   return new Uint8Array(resvg.render().asPng());
 }

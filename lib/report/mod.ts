@@ -12,5 +12,6 @@
  *
  * @module
  */
+export * from "./ensure_writable.ts";
 export * from "./html.ts";
 export * from "./write.ts";
