@@ -7,6 +7,7 @@
 import type pl from "nodejs-polars";
 import { escapeXml as escapeHtml } from "./_compose.ts";
 import { type DisplayProvenance, provenanceLines } from "./_provenance.ts";
+import { type ColumnSemantic, columnSemantic, formatCell, isNumeric } from "../frames/semantics.ts";
 
 /** The symbol a Deno Jupyter kernel calls to get an object's rich representation (a mime bundle). */
 export const jupyterDisplay: unique symbol = Symbol.for("Jupyter.display");
@@ -23,6 +24,11 @@ export interface FrameDisplayOptions {
   provenance?: DisplayProvenance;
   /** Longer cell texts are cut with an ellipsis. @default {200} */
   maxChars?: number;
+  /**
+   * Show numbers as stored (full precision) instead of formatted by the column's meaning
+   * (`lib/frames/semantics.ts`: fractions as %, dollars, counts with separators). @default {false}
+   */
+  raw?: boolean;
 }
 
 const DTYPE_SHORT: Record<string, string> = {
@@ -70,7 +76,11 @@ export function dtypeName(dtype: unknown): string {
   return DTYPE_SHORT[s] ?? s.toLowerCase();
 }
 
-function formatValue(value: unknown, dtype: string): string {
+function formatValue(value: unknown, dtype: string, semantic: ColumnSemantic | null): string {
+  if (Array.isArray(value)) {
+    return `[${value.map((v) => (v == null ? "null" : formatValue(v, "", semantic))).join(", ")}]`;
+  }
+  if (semantic && (typeof value === "number" || value instanceof Date)) return formatCell(semantic, value);
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return "Invalid Date";
     const iso = value.toISOString();
@@ -78,9 +88,6 @@ function formatValue(value: unknown, dtype: string): string {
   }
   if (typeof value === "number") {
     return Number.isInteger(value) ? String(value) : String(+value.toPrecision(10));
-  }
-  if (Array.isArray(value)) {
-    return `[${value.map((v) => (v == null ? "null" : formatValue(v, ""))).join(", ")}]`;
   }
   if (typeof value === "object" && value !== null) return JSON.stringify(value);
   return String(value);
@@ -112,10 +119,13 @@ const NULL_HTML = '<span style="color:#999;font-style:italic">null</span>';
  * ```
  */
 export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions = {}): string {
-  const { rows = 50, title, provenance, maxChars = 200 } = options;
+  const { rows = 50, title, provenance, maxChars = 200, raw = false } = options;
   const shown = Math.max(0, Math.min(rows, df.height));
   const head = df.head(shown);
   const dtypes = df.dtypes.map(dtypeName);
+  const element = (dtype: string) => dtype.replace(/^list\[(.*)\]$/, "$1");
+  const semantics = df.columns.map((c, i) => (raw ? null : columnSemantic(c, element(dtypes[i]))));
+  const align = semantics.map((m) => (m && isNumeric(m) ? ";text-align:right" : ""));
   const columns = df.columns.map((c) => head.getColumn(c).toArray() as unknown[]);
   const out: string[] = ['<div class="ri-frame" style="font-family:system-ui,sans-serif;font-size:12px">'];
   if (title) out.push(`<div style="font-weight:bold;font-size:14px;margin:4px 0">${escapeHtml(title)}</div>`);
@@ -137,7 +147,7 @@ export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions 
   out.push('<table style="border-collapse:collapse"><thead><tr>');
   df.columns.forEach((c, i) => {
     out.push(
-      `<th style="${CELL};border-bottom:1px solid #999">${escapeHtml(c)}<br>` +
+      `<th style="${CELL};border-bottom:1px solid #999${align[i]}">${escapeHtml(c)}<br>` +
         `<span class="ri-dtype" style="color:#888;font-weight:normal">${escapeHtml(dtypes[i])}</span></th>`,
     );
   });
@@ -147,8 +157,8 @@ export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions 
     columns.forEach((values, i) => {
       const v = values[r];
       out.push(
-        `<td style="${CELL}">${
-          v == null ? NULL_HTML : escapeHtml(cut(formatValue(v, dtypes[i]), maxChars))
+        `<td style="${CELL}${align[i]}">${
+          v == null ? NULL_HTML : escapeHtml(cut(formatValue(v, dtypes[i], semantics[i]), maxChars))
         }</td>`,
       );
     });

@@ -10,6 +10,7 @@
  * - {@linkcode frameKey}: the natural key of a frame (from the resources' keys), {@linkcode VOLATILE_COLUMNS}.
  * - {@linkcode analysisResult}: frames + provenance + warnings, as analyses return them.
  * - {@linkcode writeCsv}, {@linkcode toCsvString}, {@linkcode writeParquet}: export.
+ * - {@linkcode columnSemantic}, {@linkcode formatCell}: numbers formatted by what a column means.
  *
  * @example Rows to a typed frame and a link table
  * ```ts
@@ -29,3 +30,4 @@ export * from "./to_frame.ts";
 export * from "./provenance.ts";
 export * from "./links.ts";
 export * from "./io.ts";
+export * from "./semantics.ts";
