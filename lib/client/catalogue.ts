@@ -37,6 +37,20 @@ export interface TotalDef {
   readonly kind: "exact";
 }
 
+/**
+ * The contract check's one cheap call of an endpoint (lib/client/contract.ts). A parameter value
+ * written `{name}` is an id found by an earlier call of the same run (see `offers`), never a second
+ * list of fixtures; the first parameter set whose ids are all known is used.
+ */
+export interface Probe {
+  /** Parameter sets in order of preference. @default [{}] */
+  readonly params?: readonly Readonly<Record<string, unknown>>[];
+  /** Ids this endpoint's answer offers later calls: id name → paths of values (`data[].trial_id`). */
+  readonly offers?: Readonly<Record<string, readonly string[]>>;
+  /** The call spends a scarce daily quota (disease landscape, 1,000/day): made only when asked. */
+  readonly scarce?: boolean;
+}
+
 /** One endpoint of the catalogue. */
 export interface Endpoint<
   P extends Record<string, ParamDef> = Record<string, ParamDef>,
@@ -87,6 +101,8 @@ export interface Endpoint<
    * means "could not resolve", whatever the body, and the first of them present is the input named.
    */
   readonly entity?: readonly string[];
+  /** The contract check's cheap call. */
+  readonly probe?: Probe;
 }
 
 /**

@@ -44,4 +44,6 @@ export type { ParamDef, ParamIn, ParamKind } from "./params.ts";
 export { ENDPOINTS } from "./endpoints/mod.ts";
 export { endpointTable } from "./docs.ts";
 export * from "./approvals.ts";
+export * from "./contract.ts";
+export { contractTable } from "./contract_table.ts";
 export type { Tier } from "./schemas/vocab.ts";

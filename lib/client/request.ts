@@ -75,6 +75,11 @@ export interface RequestOptions {
   readonly timeout?: number;
   /** Set false to bypass the cache for this call. @default true when the client has a cache */
   readonly cache?: boolean;
+  /**
+   * Sees a copy of each answer's parsed body before it is read and validated (the contract check
+   * audits the keys the service itself sent). Not called for cached answers.
+   */
+  readonly onBody?: (body: unknown) => void;
 }
 
 /** A validated answer. */
@@ -241,7 +246,9 @@ export async function send(
     try {
       const text = await cfg.limiter.run(() => attempt(cfg, req, url, opts));
       const fetchedAt = new Date();
-      const body = validate(req, parseBody(req, text));
+      const parsed = parseBody(req, text);
+      opts.onBody?.(structuredClone(parsed));
+      const body = validate(req, parsed);
       if (useCache) await cfg.cache!.put(key, { endpoint: req.endpoint, body });
       return { body, fetchedAt, fromCache: false, cacheAgeMs: 0, ...audit(req, body) };
     } catch (e) {

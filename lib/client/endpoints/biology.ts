@@ -14,6 +14,7 @@ const unresolved = { 500: "unresolvable entity (names the input)" } as const;
 export const biologyEndpoints = {
   "biology.associations": endpoint({
     name: "biology.associations",
+    probe: { params: [{ entity: "{target}", limit: 5 }] },
     method: "GET",
     path: "/api/v1/tools/biology/associations",
     section: "4.8",
@@ -34,6 +35,7 @@ export const biologyEndpoints = {
   }),
   "biology.drugToTargets": endpoint({
     name: "biology.drugToTargets",
+    probe: { params: [{ drug: "{drug}" }] },
     method: "GET",
     path: "/api/v1/tools/biology/drug-to-targets",
     section: "4.8",
@@ -49,6 +51,10 @@ export const biologyEndpoints = {
   }),
   "biology.prioritizeTargets": endpoint({
     name: "biology.prioritizeTargets",
+    probe: {
+      params: [{ efo_id: "{efoId}", topN: 5 }, { disease: "{disease}", topN: 5 }],
+      offers: { target: ["data.targets[].target_id", "data.targets[].target_name"] },
+    },
     method: "GET",
     path: "/api/v1/tools/biology/prioritize-targets",
     section: "4.8",
@@ -83,6 +89,7 @@ export const biologyEndpoints = {
   }),
   "biology.targetLandscape": endpoint({
     name: "biology.targetLandscape",
+    probe: { params: [{ target: "{target}" }] },
     method: "GET",
     path: "/api/v1/tools/biology/target-landscape",
     section: "4.8",
@@ -98,6 +105,7 @@ export const biologyEndpoints = {
   }),
   "biology.targetToDrugs": endpoint({
     name: "biology.targetToDrugs",
+    probe: { params: [{ target: "{target}" }] },
     method: "GET",
     path: "/api/v1/tools/biology/target-to-drugs",
     section: "4.8",

@@ -52,6 +52,7 @@ const errors = {
 export const patentEndpoints = {
   "patents.search": endpoint({
     name: "patents.search",
+    probe: { params: [{ limit: 5 }], offers: { patentId: ["data[].patent_id"] } },
     method: "GET",
     path: "/api/v1/patents",
     section: "4.4",
@@ -80,6 +81,7 @@ export const patentEndpoints = {
   }),
   "patents.get": endpoint({
     name: "patents.get",
+    probe: { params: [{ patentId: "{patentId}" }] },
     method: "GET",
     path: "/api/v1/patents/:patentId",
     section: "4.4",
@@ -95,6 +97,7 @@ export const patentEndpoints = {
   }),
   "patents.aggregate": endpoint({
     name: "patents.aggregate",
+    probe: { params: [{ group_by: "year", limit: 5 }] },
     method: "GET",
     path: "/api/v1/patents/aggregate",
     section: "4.4",
@@ -139,6 +142,7 @@ export const patentEndpoints = {
   }),
   "patents.yoyGrowth": endpoint({
     name: "patents.yoyGrowth",
+    probe: { params: [{ dimension: "cpc", limit: 5 }] },
     method: "GET",
     path: "/api/v1/patents/yoy-growth",
     section: "4.4",

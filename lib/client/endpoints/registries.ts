@@ -50,6 +50,7 @@ const authorId = z.string().transform((v, ctx) => {
 export const registryEndpoints = {
   "grants.sample": endpoint({
     name: "grants.sample",
+    probe: { offers: { topic: ["data[].topics[]"] } },
     method: "GET",
     path: "/api/v1/grants/sample",
     section: "4.5",
@@ -64,6 +65,7 @@ export const registryEndpoints = {
   }),
   "grants.search": endpoint({
     name: "grants.search",
+    probe: { params: [{ limit: 5 }], offers: { topic: ["data[].topics[]"] } },
     method: "GET",
     path: "/api/v1/grants",
     section: "4.5",
@@ -99,6 +101,10 @@ export const registryEndpoints = {
   }),
   "medicare.search": endpoint({
     name: "medicare.search",
+    probe: {
+      params: [{ limit: 5 }],
+      offers: { drug: ["data[].generic_name"], efoId: ["data[].approved_indications[].efo_id"] },
+    },
     method: "GET",
     path: "/api/v1/medicare-drugs",
     section: "4.6",
@@ -138,6 +144,7 @@ export const registryEndpoints = {
   }),
   "researchers.works": endpoint({
     name: "researchers.works",
+    probe: { params: [{ authorId: "{authorId}", limit: 5 }] },
     method: "GET",
     path: "/api/v1/researchers/:authorId/works",
     section: "4.7",
@@ -180,6 +187,10 @@ export const registryEndpoints = {
   }),
   "resolve.organizations": endpoint({
     name: "resolve.organizations",
+    probe: {
+      params: [{ query: "{applicant}", limit: 5 }],
+      offers: { sponsor: ["data[].name"], lei: ["data[].lei"] },
+    },
     method: "GET",
     path: "/api/v1/tools/resolution/autocomplete",
     section: "4.7",
@@ -195,6 +206,7 @@ export const registryEndpoints = {
   }),
   "financials.leiToTicker": endpoint({
     name: "financials.leiToTicker",
+    probe: { params: [{ lei: "{lei}" }] },
     method: "GET",
     path: "/api/v1/tools/financials/lei-to-ticker",
     section: "4.7",
@@ -220,6 +232,7 @@ export const registryEndpoints = {
   }),
   "alerts.list": endpoint({
     name: "alerts.list",
+    probe: { params: [{ limit: 5 }], offers: { alertId: ["data[].alert_id"] } },
     method: "GET",
     path: "/api/v1/alerts",
     section: "4.9",
@@ -235,6 +248,7 @@ export const registryEndpoints = {
   }),
   "alerts.get": endpoint({
     name: "alerts.get",
+    probe: { params: [{ alertDbId: "{alertId}" }] },
     method: "GET",
     path: "/api/v1/alerts/:alertDbId",
     section: "4.9",

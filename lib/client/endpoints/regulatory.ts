@@ -41,6 +41,7 @@ const marketingStatus = z.string().trim().min(1).transform((v) =>
 export const regulatoryEndpoints = {
   "diseases.autocomplete": endpoint({
     name: "diseases.autocomplete",
+    probe: { params: [{ q: "{disease}" }], offers: { efoId: ["data[].efo_id"], disease: ["data[].name"] } },
     method: "GET",
     path: "/api/v1/diseases/autocomplete",
     section: "4.2",
@@ -57,6 +58,7 @@ export const regulatoryEndpoints = {
   }),
   "diseases.landscape": endpoint({
     name: "diseases.landscape",
+    probe: { params: [{ efo_id: "{efoId}" }, { disease: "{disease}" }], scarce: true },
     method: "POST",
     path: "/api/v1/analysis/disease-landscape",
     section: "4.2",
@@ -80,6 +82,14 @@ export const regulatoryEndpoints = {
   }),
   "regulatory.search": endpoint({
     name: "regulatory.search",
+    probe: {
+      params: [{ limit: 10 }],
+      offers: {
+        applicant: ["data[].applicant_raw"],
+        disease: ["data[].indications[]"],
+        drug: ["data[].trade_name"],
+      },
+    },
     method: "GET",
     path: "/api/v1/regulatory",
     section: "4.3",
@@ -133,6 +143,10 @@ export const regulatoryEndpoints = {
   }),
   "regulatory.landscape": endpoint({
     name: "regulatory.landscape",
+    probe: {
+      params: [{ sponsor: "{sponsor}" }, { indication: "{disease}" }],
+      offers: { drug: ["data.biologics[].generic_name", "data.small_molecules_modern[].generic_name"] },
+    },
     method: "GET",
     path: "/api/v1/tools/regulatory/landscape",
     section: "4.3",
@@ -154,6 +168,7 @@ export const regulatoryEndpoints = {
   }),
   "regulatory.catalysts": endpoint({
     name: "regulatory.catalysts",
+    probe: { params: [{ sponsor: "{sponsor}", limit: 20 }, { indication: "{disease}", limit: 20 }] },
     method: "GET",
     path: "/api/v1/tools/regulatory/catalysts",
     section: "4.3",

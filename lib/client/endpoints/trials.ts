@@ -139,6 +139,7 @@ export const trialEndpoints = {
   "trials.search": endpoint({
     ...registryShape,
     name: "trials.search",
+    probe: { params: [{ limit: 10 }], offers: { nctId: ["data[].trial_id"] } },
     path: "/api/v1/clinical-trials",
     summary: "Registry search: phrase search plus AND-combined filters",
     params: registryParams,
@@ -146,6 +147,7 @@ export const trialEndpoints = {
   "trials.topics": endpoint({
     ...registryShape,
     name: "trials.topics",
+    probe: { params: [{ topic: "{topic}", limit: 5 }] },
     path: "/api/v1/clinical-trials/topics",
     summary: "Topic search: exact topic-name phrase plus the registry filters",
     params: {
@@ -162,6 +164,7 @@ export const trialEndpoints = {
   }),
   "trials.composite": endpoint({
     name: "trials.composite",
+    probe: { params: [{ disease: "{disease}", limit: 5 }], offers: { nctId: ["data.trials[].id"] } },
     method: "GET",
     path: "/api/v1/tools/clinical/search-composite",
     section: "4.1",
@@ -199,6 +202,7 @@ export const trialEndpoints = {
   }),
   "trials.portfolio": endpoint({
     name: "trials.portfolio",
+    probe: { params: [{ sponsors: "{sponsor}", conditionKeyword: "{disease}", limit: 5 }] },
     method: "GET",
     path: "/api/v1/tools/clinical/portfolio-comparison",
     section: "4.1",
@@ -221,6 +225,7 @@ export const trialEndpoints = {
   }),
   "trials.details": endpoint({
     name: "trials.details",
+    probe: { params: [{ nctId: "{nctId}" }] },
     method: "GET",
     path: "/api/v1/tools/clinical/trial-details",
     section: "4.1",
@@ -234,6 +239,7 @@ export const trialEndpoints = {
   }),
   "trials.pos": endpoint({
     name: "trials.pos",
+    probe: { params: [{ trialId: "{nctId}" }] },
     method: "GET",
     path: "/api/v1/tools/clinical/trial-pos",
     section: "4.1",

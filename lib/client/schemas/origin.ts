@@ -289,9 +289,19 @@ export function auditFields(schema: z.ZodType, body: unknown, into: FieldAudit =
   return into;
 }
 
+/** A declared field: its path, its origin, and whether a body may leave it out. */
+export interface DeclaredField {
+  /** Path like `data[].sponsors`. */
+  readonly path: string;
+  /** Where its name comes from. */
+  readonly origin: FieldOrigin;
+  /** True when the schema accepts a body without it (every sandbox-chosen field, some spec-named ones). */
+  readonly optional: boolean;
+}
+
 /** Every declared field path of a schema with its origin (the docs table and the contract check). */
-export function declaredFields(schema: z.ZodType): { path: string; origin: FieldOrigin }[] {
-  const out: { path: string; origin: FieldOrigin }[] = [];
+export function declaredFields(schema: z.ZodType): DeclaredField[] {
+  const out: DeclaredField[] = [];
   const walk = (s: Any, path: string, seen: Set<Any>): void => {
     const c = core(s);
     if (seen.has(c)) return;
@@ -300,7 +310,7 @@ export function declaredFields(schema: z.ZodType): { path: string; origin: Field
       const shape = c._zod.def.shape as Record<string, Any>;
       for (const [k, v] of Object.entries(shape)) {
         const p = path ? `${path}.${k}` : k;
-        out.push({ path: p, origin: originOf(v) });
+        out.push({ path: p, origin: originOf(v), optional: v.safeParse(undefined).success });
         walk(v, p, new Set([...seen, c]));
       }
     } else if (type === "array") walk(c._zod.def.element, `${path}[]`, seen);

@@ -1,0 +1,255 @@
+/**
+ * Private pieces of the contract check: the ids found by earlier calls of a run, the choice of a
+ * probe's parameter set, and the field audit of one answer.
+ *
+ * @module
+ */
+import type { Endpoint } from "./catalogue.ts";
+import type { EndpointCheck } from "./contract.ts";
+import { QuotaExhaustedError, RiError, TierError, UnresolvedEntityError, ValidationError } from "./errors.ts";
+import { show } from "./guards.ts";
+import type { RequestOptions } from "./request.ts";
+import type { BodyResult, RowsResult } from "./result.ts";
+import { auditFields, declaredFields, spellings } from "./schemas/origin.ts";
+
+/** Values at a path such as `data[].indications[]` (strings only, non-empty). */
+export function valuesAt(body: unknown, path: string): string[] {
+  let cur: unknown[] = [body];
+  for (const seg of path.split(".")) {
+    const many = seg.endsWith("[]");
+    const key = many ? seg.slice(0, -2) : seg;
+    cur = cur.flatMap((v) => {
+      const x = v !== null && typeof v === "object" && !Array.isArray(v)
+        ? (v as Record<string, unknown>)[key]
+        : undefined;
+      return many ? (Array.isArray(x) ? x : []) : [x];
+    });
+  }
+  return cur.filter((v): v is string => typeof v === "string" && v.trim() !== "");
+}
+
+const REF = /^\{(\w+)\}$/;
+
+/** The ids a parameter set refers to (`{nctId}` → `nctId`). */
+export function refsOf(set: Readonly<Record<string, unknown>>): string[] {
+  return Object.values(set).flatMap((v) => typeof v === "string" && REF.test(v) ? [REF.exec(v)![1]] : []);
+}
+
+/** A parameter set with its ids filled in: the `n`-th candidate of each (the last one when fewer). */
+export function fill(
+  set: Readonly<Record<string, unknown>>,
+  ids: ReadonlyMap<string, readonly string[]>,
+  n: number,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(set).map(([k, v]) => {
+      const ref = typeof v === "string" ? REF.exec(v)?.[1] : undefined;
+      if (ref === undefined) return [k, v];
+      const c = ids.get(ref)!;
+      return [k, c[Math.min(n, c.length - 1)]];
+    }),
+  );
+}
+
+/** What to do with an endpoint now: call it with a set, wait for ids still coming, or skip it. */
+export type Choice =
+  | { readonly kind: "call"; readonly set: Readonly<Record<string, unknown>> }
+  | { readonly kind: "wait" }
+  | { readonly kind: "no-id"; readonly missing: readonly string[] };
+
+/**
+ * The first parameter set of `ep`'s probe whose ids are all known; wait while a preferred set's id
+ * may still be found (`settled(id)` false), so a fallback set is used only when it has to be.
+ */
+export function choose(
+  ep: Endpoint,
+  ids: ReadonlyMap<string, readonly string[]>,
+  settled: (id: string) => boolean,
+): Choice {
+  const missing = new Set<string>();
+  for (const set of ep.probe?.params ?? [{}]) {
+    const unknown = refsOf(set).filter((r) => !(ids.get(r)?.length));
+    if (unknown.length === 0) return { kind: "call", set };
+    if (unknown.some((r) => !settled(r))) return { kind: "wait" };
+    for (const r of unknown) missing.add(r);
+  }
+  return { kind: "no-id", missing: [...missing] };
+}
+
+/** A field the service spelled another way (the client reads `seen` as `declared`). */
+export interface Respelt {
+  /** The declared path, e.g. `data[].completion_date`. */
+  readonly declared: string;
+  /** The key the service sent, e.g. `completionDate`. */
+  readonly seen: string;
+}
+
+/** The field audit of one answer, as sorted lists. */
+export interface Fields {
+  /**
+   * Spec-named fields present / missing; `absent` = optional ones not sent (the flagged envelope's
+   * `meta`, one of the aggregate's `buckets`/`data`), which is no fault.
+   */
+  readonly spec: { readonly present: string[]; readonly missing: string[]; readonly absent: string[] };
+  /** Sandbox-chosen fields present / missing (missing is never a failure). */
+  readonly chosen: { readonly present: string[]; readonly missing: string[] };
+  /** Keys no schema declares (minus those read as a re-spelt declared field). */
+  readonly unknown: string[];
+  /** Declared fields the service spelled another way (also counted as present). */
+  readonly respelt: Respelt[];
+}
+
+const OPTIONAL = new WeakMap<Endpoint, Set<string>>();
+function optionalPaths(ep: Endpoint): Set<string> {
+  let s = OPTIONAL.get(ep);
+  if (!s) {
+    OPTIONAL.set(
+      ep,
+      s = new Set(declaredFields(ep.response).filter((f) => f.optional).map((f) => f.path)),
+    );
+  }
+  return s;
+}
+
+/** Audit the body the service sent (before the client reads alternative spellings). */
+export function fieldsOf(ep: Endpoint, raw: unknown): Fields {
+  const a = auditFields(ep.response, raw);
+  const respelt: Respelt[] = [];
+  const unknown = new Set(a.unknown);
+  for (const declared of [...a.specMissing, ...a.chosenMissing]) {
+    const cut = declared.lastIndexOf(".");
+    const parent = cut < 0 ? "" : declared.slice(0, cut + 1);
+    const alt = spellings(declared.slice(cut + 1)).find((k) => unknown.has(parent + k));
+    if (alt === undefined) continue;
+    respelt.push({ declared, seen: alt });
+    unknown.delete(parent + alt);
+  }
+  // A re-spelt field counts as present (the client reads it) and is listed in `respelt` too.
+  const re = new Set(respelt.map((r) => r.declared));
+  const present = (s: Iterable<string>, m: Iterable<string>) =>
+    [...s, ...[...m].filter((p) => re.has(p))].sort();
+  const missing = (s: Iterable<string>) => [...s].filter((p) => !re.has(p)).sort();
+  const optional = optionalPaths(ep);
+  const specMissing = missing(a.specMissing);
+  return {
+    spec: {
+      present: present(a.specPresent, a.specMissing),
+      missing: specMissing.filter((p) => !optional.has(p)),
+      absent: specMissing.filter((p) => optional.has(p)),
+    },
+    chosen: { present: present(a.chosenPresent, a.chosenMissing), missing: missing(a.chosenMissing) },
+    unknown: [...unknown].sort(),
+    respelt,
+  };
+}
+
+/** A client result. */
+export type Result = RowsResult<unknown> | BodyResult<unknown>;
+/** The client's `call`, untyped. */
+export type Call = (name: string, params: unknown, opts: RequestOptions) => Promise<Result>;
+
+function envelopeOf(ep: Endpoint, raw: unknown): string {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return "not a JSON object";
+  const success = (raw as Record<string, unknown>).success;
+  if (ep.envelope === "flagged" && success !== true) return `no success: true (found ${show(success)})`;
+  return "as expected";
+}
+
+/** Call one endpoint with its probe's parameters, trying the next found name when one does not resolve. */
+export async function probe(
+  call: Call,
+  ep: Endpoint,
+  set: Readonly<Record<string, unknown>>,
+  ids: ReadonlyMap<string, readonly string[]>,
+  maxCalls: number,
+): Promise<{ check: EndpointCheck; result?: Result }> {
+  const base = { endpoint: ep.name };
+  let calls = 0;
+  let last: { params: Record<string, unknown>; error: unknown } | undefined;
+  const tried = new Set<string>();
+  for (let n = 0; calls < maxCalls && n < 20; n++) {
+    const params = fill(set, ids, n);
+    if (tried.has(JSON.stringify(params))) break;
+    tried.add(JSON.stringify(params));
+    let raw: unknown;
+    try {
+      const result = await call(ep.name, params, { cache: false, onBody: (b) => raw = b });
+      const noMapping = result.meta.warnings.find((w) => w.code === "no-mapping");
+      const rows = "rows" in result ? { rows: result.rows.length } : {};
+      const check: EndpointCheck = noMapping
+        ? { ...base, status: "ok", http: 404, calls: calls + 1, params, note: noMapping.message }
+        : {
+          ...base,
+          status: "ok",
+          http: "2xx",
+          calls: calls + 1,
+          params,
+          envelope: envelopeOf(ep, raw),
+          ...rows,
+          fields: fieldsOf(ep, raw),
+        };
+      return { check, result };
+    } catch (e) {
+      if (!(e instanceof RiError)) throw e;
+      if (e instanceof ValidationError) {
+        last = { params, error: e };
+        continue; // a found value the parameter's guard refuses: nothing was sent
+      }
+      calls++;
+      last = { params, error: e };
+      if (raw !== undefined) {
+        const fields = fieldsOf(ep, raw);
+        const problem = `${e.name}: ${e.message}`;
+        return {
+          check: {
+            ...base,
+            status: "broken",
+            http: "2xx",
+            calls,
+            params,
+            envelope: envelopeOf(ep, raw),
+            fields,
+            problem,
+          },
+        };
+      }
+      if (!(e instanceof UnresolvedEntityError)) break;
+    }
+  }
+  const e = last?.error as RiError | undefined;
+  const problem = e ? `${e.name}: ${e.message}` : undefined;
+  const params = last?.params;
+  const common = { ...base, calls, ...(params ? { params } : {}), ...(problem ? { problem } : {}) };
+  if (e instanceof ValidationError && calls === 0) {
+    return {
+      check: {
+        ...common,
+        status: "skipped",
+        http: null,
+        skipped: { reason: "no-id", why: `no found value passes the parameter check (${e.message})` },
+      },
+    };
+  }
+  if (e instanceof TierError) {
+    return {
+      check: {
+        ...common,
+        status: "skipped",
+        http: 402,
+        skipped: { reason: "tier", why: `needs a '${ep.tier}' tier (HTTP 402)` },
+      },
+    };
+  }
+  if (e instanceof QuotaExhaustedError) {
+    return {
+      check: {
+        ...common,
+        status: "skipped",
+        http: 429,
+        skipped: { reason: "quota", why: "daily quota exhausted (HTTP 429)" },
+      },
+    };
+  }
+  const status = e instanceof UnresolvedEntityError ? "unresolved" : "error";
+  return { check: { ...common, status, http: e?.status || null } };
+}

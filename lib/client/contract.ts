@@ -1,0 +1,195 @@
+/**
+ * The contract check for a first real key: one cheap call per endpoint the tier allows (each
+ * endpoint's `probe` in the catalogue; ids for detail endpoints come from earlier calls of the same
+ * run), then, per endpoint, the status, the spec-named and sandbox-chosen fields present or missing,
+ * the keys no schema declares, the keys spelled another way and whether the envelope is as expected.
+ * It never spends the disease landscape's daily quota unless asked, and says what it skipped and why.
+ *
+ * @example Against the sandbox's spec-minimal profile: every sandbox-chosen field missing, nothing broken
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkContract, createClient } from "./mod.ts";
+ * import { startSandbox } from "../sandbox/mod.ts";
+ *
+ * await using sb = await startSandbox({ quiet: true, profile: "spec-minimal" });
+ * const report = await checkContract(createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }));
+ * assert.equal(report.summary.broken, 0);
+ * assert.ok(report.endpoints.every((c) => (c.fields?.chosen.present.length ?? 0) === 0));
+ * const landscape = report.endpoints.find((c) => c.endpoint === "diseases.landscape")!;
+ * assert.equal(landscape.skipped?.reason, "quota"); // only with { spendQuota: true }
+ * ```
+ *
+ * @module
+ */
+import type { Endpoint } from "./catalogue.ts";
+import type { Client } from "./client.ts";
+import { ENDPOINTS } from "./endpoints/mod.ts";
+import { type Tier, TIERS } from "./schemas/vocab.ts";
+import { type Call, choose, type Fields, probe, valuesAt } from "./_contract.ts";
+
+export type { Fields, Respelt } from "./_contract.ts";
+
+/** Options of {@link checkContract}. */
+export interface ContractOptions {
+  /** Also call endpoints that spend a scarce daily quota (the disease landscape, 1,000/day). @default false */
+  readonly spendQuota?: boolean;
+  /** The key's tier, when known: endpoints above it are skipped without a call. @default undefined (call; 402 = skipped) */
+  readonly tier?: Tier;
+  /** Ids no endpoint lists (e.g. `{ authorId: "A5012345678" }`), or to use instead of found ones. */
+  readonly ids?: Readonly<Record<string, string | readonly string[]>>;
+  /** Calls of one endpoint at most, when a found name does not resolve (HTTP 500). @default 3 */
+  readonly maxCalls?: number;
+  /** Called as each endpoint's check completes (progress). */
+  readonly onCheck?: (check: EndpointCheck) => void;
+}
+
+/** Outcome of one endpoint: `broken` = answered but not as the spec says (the field is named). */
+export type ContractStatus = "ok" | "broken" | "error" | "unresolved" | "skipped";
+
+/** Why an endpoint was not called: its tier (402), a daily quota, no id to call it with, a refused key. */
+export type SkipReason = "tier" | "quota" | "no-id" | "auth";
+
+/** The check of one endpoint. */
+export interface EndpointCheck {
+  /** Catalogue name. */
+  readonly endpoint: string;
+  /** Outcome. */
+  readonly status: ContractStatus;
+  /** HTTP status of the last call (`2xx` for an answer), or null when none was made. */
+  readonly http: number | "2xx" | null;
+  /** Calls made (a name that did not resolve is tried with the next one found). */
+  readonly calls: number;
+  /** Parameters of the last call, as sent. */
+  readonly params?: Readonly<Record<string, unknown>>;
+  /** Why it was skipped. */
+  readonly skipped?: { readonly reason: SkipReason; readonly why: string };
+  /** `as expected`, or what is wrong with the envelope (flagged `success: true`, a JSON object). */
+  readonly envelope?: string;
+  /** Rows in the answer (list endpoints): row fields are audited only when rows came. */
+  readonly rows?: number;
+  /** Which declared fields the answer carried, as the service sent them. */
+  readonly fields?: Fields;
+  /** The typed error (class and message) of a broken, failed or unresolved call. */
+  readonly problem?: string;
+  /** Documented behaviour worth knowing (e.g. 404 = no SEC mapping). */
+  readonly note?: string;
+}
+
+/** The contract check's report (no key anywhere in it). */
+export interface ContractReport {
+  /** When the check ran. */
+  readonly checkedAt: string;
+  /** The tier given, or `unknown`. */
+  readonly tier: Tier | "unknown";
+  /** Whether scarce quotas were spent. */
+  readonly spendQuota: boolean;
+  /** One check per catalogue endpoint, in catalogue order. */
+  readonly endpoints: readonly EndpointCheck[];
+  /** Endpoints per outcome. */
+  readonly summary: Readonly<Record<ContractStatus, number>>;
+}
+
+const rank = (t: "any" | Tier) => t === "any" ? -1 : TIERS.indexOf(t);
+
+function quotaWhy(ep: Endpoint): string {
+  const per = Object.values(ep.quota ?? {}).filter((n) => n > 0);
+  const q = per.length ? ` (${Math.min(...per).toLocaleString("en-US")}/day)` : "";
+  return `spends the scarce daily quota of ${ep.name}${q}; pass spendQuota: true (--spend-quota) to check it`;
+}
+
+function noIdWhy(missing: readonly string[], offered: ReadonlyMap<string, string[]>): string {
+  return missing.map((id) => {
+    const by = offered.get(id) ?? [];
+    return by.length
+      ? `no ${id} found (offered by ${by.join(", ")}: none answered with one)`
+      : `no endpoint lists a ${id}; pass it (ids: { ${id} }, --id ${id}=…)`;
+  }).join("; ");
+}
+
+/**
+ * Check the service's answers against the spec, one cheap call per endpoint the tier allows.
+ *
+ * @param ri A client (its base URL and key: the service and workspace checked).
+ * @param options Quota, tier, ids no endpoint lists, progress.
+ * @returns One check per catalogue endpoint, with a summary; never the key.
+ */
+export async function checkContract(ri: Client, options: ContractOptions = {}): Promise<ContractReport> {
+  const call = ri.call.bind(ri) as unknown as Call;
+  const spendQuota = options.spendQuota ?? false;
+  const eps = Object.values(ENDPOINTS) as Endpoint[];
+  const ids = new Map<string, string[]>();
+  const given = new Set<string>();
+  for (const [k, v] of Object.entries(options.ids ?? {})) {
+    ids.set(k, typeof v === "string" ? [v] : [...v]);
+    given.add(k);
+  }
+  const offered = new Map<string, string[]>();
+  for (const ep of eps) {
+    for (const id of Object.keys(ep.probe?.offers ?? {})) {
+      (offered.get(id) ?? offered.set(id, []).get(id)!).push(ep.name);
+    }
+  }
+  const done = new Map<string, EndpointCheck>();
+  const finish = (c: EndpointCheck) => {
+    done.set(c.endpoint, c);
+    options.onCheck?.(c);
+  };
+  let refused = false;
+  let force = false;
+  const settled = (id: string) => force || given.has(id) || (offered.get(id) ?? []).every((n) => done.has(n));
+  while (done.size < eps.length) {
+    let progress = false;
+    for (const ep of eps) {
+      if (done.has(ep.name)) continue;
+      const skip = (reason: SkipReason, why: string) =>
+        finish({ endpoint: ep.name, status: "skipped", http: null, calls: 0, skipped: { reason, why } });
+      if (refused) skip("auth", "the key was refused (HTTP 401/403) on an earlier call; check RI_API_KEY");
+      else if (options.tier && rank(ep.tier) > rank(options.tier)) {
+        skip("tier", `needs a '${ep.tier}' tier; the key's tier is '${options.tier}'`);
+      } else if (ep.probe?.scarce && !spendQuota) skip("quota", quotaWhy(ep));
+      else {
+        const choice = choose(ep, ids, settled);
+        if (choice.kind === "wait") continue;
+        const from = choice.kind === "no-id" ? choice.missing.flatMap((id) => offered.get(id) ?? []) : [];
+        if (
+          choice.kind === "no-id" && ep.tier !== "any" && from.length > 0 &&
+          from.every((n) => done.get(n)?.skipped?.reason === "tier")
+        ) {
+          skip(
+            "tier",
+            `needs a '${ep.tier}' tier; not called (its ${choice.missing.join(", ")} comes from ${
+              from.join(", ")
+            }, skipped by tier)`,
+          );
+        } else if (choice.kind === "no-id") skip("no-id", noIdWhy(choice.missing, offered));
+        else {
+          const { check, result } = await probe(call, ep, choice.set, ids, options.maxCalls ?? 3);
+          if (result) {
+            for (const [id, paths] of Object.entries(ep.probe?.offers ?? {})) {
+              if (given.has(id)) continue;
+              const found = ids.get(id) ?? [];
+              for (const v of paths.flatMap((p) => valuesAt(result.body, p))) {
+                if (!found.includes(v) && found.length < 20) found.push(v);
+              }
+              ids.set(id, found);
+            }
+          }
+          if (check.http === 401 || check.http === 403) refused = true;
+          finish(check);
+        }
+      }
+      progress = true;
+    }
+    force = !progress;
+  }
+  const endpoints = eps.map((ep) => done.get(ep.name)!);
+  const summary = { ok: 0, broken: 0, error: 0, unresolved: 0, skipped: 0 };
+  for (const c of endpoints) summary[c.status]++;
+  return {
+    checkedAt: new Date().toISOString(),
+    tier: options.tier ?? "unknown",
+    spendQuota,
+    endpoints,
+    summary,
+  };
+}
