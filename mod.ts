@@ -12,7 +12,7 @@
  * await sandbox.close();
  * ```
  *
- * Subpath exports: `/client`, `/frames`, `/analyses`, `/charts`, `/sandbox`.
+ * Subpath exports: `/client`, `/frames`, `/analyses`, `/charts`, `/sandbox`, `/watch`.
  *
  * @module
  */
@@ -21,3 +21,4 @@ export * from "./lib/frames/mod.ts";
 export * from "./lib/analyses/mod.ts";
 export * from "./lib/charts/mod.ts";
 export * from "./lib/sandbox/mod.ts";
+export * from "./lib/watch/mod.ts";

@@ -1,0 +1,145 @@
+/**
+ * The change report of a watch run: HTML (the main report's page, lib/report/html.ts) and Markdown
+ * (for e-mail or chat), biggest changes first.
+ *
+ * @module
+ */
+import pl from "nodejs-polars";
+import { renderReport, type Report, type ReportSection, type ReportTable } from "../report/html.ts";
+import type { WatchItemOutcome, WatchOutcome } from "./run.ts";
+
+/** Where the data came from, for the report header. */
+export interface ChangeReportSource {
+  /** Base URL (never a key). */
+  readonly source: string;
+  /** True on the synthetic sandbox (shows the banner). */
+  readonly synthetic: boolean;
+}
+
+function headline(i: WatchItemOutcome): string {
+  if (i.error) return `failed: ${i.error}`;
+  if (i.since === null) return "first run: this snapshot is the baseline";
+  if (!i.diff?.changed) return `no change since ${i.since}`;
+  const s = i.diff.summary;
+  const sum = (c: string) => (s.getColumn(c).sum() as number) ?? 0;
+  return `since ${i.since}: ${sum("added")} rows added, ${sum("removed")} removed, ${
+    sum("changed_rows")
+  } changed ` +
+    `(${sum("changed_cells")} cells)`;
+}
+
+function tables(i: WatchItemOutcome): ReportTable[] {
+  if (!i.diff?.changed) return [];
+  const out: ReportTable[] = [{ title: "Frames", frame: i.diff.summary }];
+  for (const [name, f] of Object.entries(i.diff.frames)) {
+    if (f.changed.height) {
+      out.push({ title: `${name}: changed (key ${f.key.join(", ") || "row"})`, frame: f.changed });
+    }
+    if (f.added.height) out.push({ title: `${name}: added`, frame: f.added });
+    if (f.removed.height) out.push({ title: `${name}: removed`, frame: f.removed });
+  }
+  return out;
+}
+
+/**
+ * The report as the main report's {@linkcode Report}: an overview section, then one section per item.
+ *
+ * @param outcome The watch run.
+ * @param source Where the data came from.
+ * @returns The report (render with `renderReport`).
+ */
+export function changeReport(outcome: WatchOutcome, source: ChangeReportSource): Report {
+  const overview = pl.DataFrame(outcome.items.map((i) => ({
+    item: i.name,
+    what: i.what,
+    since: i.since ?? "baseline",
+    changes: i.size,
+    status: i.error ? "failed" : i.since === null ? "baseline" : i.diff?.changed ? "changed" : "unchanged",
+  })));
+  const sections: ReportSection[] = [
+    {
+      title: "What changed",
+      summary: outcome.changed
+        ? `${
+          outcome.items.filter((i) => i.diff?.changed).length
+        } of ${outcome.items.length} watched items changed.`
+        : "Nothing changed.",
+      tables: [{ title: "Watched items, biggest change first", frame: overview, rows: 50 }],
+    },
+    ...outcome.items.map((i): ReportSection => ({
+      title: `${i.name} (${i.what})`,
+      summary: headline(i),
+      ...(i.error ? { error: i.error } : {}),
+      tables: tables(i),
+      provenance: i.provenance,
+      warnings: i.warnings,
+    })),
+  ];
+  return {
+    title: `Watch report ${outcome.date}`,
+    subtitle: outcome.changed ? "Changes found." : "No changes.",
+    synthetic: source.synthetic,
+    source: source.source,
+    generatedAt: new Date(),
+    sections,
+  };
+}
+
+const cell = (v: unknown): string => {
+  if (v === null || v === undefined) return "";
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (Array.isArray(v)) return v.join("; ");
+  return String(v).replace(/\|/g, "\\|").replace(/\n/g, " ").slice(0, 80);
+};
+
+function mdTable(df: pl.DataFrame, rows = 15): string {
+  const head = df.head(rows).toRecords();
+  const lines = [`| ${df.columns.join(" | ")} |`, `|${df.columns.map(() => "---").join("|")}|`];
+  for (const r of head) lines.push(`| ${df.columns.map((c) => cell(r[c])).join(" | ")} |`);
+  if (df.height > rows) lines.push(`\n_${df.height - rows} more rows in the HTML report and the snapshots._`);
+  return lines.join("\n");
+}
+
+/**
+ * The report as Markdown (for e-mail or chat): headline per item, then its change tables (15 rows each).
+ *
+ * @param outcome The watch run.
+ * @param source Where the data came from.
+ * @returns Markdown text.
+ */
+export function changeReportMarkdown(outcome: WatchOutcome, source: ChangeReportSource): string {
+  const out = [
+    `# Watch report ${outcome.date}`,
+    "",
+    `${outcome.changed ? "**Changes found.**" : "No changes."} Data: ${source.source}${
+      source.synthetic ? " (synthetic sandbox data)" : ""
+    }.`,
+    "",
+  ];
+  for (const i of outcome.items) {
+    out.push(`## ${i.name} (${i.what})`, "", headline(i), "");
+    for (const w of i.warnings) out.push(`> ⚠ ${w.message} [${w.code}]`, "");
+    for (const t of tables(i)) out.push(`### ${t.title}`, "", mdTable(t.frame), "");
+  }
+  return out.join("\n");
+}
+
+/**
+ * Write `report.html` and `report.md` of a watch run into `dir` (created when missing).
+ *
+ * @param outcome The watch run.
+ * @param source Where the data came from.
+ * @param dir Output folder.
+ * @returns The two paths.
+ */
+export async function writeChangeReport(
+  outcome: WatchOutcome,
+  source: ChangeReportSource,
+  dir: string,
+): Promise<{ html: string; markdown: string }> {
+  await Deno.mkdir(dir, { recursive: true });
+  const html = `${dir}/report.html`, markdown = `${dir}/report.md`;
+  await Deno.writeTextFile(html, renderReport(changeReport(outcome, source)));
+  await Deno.writeTextFile(markdown, changeReportMarkdown(outcome, source));
+  return { html, markdown };
+}

@@ -1,0 +1,158 @@
+/**
+ * The watch command: `deno task watch -- watchlist.json [--overwrite] [--sandbox-advance <days>]`.
+ *
+ * Runs the watchlist's analyses on the embedded sandbox (or the real service when RI_BASE_URL and
+ * RI_API_KEY are set), snapshots them under the watchlist's `store`, diffs each against its latest earlier
+ * snapshot, lists new and fired alerts (when `alerts` is true) and writes `report.html` + `report.md`.
+ *
+ * Exit codes: 0 nothing changed (or a first run: the baseline), 1 failed, 2 bad input (watchlist,
+ * flags, a day that already has a snapshot without --overwrite), 3 changes found.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { createClient } from "../client/mod.ts";
+import { type Sandbox, startSandbox } from "../sandbox/mod.ts";
+import { writeChangeReport } from "./change_report.ts";
+import { runWatch } from "./run.ts";
+import { parseWatchlist, WatchlistError } from "./watchlist.ts";
+
+const HELP = `Usage: deno task watch -- <watchlist.json> [options]
+
+Runs the watchlist, snapshots every analysis (Parquet, <store>/<name>/date=YYYY-MM-DD/), diffs it against the
+last snapshot and writes report.html and report.md (default folder <store>/_report).
+
+Options:
+  --overwrite              replace this day's snapshots if they exist
+  --out <dir>              report folder (overrides the watchlist's "out")
+  --sandbox-advance <days> sandbox only: move the sandbox's world forward by <days> before running (demo)
+  --scale tiny|small       sandbox only: data scale (default small)
+  --help                   this text
+
+Sandbox by default; the real service when RI_BASE_URL and RI_API_KEY are set.
+Exit codes: 0 no change (or first run), 1 failed, 2 bad input, 3 changes found.`;
+
+const env = (name: string): string | undefined => {
+  const ok = Deno.permissions.querySync({ name: "env", variable: name }).state === "granted";
+  return ok ? Deno.env.get(name) || undefined : undefined;
+};
+
+function bad(message: string): never {
+  console.error(message);
+  Deno.exit(2);
+}
+
+const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) || "/" : ".");
+const under = (base: string, p: string) => (p.startsWith("/") ? p : `${base}/${p}`);
+
+async function advanceSandbox(sb: Sandbox, days: number): Promise<string> {
+  const advance = (sb as Sandbox & { advance?: (d: number) => Promise<{ toDay: string }> }).advance;
+  if (typeof advance !== "function") throw new Error("This sandbox cannot advance in time (no advance())");
+  return (await advance.call(sb, days)).toDay;
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: Deno.args,
+      allowPositionals: true,
+      options: {
+        overwrite: { type: "boolean", default: false },
+        out: { type: "string" },
+        "sandbox-advance": { type: "string" },
+        scale: { type: "string", default: "small" },
+        help: { type: "boolean", default: false },
+      },
+    });
+  } catch (e) {
+    bad(`${(e as Error).message}\n\n${HELP}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    bad(`Give exactly one watchlist file (got ${positionals.length}).\n\n${HELP}`);
+  }
+  // `deno task` runs in the project folder; INIT_CWD is where the user typed the command.
+  const cwd = env("INIT_CWD");
+  const file = cwd && !positionals[0].startsWith("/") ? `${cwd}/${positionals[0]}` : positionals[0];
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (e) {
+    bad(`Cannot read the watchlist '${file}': ${(e as Error).message}`);
+  }
+  let watchlist;
+  try {
+    watchlist = parseWatchlist(text, file);
+  } catch (e) {
+    if (e instanceof WatchlistError) bad(e.message);
+    throw e;
+  }
+  const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
+  const advanceText = values["sandbox-advance"];
+  const days = advanceText === undefined ? 0 : Number(advanceText);
+  if (advanceText !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
+    bad(`--sandbox-advance is '${advanceText}'; give whole days from 1 to 3650, e.g. --sandbox-advance 30`);
+  }
+  if (real && days) {
+    bad("--sandbox-advance works on the sandbox only; unset RI_BASE_URL/RI_API_KEY to use it");
+  }
+  if (!["tiny", "small"].includes(values.scale!)) bad(`--scale is '${values.scale}'; use tiny or small`);
+  if (real) {
+    const host = new URL(env("RI_BASE_URL")!).host;
+    if ((await Deno.permissions.query({ name: "net", host })).state !== "granted") {
+      bad(
+        `The watch task only allows loopback network access. To watch ${host}:\n  deno run --allow-net=${host} ` +
+          `--allow-read --allow-write --allow-ffi --allow-sys --allow-env lib/watch/cli.ts ${file}`,
+      );
+    }
+  }
+
+  const base = dirOf(file);
+  const store = under(base, watchlist.store);
+  const out = values.out ?? (watchlist.out ? under(base, watchlist.out) : `${store}/_report`);
+  const sb = real
+    ? undefined
+    : await startSandbox({ seed: 42, scale: values.scale as "tiny" | "small", quiet: true });
+  try {
+    let date = new Date().toISOString().slice(0, 10);
+    if (sb) date = days ? await advanceSandbox(sb, days) : sb.store.today;
+    const client = real ? createClient() : createClient({ baseUrl: sb!.url, apiKey: sb!.keys.pos });
+    console.error(
+      `watch ${file}: ${watchlist.analyses.length} item(s), day ${date}, ` +
+        (real ? `service ${new URL(env("RI_BASE_URL")!).host}` : "synthetic sandbox data"),
+    );
+    let outcome;
+    try {
+      outcome = await runWatch(watchlist, {
+        client,
+        store,
+        date,
+        overwrite: values.overwrite,
+        log: console.error,
+      });
+    } catch (e) {
+      if (/already exists at/.test((e as Error).message)) bad((e as Error).message);
+      throw e;
+    }
+    const source = real ? new URL(env("RI_BASE_URL")!).origin : sb!.url;
+    const written = await writeChangeReport(outcome, { source, synthetic: !real }, out);
+    console.error(`report: ${written.html} and ${written.markdown}`);
+    return outcome.failed ? 1 : outcome.changed ? 3 : 0;
+  } finally {
+    await sb?.close();
+  }
+}
+
+if (import.meta.main) {
+  try {
+    Deno.exit(await main());
+  } catch (e) {
+    console.error(`watch failed: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+    Deno.exit(1);
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Running a watchlist: each item is run (an analysis, or every page of a list endpoint), snapshotted
+ * and diffed against its latest earlier snapshot; with `alerts`, the workspace's alerts (alerts.list,
+ * then alerts.get for each) are snapshotted and diffed the same way, so new and fired alerts show.
+ *
+ * @module
+ */
+import pl from "nodejs-polars";
+import type { Client } from "../client/mod.ts";
+import { ENDPOINTS } from "../client/endpoints/mod.ts";
+import type { Provenance } from "../client/result.ts";
+import { frameFromResult, toFrame, withProvenance } from "../frames/mod.ts";
+import { diff, type SnapshotDiff } from "./diff.ts";
+import { listSnapshots, loadSnapshot, snapshot } from "./snapshot.ts";
+import { ALERTS_SNAPSHOT, WATCH_ANALYSES, type WatchItem, type Watchlist } from "./watchlist.ts";
+
+/** Options of {@linkcode runWatch}. */
+export interface RunWatchOptions {
+  /** The client (sandbox or real service). */
+  readonly client: Client;
+  /** Folder of the snapshots (already resolved against the watchlist's folder). */
+  readonly store: string;
+  /** Day of this run's snapshots, `YYYY-MM-DD`. */
+  readonly date: string;
+  /** Replace this day's snapshots when they exist. @default {false} */
+  readonly overwrite?: boolean;
+  /** Progress lines (one per item). @default {() => {}} */
+  readonly log?: (line: string) => void;
+}
+
+/** The outcome of one watched item. */
+export interface WatchItemOutcome {
+  /** Snapshot name. */
+  readonly name: string;
+  /** `analysis` name, `endpoint` name, or `alerts`. */
+  readonly what: string;
+  /** The day compared against (null: first run, this snapshot is the baseline). */
+  readonly since: string | null;
+  /** The diff (absent on the first run or when the item failed). */
+  readonly diff?: SnapshotDiff;
+  /** Provenance of the calls behind the snapshot. */
+  readonly provenance: readonly Provenance[];
+  /** Warnings of the analysis (message and code). */
+  readonly warnings: readonly { readonly code: string; readonly message: string }[];
+  /** Set when the item failed (its error message). */
+  readonly error?: string;
+  /** Rows added + removed + changed over its frames. */
+  readonly size: number;
+}
+
+/** What {@linkcode runWatch} returns. */
+export interface WatchOutcome {
+  /** Day of the run. */
+  readonly date: string;
+  /** One per item (alerts last), biggest change first. */
+  readonly items: readonly WatchItemOutcome[];
+  /** True when any item changed. */
+  readonly changed: boolean;
+  /** True when any item failed. */
+  readonly failed: boolean;
+}
+
+type Frames = {
+  readonly [name: string]: unknown;
+  provenance?: readonly Provenance[];
+  warnings?: readonly Warn[];
+};
+type Warn = { code: string; message: string };
+
+async function pull(client: Client, endpoint: string, params: Record<string, unknown>): Promise<Frames> {
+  const ep = (ENDPOINTS as Record<string, { pagination: string }>)[endpoint];
+  const [ns, m] = endpoint.split(".");
+  // deno-lint-ignore no-explicit-any
+  const method = (client as any)[ns][m];
+  const result = ep.pagination === "page" ? await method.all(params) : await method(params);
+  const rows = frameFromResult(result, endpoint);
+  return { rows, provenance: [result.meta], warnings: result.meta.warnings };
+}
+
+async function alertsFrame(client: Client): Promise<Frames> {
+  const list = await client.alerts.list.all({});
+  const full: Record<string, unknown>[] = [];
+  const metas: Provenance[] = [list.meta];
+  for (const a of list.rows) {
+    const one = await client.alerts.get({ alertDbId: String(a.alert_id) });
+    metas.push(one.meta);
+    full.push(one.body as Record<string, unknown>);
+  }
+  const get = (k: string) => full.map((r) => r[k] ?? null);
+  const base = toFrame("alert", full.length ? full : list.rows);
+  const alerts = base.withColumns(
+    pl.Series(
+      "last_triggered_at",
+      get("last_triggered_at").map((v) => v === null ? null : Date.parse(String(v))),
+      pl.Float64,
+    )
+      .cast(pl.Datetime("ms")),
+    pl.Series("match_count", get("match_count"), pl.Float64).cast(pl.Int64),
+  );
+  return { alerts: withProvenance(alerts, metas), provenance: metas, warnings: [] };
+}
+
+async function runItem(client: Client, item: WatchItem): Promise<Frames> {
+  if (item.endpoint) return await pull(client, item.endpoint, item.params);
+  const fn = WATCH_ANALYSES[item.analysis!] as unknown as (c: Client, p: unknown) => Promise<Frames>;
+  return await fn(client, item.params);
+}
+
+/**
+ * Run a watchlist: run, snapshot and diff every item (and the alerts when asked).
+ *
+ * @param watchlist A parsed watchlist ({@linkcode parseWatchlist}).
+ * @param options Client, store folder, day, overwrite.
+ * @returns Per-item outcomes, biggest change first.
+ */
+export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): Promise<WatchOutcome> {
+  const { client, store, date } = options;
+  const log = options.log ?? (() => {});
+  const jobs: { name: string; what: string; run: () => Promise<Frames>; inputs?: unknown }[] = watchlist
+    .analyses
+    .map((item) => ({
+      name: item.name,
+      what: item.analysis ?? item.endpoint!,
+      run: () => runItem(client, item),
+      inputs: item.params,
+    }));
+  if (watchlist.alerts) jobs.push({ name: ALERTS_SNAPSHOT, what: "alerts", run: () => alertsFrame(client) });
+  if (!options.overwrite) {
+    const taken = [];
+    for (const j of jobs) {
+      if ((await listSnapshots(store, j.name)).includes(date)) {
+        taken.push(`${store}/${j.name}/date=${date}`);
+      }
+    }
+    if (taken.length) {
+      throw new Error(
+        `A snapshot already exists at ${
+          taken.join(", ")
+        }; pass { overwrite: true } (watch: --overwrite) to replace it`,
+      );
+    }
+  }
+  const items: WatchItemOutcome[] = [];
+  for (const job of jobs) {
+    const started = performance.now();
+    const before = (await listSnapshots(store, job.name)).filter((d) => d < date).at(-1) ?? null;
+    try {
+      const result = await job.run();
+      await snapshot(store, job.name, result, {
+        date,
+        overwrite: options.overwrite ?? false,
+        analysis: job.what,
+        ...(job.inputs !== undefined ? { inputs: job.inputs } : {}),
+      });
+      const d = before === null ? undefined : diff(await loadSnapshot(store, job.name, before), result);
+      const size = d
+        ? (d.summary.select(
+          pl.col("added").add(pl.col("removed")).add(pl.col("changed_rows")).sum().alias("n"),
+        )
+          .getColumn("n").toArray()[0] as number) ?? 0
+        : 0;
+      items.push({
+        name: job.name,
+        what: job.what,
+        since: before,
+        ...(d ? { diff: d } : {}),
+        provenance: result.provenance ?? [],
+        warnings: (result.warnings ?? []).map((w) => ({ code: w.code, message: w.message })),
+        size,
+      });
+      const secs = ((performance.now() - started) / 1000).toFixed(1);
+      log(
+        `${job.name}: ${
+          before === null
+            ? "baseline saved"
+            : d?.changed
+            ? `${size} changes since ${before}`
+            : `no change since ${before}`
+        } (${secs} s)`,
+      );
+    } catch (e) {
+      const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      items.push({
+        name: job.name,
+        what: job.what,
+        since: before,
+        provenance: [],
+        warnings: [],
+        error: message,
+        size: 0,
+      });
+      log(`${job.name}: FAILED ${message}`);
+    }
+  }
+  items.sort((a, b) => b.size - a.size);
+  return {
+    date,
+    items,
+    changed: items.some((i) => i.diff?.changed),
+    failed: items.some((i) => i.error !== undefined),
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The watchlist file of the watch command, validated with zod; every error names the file, the line
+ * and the field to fix.
+ *
+ * ```json
+ * {
+ *   "store": "watch",
+ *   "analyses": [
+ *     { "name": "onc", "analysis": "portfolioOverlap", "params": { "sponsors": ["Pfizer", "Novartis"], "condition": "lung cancer" } },
+ *     { "name": "lung_trials", "endpoint": "trials.search", "params": { "search": "lung cancer" } }
+ *   ],
+ *   "alerts": true
+ * }
+ * ```
+ *
+ * @module
+ */
+import { z } from "zod";
+import * as A from "../analyses/mod.ts";
+import { resourceOf } from "../frames/resources.ts";
+import { jsonLines, lineOf, syntaxErrorAt } from "./_json_lines.ts";
+
+/** The analyses a watchlist can run, by the name of their function. */
+export const WATCH_ANALYSES = {
+  portfolioOverlap: A.portfolioOverlap,
+  catalystCalendar: A.catalystCalendar,
+  targetPrioritization: A.targetPrioritization,
+  regulatoryLandscape: A.regulatoryLandscape,
+  patentTrends: A.patentTrends,
+  diseaseComparison: A.diseaseComparison,
+  medicareSpending: A.medicareSpending,
+  researcherOutput: A.researcherOutput,
+  sponsorScan: A.sponsorScan,
+  lossOfExclusivity: A.lossOfExclusivity,
+} as const;
+
+/** Name of the snapshot that holds the alerts (reserved when `alerts` is on). */
+export const ALERTS_SNAPSHOT = "alerts";
+
+const analysisNames = Object.keys(WATCH_ANALYSES) as [
+  keyof typeof WATCH_ANALYSES,
+  ...(keyof typeof WATCH_ANALYSES)[],
+];
+
+/** One watched item: an analysis, or a plain pull of a list endpoint (every page). */
+export const WatchItem = z.strictObject({
+  /** Snapshot name: letters, digits, `_`, `-`. */
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, {
+    error: "must be letters, digits, '_' or '-' (it names a folder), e.g. \"onc_weekly\"",
+  }),
+  /** An analysis function name. */
+  analysis: z.enum(analysisNames, { error: `must be one of ${analysisNames.join(", ")}` }).optional(),
+  /** Or a list endpoint whose rows to pull, e.g. `trials.search`. */
+  endpoint: z.string().refine((e) => resourceOf(e) !== undefined, {
+    error: 'must be a list endpoint with rows, e.g. "trials.search", "regulatory.search", "patents.search"',
+  }).optional(),
+  /** Parameters of the analysis or endpoint. */
+  params: z.record(z.string(), z.unknown()).default({}),
+}).refine((w) => (w.analysis === undefined) !== (w.endpoint === undefined), {
+  error: 'give exactly one of "analysis" or "endpoint"',
+});
+/** One watched item. */
+export type WatchItem = z.infer<typeof WatchItem>;
+
+/** A watchlist. */
+export const Watchlist = z.strictObject({
+  /** Folder of the snapshots, relative to the watchlist file. */
+  store: z.string().min(1, { error: 'must be a folder path, e.g. "watch"' }).default("watch"),
+  /** Folder of the change reports, relative to the watchlist file. @default {"<store>/_report"} */
+  out: z.string().min(1).optional(),
+  /** What to watch (at least one). */
+  analyses: z.array(WatchItem).min(1, { error: "list at least one analysis or endpoint to watch" }),
+  /** Also list the alerts that are new or fired since the last run. */
+  alerts: z.boolean({ error: "must be true or false" }).default(false),
+}).superRefine((w, ctx) => {
+  const seen = new Set<string>();
+  w.analyses.forEach((a, i) => {
+    if (seen.has(a.name)) {
+      ctx.addIssue({ code: "custom", path: ["analyses", i, "name"], message: `'${a.name}' is used twice` });
+    }
+    if (w.alerts && a.name === ALERTS_SNAPSHOT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["analyses", i, "name"],
+        message: `'${ALERTS_SNAPSHOT}' is reserved for the alerts when "alerts" is true; choose another name`,
+      });
+    }
+    seen.add(a.name);
+  });
+});
+/** A watchlist. */
+export type Watchlist = z.infer<typeof Watchlist>;
+
+/** A watchlist that is not valid JSON or does not match the format: names the file, line and field. */
+export class WatchlistError extends Error {
+  /** 1-based line of the first problem. */
+  readonly line: number;
+  /** The field, e.g. `analyses[0].analysis` (empty for a JSON syntax error). */
+  readonly field: string;
+  /** Create the error. */
+  constructor(message: string, line: number, field: string) {
+    super(message);
+    this.name = "WatchlistError";
+    this.line = line;
+    this.field = field;
+  }
+}
+
+const fieldName = (path: readonly PropertyKey[]): string =>
+  path.map((p, i) => (typeof p === "number" ? `[${p}]` : i ? `.${String(p)}` : String(p))).join("") ||
+  "(top level)";
+
+/**
+ * Parse and validate a watchlist.
+ *
+ * @param text The file's text.
+ * @param file The file name, for messages. @default {"watchlist.json"}
+ * @returns The watchlist with defaults filled in.
+ * @throws {WatchlistError} Naming the line and field of every problem (first problem in `line`/`field`).
+ * @example A typo in an analysis name
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseWatchlist } from "./watchlist.ts";
+ * const text = `{\n  "analyses": [\n    { "name": "onc", "analysis": "portfolioOverlp" }\n  ]\n}`;
+ * assert.throws(() => parseWatchlist(text), /watchlist\.json line 3: analyses\[0\]\.analysis must be one of/);
+ * assert.equal(parseWatchlist(`{"analyses":[{"name":"a","analysis":"sponsorScan"}]}`).store, "watch");
+ * ```
+ */
+export function parseWatchlist(text: string, file = "watchlist.json"): Watchlist {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    const msg = (e as Error).message;
+    const at = syntaxErrorAt(text, msg);
+    throw new WatchlistError(
+      `${file}${at ? ` line ${at.line} column ${at.column}` : ""}: not valid JSON (${msg})`,
+      at?.line ?? 1,
+      "",
+    );
+  }
+  const r = Watchlist.safeParse(json);
+  if (r.success) return r.data;
+  const lines = jsonLines(text);
+  const problems = r.error.issues.map((issue) => {
+    const path = issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]] : issue.path;
+    const field = fieldName(path);
+    const what = issue.code === "unrecognized_keys"
+      ? `is not a watchlist field (${issue.path.length ? "an item has" : "the top level has"} ${
+        issue.path.length ? "name, analysis, endpoint, params" : "store, out, analyses, alerts"
+      })`
+      : issue.message.startsWith("Invalid input: expected") && issue.message.includes("received undefined")
+      ? "is required"
+      : issue.message;
+    return { line: lineOf(lines, path), field, text: `${field} ${what}` };
+  });
+  throw new WatchlistError(
+    problems.map((p) => `${file} line ${p.line}: ${p.text}`).join("\n"),
+    problems[0].line,
+    problems[0].field,
+  );
+}
