@@ -1,13 +1,14 @@
 /**
  * Catalyst calendar chart: each drug's events (approvals, patent and exclusivity expiries) on a time
- * axis, coloured by event type, filled when upcoming and hollow when past, with a rule at today.
+ * axis, coloured by event type, filled when upcoming and hollow when past, with a rule at the data's
+ * reference day (the day the service counted `days_to_event` from, which need not be today).
  *
  * @module
  */
 import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
-import { type BaseChartOptions, marginFor, requireColumns, rowsOf, truncate } from "./_kit.ts";
+import { type BaseChartOptions, displayName, marginFor, requireColumns, rowsOf, wrapLabel } from "./_kit.ts";
 
 /** Defaults of {@linkcode catalystCalendarChart}. */
 export const defaults = {
@@ -15,7 +16,7 @@ export const defaults = {
   width: 760,
   maxRows: 30,
   rowHeight: 18,
-  labelChars: 28,
+  labelChars: 30,
   types: {
     approval: { label: "Approval", color: "#59a14f" },
     patent_expiry: { label: "Patent expiry", color: "#e15759" },
@@ -26,9 +27,12 @@ export const defaults = {
 
 /** Options of {@linkcode catalystCalendarChart}. */
 export interface CatalystCalendarChartOptions extends BaseChartOptions {
-  /** Most drugs (rows) to show: those with the events nearest today. @default {30} */
+  /** Most drugs (rows) to show: those with the events nearest the reference day. @default {30} */
   readonly maxRows?: number;
-  /** Today's date. @default {derived from `event_date − days_to_event`, else now} */
+  /**
+   * The reference day events are counted from (upcoming = on or after it).
+   * @default {the data's reference day, `event_date − days_to_event`; today when the frame has none}
+   */
   readonly today?: Date;
 }
 
@@ -40,11 +44,14 @@ export function eventTypeLabel(type: unknown): string {
 
 const DAY = 86_400_000;
 
-/** Today as the service saw it: `event_date − days_to_event` of the first event, else now. */
-function todayOf(rows: Record<string, unknown>[]): Date {
+/**
+ * The data's reference day — the day the service counted `days_to_event` from (`event_date −
+ * days_to_event` of an event) — or today (UTC) when no event carries both.
+ */
+export function referenceDayOf(rows: readonly Record<string, unknown>[]): { day: Date; fromData: boolean } {
   const r = rows.find((r) => r.event_date instanceof Date && typeof r.days_to_event === "number");
-  if (!r) return new Date(Math.floor(Date.now() / DAY) * DAY);
-  return new Date((r.event_date as Date).getTime() - Number(r.days_to_event) * DAY);
+  if (!r) return { day: new Date(Math.floor(Date.now() / DAY) * DAY), fromData: false };
+  return { day: new Date((r.event_date as Date).getTime() - Number(r.days_to_event) * DAY), fromData: true };
 }
 
 /**
@@ -53,7 +60,7 @@ function todayOf(rows: Record<string, unknown>[]): Date {
  * @param events Columns `trade_name` (or `drug_name`), `type`, `event_date` (date), `days_to_event`.
  * @param options Titles, width, `maxRows`, `today`.
  * @returns The chart.
- * @example Upcoming and past events around a today rule
+ * @example Upcoming and past events around the data's reference day
  * ```ts
  * import pl from "nodejs-polars";
  * import assert from "node:assert/strict";
@@ -65,7 +72,7 @@ function todayOf(rows: Record<string, unknown>[]): Date {
  * });
  * const svg = catalystCalendarChart(events).svg();
  * assert.match(svg, /Patent expiry/);
- * assert.match(svg, />today</);
+ * assert.match(svg, /reference day 2026-01-02/); // 2026-02-01 − 30 days
  * ```
  */
 export function catalystCalendarChart(
@@ -74,9 +81,13 @@ export function catalystCalendarChart(
 ): Chart {
   requireColumns(events, ["type", "event_date", "days_to_event"], "catalystCalendarChart");
   const all = rowsOf(events).filter((r) => r.event_date instanceof Date);
-  const today = options.today ?? todayOf(all);
-  const name = (r: Record<string, unknown>) => String(r.trade_name ?? r.drug_name ?? "unknown");
-  // Each drug's distance to today is that of its nearest event; keep the nearest maxRows drugs.
+  const ref = options.today ? { day: options.today, fromData: false } : referenceDayOf(all);
+  const today = ref.day;
+  const day = today.toISOString().slice(0, 10);
+  const ruleLabel = options.today || ref.fromData ? `reference day ${day}` : `today ${day}`;
+  // One display case, applied before grouping, so "APIXABAN" and "Apixaban" are one row.
+  const name = (r: Record<string, unknown>) => displayName(r.trade_name ?? r.drug_name ?? "unknown");
+  // Each drug's distance to the reference day is that of its nearest event; keep the nearest maxRows drugs.
   const nearest = new Map<string, number>();
   for (const r of all) {
     const d = Math.abs((r.event_date as Date).getTime() - today.getTime());
@@ -95,7 +106,7 @@ export function catalystCalendarChart(
     return { drug: name(r), date: r.event_date as Date, type: eventTypeLabel(r.type), upcoming };
   });
   const order = [...first].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([n]) => n);
-  const labels = new Map(order.map((n) => [n, truncate(n, defaults.labelChars)]));
+  const labels = new Map(order.map((n) => [n, wrapLabel(n, defaults.labelChars, 2)]));
   const plotted = rows.map((r) => ({ ...r, label: labels.get(r.drug) ?? r.drug }));
   const types = [
     ...new Set([...Object.keys(defaults.types).map(eventTypeLabel), ...plotted.map((r) => r.type)]),
@@ -116,16 +127,24 @@ export function catalystCalendarChart(
   return chart({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
-      `${upcoming} upcoming and ${all.length - upcoming} past events around ${
-          today.toISOString().slice(0, 10)
-        }; ` +
-        "filled = upcoming, hollow = past",
+      `${upcoming} upcoming and ${all.length - upcoming} past events around the ${
+        ref.fromData ? "data's reference day" : "reference day"
+      } ${day}; filled = upcoming, hollow = past`,
     caption: options.caption ??
       `One row per drug, ordered by its first event.${
-        hidden > 0 ? ` ${hidden} more drug${hidden === 1 ? "" : "s"} further from today not shown.` : ""
+        hidden > 0
+          ? ` ${hidden} more drug${hidden === 1 ? "" : "s"} further from the reference day not shown.`
+          : ""
+      }${
+        ref.fromData
+          ? ` Reference day = event date − days to event as served, the day the data counts from.`
+          : ""
       }`,
     width: options.width ?? defaults.width,
-    height: Math.max(140, domain.length * defaults.rowHeight + 70),
+    height: Math.max(
+      140,
+      domain.length * (defaults.rowHeight + (domain.some((l) => l.includes("\n")) ? 8 : 0)) + 70,
+    ),
     marginLeft: marginFor(domain),
     marginTop: 22,
     x: {
@@ -143,7 +162,7 @@ export function catalystCalendarChart(
         x: (d: Date) => d,
         frameAnchor: "top",
         dy: -14,
-        text: () => "today",
+        text: () => ruleLabel,
         fontSize: 10,
       }),
       // Past events hollow, upcoming filled (two marks: a constant fill is not a colour-scale value).

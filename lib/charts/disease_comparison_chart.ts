@@ -21,8 +21,8 @@ import {
   requireColumns,
   type Row,
   rowsOf,
-  truncate,
   usd,
+  wrapLabel,
 } from "./_kit.ts";
 
 /** One small-multiple panel: a summary column, its title and its value format. */
@@ -48,7 +48,7 @@ export const defaults: {
   title: "Disease landscapes compared",
   width: 760,
   columns: 2,
-  labelChars: 24,
+  labelChars: 18,
   measures: [
     { column: "total_trials", label: "Trials", format: compact },
     {
@@ -115,7 +115,7 @@ export function diseaseComparisonChart(
   const all = rowsOf(summary);
   const rows: Row[] = all.filter((r) => r.resolved).map((r) => ({
     ...r,
-    label: truncate(r.disease, defaults.labelChars),
+    label: wrapLabel(r.disease, defaults.labelChars),
   }));
   const skipped = all.filter((r) => !r.resolved).map((r) => String(r.input ?? r.disease ?? "?"));
   const labels = rows.map((r) => String(r.label));
@@ -139,6 +139,10 @@ export function diseaseComparisonChart(
   }, parts);
 }
 
+/** Band height that fits the tallest (wrapped) label: 24 px, plus 11 px per extra line. */
+const rowHeight = (labels: readonly string[]): number =>
+  24 + 11 * (Math.max(1, ...labels.map((l) => l.split("\n").length)) - 1);
+
 function panel(
   rows: Record<string, unknown>[],
   m: DiseaseMeasure,
@@ -150,7 +154,7 @@ function panel(
   const max = m.domain ? m.domain[1] : Math.max(0, ...values) * 1.3 || 1;
   return Plot.plot(plotOptions({
     width,
-    height: 46 + labels.length * 24,
+    height: 46 + labels.length * rowHeight(labels),
     marginLeft: marginFor(labels),
     marginRight: 20,
     marginTop: 26,
@@ -182,7 +186,7 @@ function phasePanel(byPhase: pl.DataFrame, width: number): DomNode[] {
   const rows = raw.map((r) => {
     const phase = phaseLabel(String(r.phase));
     return {
-      label: truncate(r.disease, defaults.labelChars),
+      label: wrapLabel(r.disease, defaults.labelChars),
       phase,
       share: Number(r.trials) / (totals.get(String(r.disease)) || 1),
       order: phases.indexOf(phase),
@@ -203,7 +207,7 @@ function phasePanel(byPhase: pl.DataFrame, width: number): DomNode[] {
   const dark = new Set(numbered.slice(Math.ceil(numbered.length / 2)));
   const plot = Plot.plot(plotOptions({
     width,
-    height: 50 + labels.length * 26,
+    height: 50 + labels.length * (rowHeight(labels) + 2),
     marginLeft: marginFor(labels),
     marginTop: 26,
     x: { label: "Share of the disease's trials (%)", tickFormat: (v: number) => pct(v), domain: [0, 1] },

@@ -7,7 +7,7 @@
 import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
-import { type BaseChartOptions, requireColumns, rowsOf, truncate, usd } from "./_kit.ts";
+import { type BaseChartOptions, displayName, requireColumns, rowsOf, truncate, usd } from "./_kit.ts";
 
 /** Defaults of {@linkcode lossOfExclusivityChart}. */
 export const defaults = {
@@ -26,8 +26,6 @@ export interface LossOfExclusivityChartOptions extends BaseChartOptions {
 
 const who = (entities: unknown): string =>
   (Array.isArray(entities) ? entities : [entities]).map((e) => String(e).replace(/^[a-z]+:/, "")).join(" + ");
-
-const name = (d: string) => d.charAt(0).toUpperCase() + d.slice(1);
 
 /** Every quarter from `first` to `last` (`YYYY-Qn`), so empty quarters show as gaps on the timeline. */
 function quarters(first: string, last: string): string[] {
@@ -73,7 +71,7 @@ export function lossOfExclusivityChart(
     sponsor: who(r.entities),
     spending: Number(r.spending_2025),
     label: truncate(
-      (r.trade_names as string[] | null)?.[0] ?? name(String(r.drug_name)),
+      displayName((r.trade_names as string[] | null)?.[0] ?? r.drug_name),
       defaults.labelChars,
     ),
   }));

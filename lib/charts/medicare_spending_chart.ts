@@ -9,13 +9,16 @@ import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import {
   type BaseChartOptions,
+  displayName,
   marginFor,
+  maxLines,
   pct,
+  presentOnly,
   requireColumns,
   type Row,
   rowsOf,
-  truncate,
   usd,
+  wrapLabel,
 } from "./_kit.ts";
 
 /** Defaults of {@linkcode medicareSpendingChart}. */
@@ -24,7 +27,7 @@ export const defaults = {
   width: 720,
   top: 15,
   rowHeight: 22,
-  labelChars: 34,
+  labelChars: 36,
   branded: "#f28e2b",
   generic: "#4e79a7",
 } as const;
@@ -67,16 +70,17 @@ export function medicareSpendingChart(
   const all = rowsOf(drugs).filter((r) => typeof r.total_spending === "number")
     .sort((a, b) => Number(b.total_spending) - Number(a.total_spending));
   const rows: (Row & { label: string })[] = all.slice(0, top).map((r) => {
-    const brands = (r.brand_names as string[] | null ?? []).filter(Boolean);
-    const name = brands.length ? `${r.generic_name} (${brands.join(", ")})` : String(r.generic_name);
+    const brands = (r.brand_names as string[] | null ?? []).filter(Boolean).map(displayName);
+    const generic = displayName(r.generic_name);
+    const name = brands.length ? `${generic} (${brands.join(", ")})` : generic;
     return {
       ...r,
-      label: truncate(name, defaults.labelChars),
+      label: wrapLabel(name, defaults.labelChars, 3),
       kind: r.branded ? "Branded" : "Generic",
       text: `${usd(r.total_spending)} · ${pct(r.spend_share_fraction)}`,
     };
   });
-  // Labels must be unique on a band scale: the same truncated name twice would merge two bars.
+  // Labels must be unique on a band scale: the same name twice would merge two bars.
   const seen = new Map<string, number>();
   for (const r of rows) {
     const n = (seen.get(r.label) ?? 0) + 1;
@@ -87,6 +91,7 @@ export function medicareSpendingChart(
   const branded = all.filter((r) => r.branded).reduce((s, r) => s + Number(r.total_spending), 0);
   const max = Math.max(0, ...rows.map((r) => Number(r.total_spending)));
   const hidden = all.length - rows.length;
+  const kinds = presentOnly(["Branded", "Generic"], rows.map((r) => String(r.kind)));
   return chart({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
@@ -100,7 +105,10 @@ export function medicareSpendingChart(
         hidden > 0 ? ` ${hidden} smaller drug${hidden === 1 ? "" : "s"} not shown.` : ""
       }`,
     width: options.width ?? defaults.width,
-    height: Math.max(120, rows.length * defaults.rowHeight + 60),
+    height: Math.max(
+      120,
+      rows.length * (defaults.rowHeight + 10 * (maxLines(rows.map((r) => r.label)) - 1)) + 60,
+    ),
     marginLeft: marginFor(rows.map((r) => r.label)),
     marginRight: 24,
     marginTop: 8,
@@ -111,7 +119,12 @@ export function medicareSpendingChart(
       domain: [0, max * 1.3 || 1],
     },
     y: { label: null, domain: rows.map((r) => r.label) },
-    color: { domain: ["Branded", "Generic"], range: [defaults.branded, defaults.generic], legend: true },
+    // Only the kinds drawn get a swatch: no "Generic" entry without a generic bar.
+    color: {
+      domain: kinds,
+      range: kinds.map((k) => (k === "Branded" ? defaults.branded : defaults.generic)),
+      legend: kinds.length > 0,
+    },
     marks: [
       Plot.barX(rows, { x: "total_spending", y: "label", fill: "kind" }),
       Plot.text(rows, {

@@ -14,6 +14,7 @@ import {
   type BaseChartOptions,
   compact,
   figure,
+  note,
   requireColumns,
   type Row,
   rowsOf,
@@ -38,6 +39,13 @@ export const defaults = {
 export interface PatentTrendsChartOptions extends BaseChartOptions {
   /** The analysis `companies` frame (`company, year, patents`); adds a comparison panel when non-empty. */
   readonly companies?: pl.DataFrame;
+  /** The CPC code the analysis was limited to; the company panel says so. */
+  readonly cpc?: string;
+  /**
+   * Every company asked for in the comparison (`compare` of `patentTrends`); those absent from
+   * `companies` (no patents in scope, or not resolved) are named under the panel instead of vanishing.
+   */
+  readonly compared?: readonly string[];
 }
 
 const NAME = "patentTrendsChart";
@@ -117,7 +125,20 @@ export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsCha
   const parts: DomNode[] = [counts, growth];
   if (options.companies && options.companies.height > 0) {
     requireColumns(options.companies, ["company", "year", "patents"], NAME);
-    parts.push(...companyPanel(options.companies, width));
+    parts.push(...companyPanel(options.companies, width, options.cpc));
+  }
+  if (options.compared?.length) {
+    const shown = new Set(
+      options.companies?.height ? options.companies.getColumn("company").toArray().map(String) : [],
+    );
+    const absent = options.compared.filter((c) => !shown.has(c));
+    if (absent.length) {
+      parts.push(note(
+        `Not in the company panel: ${absent.join(", ")} — no patents${
+          options.cpc ? ` in CPC ${options.cpc}` : ""
+        } in these years, or not resolved by the service.`,
+      ));
+    }
   }
   const first = years[0], last = years[years.length - 1];
   return figure({
@@ -130,7 +151,7 @@ export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsCha
 }
 
 /** Per-company patents per year: one line per company with a swatch legend. */
-function companyPanel(companies: pl.DataFrame, width: number): DomNode[] {
+function companyPanel(companies: pl.DataFrame, width: number, cpc: string | undefined): DomNode[] {
   const rows: Row[] = rowsOf(companies).map((r) => ({ ...r, company: truncate(r.company, 32) }));
   const color = {
     type: "ordinal" as const,
@@ -147,7 +168,11 @@ function companyPanel(companies: pl.DataFrame, width: number): DomNode[] {
       tickFormat: String,
       ticks: Math.min(12, new Set(rows.map((r) => r.year)).size),
     },
-    y: { label: "Patents per company", grid: true, tickFormat: (v: number) => compact(v) },
+    y: {
+      label: cpc ? `Patents per company, CPC ${cpc} only` : "Patents per company",
+      grid: true,
+      tickFormat: (v: number) => compact(v),
+    },
     color,
     marks: [
       Plot.lineY(rows, { x: "year", y: "patents", stroke: "company", strokeWidth: 2 }),

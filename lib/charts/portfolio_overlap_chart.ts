@@ -8,12 +8,21 @@
 import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
-import { type BaseChartOptions, marginFor, pct, requireColumns, rowsOf, truncate } from "./_kit.ts";
+import {
+  type BaseChartOptions,
+  marginFor,
+  pct,
+  requireColumns,
+  rowsOf,
+  truncate,
+  wrapLabel,
+} from "./_kit.ts";
 
 /** Defaults of {@linkcode portfolioOverlapChart}. */
 export const defaults = {
   title: "Portfolio overlap between sponsors",
-  subtitle: "Shared trials per pair; colour = Jaccard overlap (shared ÷ union of both portfolios)",
+  subtitle: "Shared trials per pair; colour = Jaccard overlap (shared ÷ union of both portfolios), " +
+    "lightest to darkest = lowest to highest pair shown",
   cell: 84,
   labelChars: 22,
   scheme: "blues",
@@ -55,6 +64,12 @@ export function portfolioOverlapChart(
   const raw = rowsOf(matrix);
   const order = [...new Set(raw.map((r) => String(r.sponsor_a)))];
   const short = uniqueLabels(order, defaults.labelChars);
+  const offJ = raw.filter((r) => r.sponsor_a !== r.sponsor_b && typeof r.jaccard === "number")
+    .map((r) => Number(r.jaccard));
+  // The colour spans the pairs' own range (not 0 to max): overlaps of 4–6% must not all look alike.
+  const [lo, hi] = colourDomain(offJ);
+  // One decimal only when whole percents would show two different overlaps as the same number.
+  const digits = new Set(offJ.map((v) => pct(v))).size < new Set(offJ).size ? 1 : 0;
   const rows = raw.map((r) => {
     const diagonal = r.sponsor_a === r.sponsor_b;
     return {
@@ -62,11 +77,11 @@ export function portfolioOverlapChart(
       b: short.get(String(r.sponsor_b)) ?? "",
       diagonal,
       jaccard: diagonal ? null : r.jaccard,
-      label: diagonal ? `${r.shared} trials` : `${r.shared} · ${r.jaccard == null ? "n/a" : pct(r.jaccard)}`,
+      label: diagonal
+        ? `${r.shared} trials`
+        : `${r.shared} · ${r.jaccard == null ? "n/a" : pct(r.jaccard, digits)}`,
     };
   });
-  const off = rows.filter((r) => !r.diagonal);
-  const maxJ = Math.max(0.01, ...off.map((r) => Number(r.jaccard ?? 0)));
   const domain = order.map((s) => short.get(s) ?? "");
   const cell = defaults.cell;
   const marginLeft = marginFor(domain);
@@ -90,10 +105,11 @@ export function portfolioOverlapChart(
     color: {
       type: "linear",
       scheme: defaults.scheme,
-      domain: [0, maxJ],
+      domain: [lo, hi],
       legend: true,
       label: "Jaccard overlap (%)",
-      tickFormat: (v: number) => pct(v),
+      ticks: 4,
+      tickFormat: (v: number) => pct(v, digits),
       unknown: defaults.diagonal,
     },
     marks: [
@@ -103,18 +119,32 @@ export function portfolioOverlapChart(
         y: "a",
         text: "label",
         fontSize: 11,
-        fill: (r: { jaccard: unknown }) => (Number(r.jaccard ?? 0) > maxJ * 0.6 ? "white" : "#222"),
+        fill: (r: { jaccard: unknown }) =>
+          r.jaccard != null && (Number(r.jaccard) - lo) / (hi - lo) > 0.55 ? "white" : "#222",
       }),
     ],
   });
 }
 
-/** Truncated labels that stay distinct (a suffix is added when two names cut to the same text). */
+/**
+ * The colour domain of the pairs' overlaps: their min to max, widened to at least 1 percentage point
+ * around the middle (and kept within 0–1) so that near-equal overlaps are not stretched into extremes.
+ */
+function colourDomain(values: readonly number[]): [number, number] {
+  if (!values.length) return [0, 0.01];
+  const min = Math.min(...values), max = Math.max(...values);
+  const span = Math.max(max - min, 0.01);
+  const mid = (min + max) / 2;
+  const lo = Math.max(0, mid - span / 2);
+  return [lo, Math.min(1, lo + span)];
+}
+
+/** Labels wrapped on two lines that stay distinct (a suffix is added when two long names cut to the same text). */
 function uniqueLabels(names: readonly string[], max: number): Map<string, string> {
   const out = new Map<string, string>();
   const used = new Set<string>();
   for (const n of names) {
-    let label = truncate(n, max);
+    let label = wrapLabel(n, max, 2);
     for (let i = 2; used.has(label); i++) label = `${truncate(n, max - 3)} #${i}`;
     used.add(label);
     out.set(n, label);

@@ -1,5 +1,6 @@
 /**
- * Researcher output chart: works per year (open access vs not, stacked) above citations per year.
+ * Researcher output chart: works per year (open access vs not, stacked) above citations per year; the
+ * current year, still partial, is drawn lighter and marked so it does not read as a drop.
  *
  * @module
  */
@@ -24,7 +25,14 @@ export const defaults = {
 export interface ResearcherOutputChartOptions extends BaseChartOptions {
   /** Author name for the default title. */
   readonly author?: string;
+  /**
+   * The day the data runs to: its year (and any later) is partial, drawn lighter and marked `*`.
+   * @default {today}
+   */
+  readonly asOf?: Date;
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
  * Works per year (stacked by open access) and citations per year, from the `byYear` frame of
@@ -42,6 +50,10 @@ export interface ResearcherOutputChartOptions extends BaseChartOptions {
  * const svg = researcherOutputChart(byYear, { author: "Ada Lovelace" }).svg();
  * assert.match(svg, /Ada Lovelace/);
  * assert.match(svg, /Citations/);
+ * // The year of `asOf` is partial and says so.
+ * const marked = researcherOutputChart(byYear, { asOf: new Date("2024-06-30") }).svg();
+ * assert.match(marked, /2024[*]/);
+ * assert.match(marked, /partial year/);
  * ```
  */
 export function researcherOutputChart(
@@ -52,18 +64,31 @@ export function researcherOutputChart(
   const width = options.width ?? defaults.width;
   const rows = rowsOf(byYear).filter((r) => r.year != null);
   const years = rows.map((r) => Number(r.year));
+  const asOf = options.asOf ?? new Date();
+  const partialFrom = asOf.getUTCFullYear();
+  const partial = (y: unknown) => Number(y) >= partialFrom;
   const stacked = rows.flatMap((r) => [
     { year: r.year, access: "Open access", works: Number(r.open_access ?? 0) },
     { year: r.year, access: "Not open access", works: Number(r.works ?? 0) - Number(r.open_access ?? 0) },
   ]);
-  // Label every year when few, else every k-th so tick labels never collide.
+  // Label every year when few, else every k-th so tick labels never collide; a partial year always.
   const every = Math.max(1, Math.ceil(years.length / Math.floor(width / 48)));
   const x = {
     type: "band" as const,
     domain: years,
     label: "Publication year",
-    tickFormat: (y: number, i: number) => (i % every === 0 ? String(y) : ""),
+    tickFormat: (y: number, i: number) => {
+      if (partial(y)) return `${y}*`;
+      const crowded = every > 1 && i >= years.length - every && partial(years.at(-1));
+      return i % every === 0 && !crowded ? String(y) : "";
+    },
   };
+  const opacity = (r: { year: unknown }) => (partial(r.year) ? 0.45 : 1);
+  const partialNote = years.some(partial)
+    ? ` * ${partialFrom}: partial year (as of ${asOf.getUTCDate()} ${
+      MONTHS[asOf.getUTCMonth()]
+    } ${partialFrom}), drawn lighter.`
+    : "";
   const color = { domain: ["Open access", "Not open access"], range: [defaults.openAccess, defaults.closed] };
   const legend = Plot.legend(
     plotOptions({ color: { ...color, type: "ordinal" as const, legend: "swatches" as const } }),
@@ -77,7 +102,7 @@ export function researcherOutputChart(
     y: { label: "Works", grid: true, tickFormat: (v: number) => (Number.isInteger(v) ? compact(v) : "") },
     color,
     marks: [
-      Plot.barY(stacked, { x: "year", y: "works", fill: "access" }),
+      Plot.barY(stacked, { x: "year", y: "works", fill: "access", fillOpacity: opacity }),
       Plot.text(rows, {
         x: "year",
         y: "works",
@@ -96,7 +121,7 @@ export function researcherOutputChart(
     x,
     y: { label: "Citations", grid: true, tickFormat: (v: number) => compact(v) },
     marks: [
-      Plot.barY(rows, { x: "year", y: "citations", fill: defaults.citations }),
+      Plot.barY(rows, { x: "year", y: "citations", fill: defaults.citations, fillOpacity: opacity }),
       Plot.ruleY([0]),
     ],
   })) as unknown as DomNode;
@@ -109,6 +134,7 @@ export function researcherOutputChart(
       `${total} works, ${compact(cites)} citations, ${total ? pct(oa / total) : "0%"} open access` +
         (years.length ? ` (${years[0]}–${years[years.length - 1]})` : ""),
     caption: options.caption ??
-      "Citations are the current cited-by counts of the works published each year (older works have had longer to be cited).",
+      "Citations are the current cited-by counts of the works published each year (older works have had longer to be cited)." +
+        partialNote,
   }, [legend as unknown as DomNode, works, citations]);
 }

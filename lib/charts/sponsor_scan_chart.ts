@@ -74,7 +74,8 @@ export function sponsorScanChart(pipeline: pl.DataFrame, options: SponsorScanCha
   );
   const totals = new Map<string, number>();
   for (const r of rows) totals.set(r.phase, (totals.get(r.phase) ?? 0) + r.trials);
-  const groups = Object.keys(defaults.groups);
+  // Legend entries only for the status groups drawn.
+  const groups = Object.keys(defaults.groups).filter((g) => rows.some((r) => r.group === g && r.trials > 0));
   const s: Record<string, unknown> | undefined = options.summary?.height
     ? options.summary.toRecords()[0]
     : undefined;

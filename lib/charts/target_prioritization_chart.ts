@@ -8,15 +8,18 @@
 import { compositeDefinition, type CompositeWeights } from "../analyses/target_prioritization.ts";
 import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
-import { type Chart, chart } from "./render.ts";
+import { type DomNode, plotOptions } from "./dom.ts";
+import type { Chart } from "./render.ts";
 import {
   type BaseChartOptions,
   declutter,
+  figure,
   type LabelCandidate,
   pct,
   requireColumns,
   type Row,
   rowsOf,
+  sizeLegend,
   truncate,
 } from "./_kit.ts";
 
@@ -131,16 +134,16 @@ export function targetPrioritizationChart(
   const threshold = options.whiteSpaceMinScore ?? 0.5;
   const nWhite = rows.filter((r) => r.white_space).length;
   const yLabel = yKey === "novelty_score" ? "Novelty score (%)" : "Composite score (0–1)";
-  return chart({
-    title: options.title ?? defaults.title,
-    subtitle: options.subtitle ??
-      `${rows.length} targets${options.disease ? ` for ${options.disease}` : ""}; ${nWhite} white-space ` +
-        `target${nWhite === 1 ? "" : "s"} (association ≥ ${threshold}, no approved drug)`,
-    caption: options.caption ??
-      `Labels: composite rank and symbol (${placed.length} of ${rows.length} labelled; lower ranks give way ` +
-        `when labels would overlap). Dot size: trials in the disease. Rank by ${
-          compositeDefinition(options.weights)
-        }.`,
+  const groups = ["White space (no approved drug)", "Has an approved drug / weaker association"];
+  const present = groups.filter((g) => rows.some((r) => r.group === g));
+  const color = {
+    type: "ordinal" as const,
+    domain: present,
+    range: present.map((g) => (g === groups[0] ? defaults.whiteSpace : defaults.other)),
+  };
+  // Big dots first, so smaller ones stay visible on top of them.
+  const bySize = (a: Row, b: Row) => Number(b.trials_in_disease ?? 0) - Number(a.trials_in_disease ?? 0);
+  const plot = Plot.plot(plotOptions({
     width,
     height,
     marginLeft: m.left,
@@ -159,12 +162,8 @@ export function targetPrioritizationChart(
       grid: true,
       ...(yKey === "novelty_score" ? { tickFormat: (v: number) => pct(v) } : {}),
     },
-    r: { type: "sqrt", domain: [0, maxTrials || 1], range: [...defaults.radius] },
-    color: {
-      domain: ["White space (no approved drug)", "Has an approved drug / weaker association"],
-      range: [defaults.whiteSpace, defaults.other],
-      legend: true,
-    },
+    r: { type: "sqrt" as const, domain: [0, maxTrials || 1], range: [...defaults.radius] },
+    color,
     marks: [
       Plot.ruleX([threshold], { stroke: "#999", strokeDasharray: "4,3" }),
       Plot.text([threshold], {
@@ -175,7 +174,7 @@ export function targetPrioritizationChart(
         fontSize: 9,
         fill: "#666",
       }),
-      Plot.dot(rows.filter((r) => !r.white_space), {
+      Plot.dot(rows.filter((r) => !r.white_space).sort(bySize), {
         x: "association_score",
         y: yKey,
         r: "trials_in_disease",
@@ -183,11 +182,12 @@ export function targetPrioritizationChart(
         fillOpacity: 0.7,
         stroke: "white",
       }),
-      Plot.dot(rows.filter((r) => r.white_space), {
+      Plot.dot(rows.filter((r) => r.white_space).sort(bySize), {
         x: "association_score",
         y: yKey,
         r: "trials_in_disease",
         fill: "group",
+        fillOpacity: 0.85,
         stroke: "#222",
         strokeWidth: 1.2,
       }),
@@ -206,5 +206,28 @@ export function targetPrioritizationChart(
         })
       ),
     ],
-  });
+  })) as unknown as DomNode;
+  const parts: DomNode[] = [];
+  if (present.length) {
+    parts.push(
+      Plot.legend(plotOptions({ color: { ...color, legend: "swatches" as const } })) as unknown as DomNode,
+    );
+  }
+  if (maxTrials > 0) {
+    parts.push(
+      sizeLegend({ label: "Dot size: trials in the disease", max: maxTrials, range: defaults.radius }),
+    );
+  }
+  parts.push(plot);
+  return figure({
+    title: options.title ?? defaults.title,
+    subtitle: options.subtitle ??
+      `${rows.length} targets${options.disease ? ` for ${options.disease}` : ""}; ${nWhite} white-space ` +
+        `target${nWhite === 1 ? "" : "s"} (association ≥ ${threshold}, no approved drug)`,
+    caption: options.caption ??
+      `Labels: composite rank and symbol (${placed.length} of ${rows.length} labelled; lower ranks give way ` +
+        `when labels would overlap). Dot size: trials in the disease${
+          maxTrials > 0 ? "" : " (no target has trials in the disease: all dots the same size)"
+        }. Rank by ${compositeDefinition(options.weights)}.`,
+  }, parts);
 }

@@ -32,3 +32,10 @@ export function assertRenders(c: Chart, texts: readonly string[]): string {
 export function count(svg: string, pattern: RegExp): number {
   return (svg.match(new RegExp(pattern.source, "g")) ?? []).length;
 }
+
+/** The visible texts of an SVG, one per `<text>` element, with multi-line labels (`<tspan>`s) joined by spaces. */
+export function textsOf(svg: string): string[] {
+  return [...svg.matchAll(/<text\b[^>]*>([\s\S]*?)<\/text>/g)].map((m) =>
+    m[1].replace(/<\/tspan>\s*<tspan\b[^>]*>/g, " ").replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").trim()
+  );
+}

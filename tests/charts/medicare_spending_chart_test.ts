@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { medicareSpendingChart } from "../../lib/charts/mod.ts";
 import { medicareSpendingFromFrame } from "../../lib/analyses/medicare_spending.ts";
-import { assertRenders, count } from "./_assert_chart.ts";
+import { assertRenders, count, textsOf } from "./_assert_chart.ts";
 
 const names = [
   "Dupilumab",
@@ -33,13 +33,29 @@ Deno.test("medicareSpendingChart() draws one bar per drug, branded vs generic, l
   assert.equal(count(svg, /<rect fill="#f28e2b"/), 3, "three branded bars");
 });
 
-Deno.test("medicareSpendingChart() truncates long names and keeps only the top drugs", () => {
+Deno.test("medicareSpendingChart() shows long names in full and keeps only the top drugs", () => {
   const svg = medicareSpendingChart(drugs, { top: 2 }).svg();
   assert.ok(svg.includes("2 smaller drugs not shown"));
   assert.ok(!svg.includes("Budesonide"));
   const long = medicareSpendingChart(drugs).svg();
-  assert.ok(long.includes("…"), "a long label is cut");
-  assert.ok(!long.includes("Wixela Inhub)"));
+  assert.ok(!long.includes("…"), "no label is cut");
+  assert.ok(
+    textsOf(long).includes("Fluticasone Propionate And Salmeterol Xinafoate (Advair Diskus, Wixela Inhub)"),
+    "the long name wraps, in full",
+  );
+});
+
+Deno.test("medicareSpendingChart() has a legend entry only for the kinds drawn", () => {
+  const branded = drugs.filter(pl.col("branded"));
+  const svg = medicareSpendingChart(branded).svg();
+  assert.ok(svg.includes(">Branded<"));
+  assert.ok(!svg.includes("Generic"), "no Generic swatch without a generic bar");
+});
+
+Deno.test("medicareSpendingChart() shows all-caps names in one display case", () => {
+  const caps = drugs.withColumns(pl.lit("CAPMATINIB HYDROCHLORIDE").alias("generic_name")).head(1);
+  const texts = textsOf(medicareSpendingChart(caps).svg());
+  assert.ok(texts.some((t) => t.startsWith("Capmatinib Hydrochloride (")), texts.join(" | "));
 });
 
 Deno.test("medicareSpendingChart() says an empty result is not evidence of absence", () => {

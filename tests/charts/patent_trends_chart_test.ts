@@ -56,3 +56,14 @@ Deno.test("patentTrendsChart() renders an empty frame with a no-data subtitle", 
   const empty = trends.byYear.head(0);
   assert.match(patentTrendsChart(empty).svg(), /no data/);
 });
+
+Deno.test("patentTrendsChart() says the company panel is limited to the CPC code and names absent companies", () => {
+  const svg = patentTrendsChart(trends.byYear, {
+    companies: trends.companies,
+    cpc: "A61K",
+    compared: ["Acme", "Globex Biologics Holdings", "Initech"],
+  }).svg();
+  assert.ok(svg.includes("Patents per company, CPC A61K only"));
+  assert.match(svg, /Not in the company panel: Initech/);
+  assert.match(svg, /no patents in CPC A61K/);
+});

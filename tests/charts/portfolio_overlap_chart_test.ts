@@ -3,7 +3,7 @@ import pl from "nodejs-polars";
 import { portfolioOverlapChart } from "../../lib/charts/mod.ts";
 import { portfolioOverlapFromFrames } from "../../lib/analyses/portfolio_overlap.ts";
 import { toFrame } from "../../lib/frames/mod.ts";
-import { assertRenders, count } from "./_assert_chart.ts";
+import { assertRenders, count, textsOf } from "./_assert_chart.ts";
 
 const comparison = toFrame("portfolioSponsor", [
   { sponsor: "Acme", resolved_name: "Acme Inc", trial_count: 30, by_phase: {}, by_status: {} },
@@ -34,10 +34,25 @@ Deno.test("portfolioOverlapChart() labels every cell with shared trials and Jacc
     "Condition: asthma",
   ]);
   assert.equal(count(svg, /<text[^>]*>\d+ (?:·|trials)/), 9, "one label per cell");
-  assert.ok(svg.includes("Globex Biologics Inte…"), "long names are truncated");
-  assert.ok(!svg.includes("Globex Biologics International Holdings"));
+  assert.ok(textsOf(svg).includes("Globex Biologics International Holdings"), "long names wrap, in full");
+  assert.ok(!svg.includes("…"));
 });
 
 Deno.test("portfolioOverlapChart() rejects the wide matrix", () => {
   assert.throws(() => portfolioOverlapChart(pl.DataFrame({ sponsor: ["A"], A: [1] })), /lacks column/);
+});
+
+Deno.test("portfolioOverlapChart() spans the colour over the pairs' own range, with decimals when whole percents collide", () => {
+  const close = pl.DataFrame({
+    sponsor_a: ["A", "A", "A", "B", "B", "B", "C", "C", "C"],
+    sponsor_b: ["A", "B", "C", "A", "B", "C", "A", "B", "C"],
+    shared: [50, 4, 5, 4, 40, 6, 5, 6, 60],
+    jaccard: [1, 0.041, 0.052, 0.041, 1, 0.054, 0.052, 0.054, 1],
+  });
+  const svg = portfolioOverlapChart(close).svg();
+  assert.ok(svg.includes("5 · 5.2%") && svg.includes("6 · 5.4%"), "one decimal: 5.2% and 5.4% are both 5%");
+  const fills = new Set([...svg.matchAll(/<rect[^>]*fill="(rgb[^"]+|#[0-9a-f]{6})"/g)].map((m) => m[1]));
+  assert.ok(fills.size >= 4, `distinct cell colours (${[...fills].join(", ")})`);
+  // The lowest pair is near white, the highest dark: the scale is not 0 → max.
+  assert.match(svg, />\d\.\d%</, "legend ticks with one decimal");
 });

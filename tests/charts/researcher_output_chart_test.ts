@@ -43,3 +43,12 @@ Deno.test("researcherOutputChart() thins year ticks on long careers", () => {
 Deno.test("researcherOutputChart() rejects a frame without the documented columns", () => {
   assert.throws(() => researcherOutputChart(out.works), /researcherOutputChart: the frame lacks column/);
 });
+
+Deno.test("researcherOutputChart() marks the current, partial year", () => {
+  const svg = researcherOutputChart(out.byYear, { asOf: new Date("2024-09-15") }).svg();
+  assert.ok(svg.includes(">2024*<"), "the partial year's tick is starred");
+  assert.ok(svg.includes("2024: partial year (as of 15 Sep 2024)"));
+  assert.ok(count(svg, /fill-opacity="0.45"/) >= 1, "its bars are lighter");
+  const past = researcherOutputChart(out.byYear, { asOf: new Date("2030-01-01") }).svg();
+  assert.ok(!past.includes("partial year") && !past.includes("*<"), "a finished year is not marked");
+});

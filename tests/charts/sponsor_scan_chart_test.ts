@@ -40,3 +40,10 @@ Deno.test("statusGroup() groups stored trial statuses", () => {
   assert.equal(statusGroup("WITHDRAWN"), "Stopped");
   assert.equal(statusGroup("weird"), "Unknown");
 });
+
+Deno.test("sponsorScanChart() has legend entries only for the status groups drawn", () => {
+  const active = pl.DataFrame({ phase: ["PHASE2"], status: ["RECRUITING"], trials: [3] });
+  const svg = sponsorScanChart(active).svg();
+  assert.ok(svg.includes(">Active<"));
+  for (const g of ["Completed", "Stopped", "Unknown"]) assert.ok(!svg.includes(`>${g}<`), `no ${g} swatch`);
+});

@@ -26,7 +26,19 @@ Deno.test("targetPrioritizationChart() highlights white space and labels as perc
     "#1 TGT1",
     ">80%<",
   ]);
-  assert.equal(count(svg, /<circle/), n, "one dot per target");
+  assert.equal(count(svg, /<circle/), n + 3, "one dot per target, and three in the size legend");
+  assert.ok(svg.includes("Dot size: trials in the disease"), "a size legend");
+  for (const v of [3, 13, 33]) assert.ok(svg.includes(`>${v}<`), `size legend value ${v}`);
+});
+
+Deno.test("targetPrioritizationChart() lists only the groups drawn in its legend", () => {
+  const none = targets.withColumns(pl.lit(false).alias("white_space"));
+  const svg = targetPrioritizationChart(none).svg();
+  assert.ok(
+    !svg.includes("White space (no approved drug)"),
+    "no white-space swatch without a white-space dot",
+  );
+  assert.ok(svg.includes("Has an approved drug"));
 });
 
 Deno.test("targetPrioritizationChart() drops labels that would overlap, keeping the best ranked", () => {
