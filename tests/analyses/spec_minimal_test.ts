@@ -6,62 +6,23 @@
 import assert from "node:assert/strict";
 import type pl from "nodejs-polars";
 import * as A from "../../lib/analyses/mod.ts";
-import { type Client, createClient } from "../../lib/client/mod.ts";
-import type { AnalysisWarning } from "../../lib/frames/mod.ts";
+import { createClient } from "../../lib/client/mod.ts";
 import { type Profile, startSandbox } from "../../lib/sandbox/mod.ts";
 import { openStore } from "../../lib/sandbox/store/_open.ts";
-
-type Result = { warnings: readonly AnalysisWarning[] } & Record<string, unknown>;
-// deno-lint-ignore no-explicit-any
-const RUNS: Record<string, (ri: Client, author: string) => Promise<any>> = {
-  portfolioOverlap: (ri) =>
-    A.portfolioOverlap(ri, { sponsors: ["Pfizer", "Novartis", "Roche"], condition: "lung cancer" }),
-  catalystCalendar: (ri) => A.catalystCalendar(ri, { sponsors: ["Pfizer", "Novartis"], windowDays: 730 }),
-  targetPrioritization: (ri) => A.targetPrioritization(ri, { disease: "breast cancer", topN: 10 }),
-  regulatoryLandscape: (ri) => A.regulatoryLandscape(ri, { region: "US" }),
-  patentTrends: (ri) => A.patentTrends(ri, { cpc_code: "A61K" }),
-  diseaseComparison: (ri) => A.diseaseComparison(ri, { diseases: ["breast cancer", "asthma"] }),
-  medicareSpending: (ri) => A.medicareSpending(ri, { efo_id: "EFO:0003060" }),
-  researcherOutput: (ri, author) => A.researcherOutput(ri, { authorId: author }),
-  sponsorScan: (ri) => A.sponsorScan(ri, { sponsor: "Novartis" }),
-  lossOfExclusivity: (ri) => A.lossOfExclusivity(ri, { sponsors: ["Pfizer", "Roche"], horizonYears: 10 }),
-};
-
-const frames = (r: Result) =>
-  Object.entries(r).filter(([, v]) =>
-    typeof (v as pl.DataFrame)?.height === "number" && Array.isArray((v as pl.DataFrame).columns)
-  ) as [string, pl.DataFrame][];
-
-/** Frames empty and columns all-null in `r`. */
-function gaps(r: Result): Set<string> {
-  const out = new Set<string>();
-  for (const [name, df] of frames(r)) {
-    if (df.height === 0) out.add(name);
-    else for (const c of df.columns) if (df.getColumn(c).nullCount() === df.height) out.add(`${name}.${c}`);
-  }
-  return out;
-}
+import { gaps, type Result, runAll, RUNS } from "./_runs.ts";
 
 Deno.test("every analysis runs on the spec-minimal profile and names every gap the full profile does not have", async (t) => {
   const store = await openStore(42, "tiny");
-  const author = (store.db.prepare(
-    "SELECT author_id FROM work_authors GROUP BY author_id ORDER BY count(*) DESC, author_id LIMIT 1",
-  ).get() as { author_id: string }).author_id;
-  const run = async (profile: Profile) => {
-    await using sb = await startSandbox({ quiet: true, store, profile });
-    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos });
-    const out: Record<string, Result> = {};
-    for (const [name, fn] of Object.entries(RUNS)) out[name] = await fn(ri, author);
-    return out;
-  };
-  const full = await run("full");
-  const minimal = await run("spec-minimal");
+  const full = await runAll(store, "full");
+  const minimal = await runAll(store, "spec-minimal");
   for (const name of Object.keys(RUNS)) {
     await t.step(name, () => {
-      const newGaps = [...gaps(minimal[name])].filter((g) => !gaps(full[name]).has(g));
-      const said = minimal[name].warnings.filter((w) =>
-        ["field-absent", "term-unavailable", "derived"].includes(w.code)
-      ).map((w) => w.message).join("\n");
+      const [f, m] = [full[name], minimal[name]];
+      if (f instanceof Error) throw f;
+      if (m instanceof Error) throw m;
+      const newGaps = [...gaps(m)].filter((g) => !gaps(f).has(g));
+      const said = m.warnings.filter((w) => ["field-absent", "term-unavailable", "derived"].includes(w.code))
+        .map((w) => w.message).join("\n");
       for (const g of newGaps) {
         const column = g.split(".").at(-1)!;
         assert.ok(
