@@ -1,8 +1,9 @@
 /**
  * `deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]
  * [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429] [--fault-seed S]
- * [--profile full|spec-minimal|variant]`: start the sandbox
- * service and print its URL and demo keys. All data it serves is synthetic.
+ * [--profile full|spec-minimal|variant] [--advance DAYS]`: start the sandbox
+ * service and print its URL and demo keys. All data it serves is synthetic. `--advance DAYS` moves the
+ * sandbox's world forward once, after start-up and before serving (see `Sandbox.advance`).
  *
  * @module
  */
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     profile: { type: "string" },
     "rate-limit": { type: "string" },
     workers: { type: "string" },
+    advance: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -48,6 +50,7 @@ if (values.help) {
       "                         [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429,502,drop,truncate]\n" +
       "                         [--profile full|spec-minimal|variant] [--rate-limit PER_MINUTE]\n" +
       "                         [--workers auto|N]  (read workers; auto = one per core, needs --allow-write)\n" +
+      "                         [--advance DAYS]  (move the data DAYS days forward before serving, 1..3650)\n" +
       "Profiles: full = every field the sandbox chose; spec-minimal = only the fields the spec names;\n" +
       "variant = sandbox-chosen keys re-spelled and other error bodies (text, message, detail, HTML).",
   );
@@ -68,6 +71,13 @@ const latencyMs = numberArg("latency-ms", values["latency-ms"], 0);
 const faults: FaultOptions | undefined = rate > 0 || latencyMs > 0
   ? { rate, latencyMs, kinds, seed: numberArg("fault-seed", values["fault-seed"], 1) }
   : undefined;
+
+const advanceDays = values.advance === undefined ? undefined : numberArg("advance", values.advance, 0);
+if (
+  advanceDays !== undefined && !(Number.isInteger(advanceDays) && advanceDays >= 1 && advanceDays <= 3650)
+) {
+  fail(`--advance must be a whole number of days from 1 to 3650, got ${JSON.stringify(values.advance)}`);
+}
 
 const t0 = performance.now();
 const wantWorkers = values.workers === undefined || values.workers === "auto"
@@ -90,6 +100,17 @@ const sb = await startSandbox({
     ? { rateLimit: { perMinute: numberArg("rate-limit", values["rate-limit"], 0) } }
     : {}),
 });
+if (advanceDays !== undefined) {
+  const t = performance.now();
+  const r = await sb.advance(advanceDays);
+  console.log(
+    `Advanced ${r.days} days (${r.fromDay} → ${r.toDay}) in ${Math.round(performance.now() - t)} ms: ` +
+      `${r.trials.added.length} new trials, ${r.trials.changed.length} trial field changes, ` +
+      `${r.approvals.added.length} new approvals, ${r.patents.added.length} new patents, ` +
+      `${r.catalysts.passed.length} catalysts passed, ${r.catalysts.added.length} new catalysts, ` +
+      `${r.alerts.fired.length} alerts fired`,
+  );
+}
 console.log(
   `Sandbox listening on ${sb.url} (scale ${scale}, profile ${profile}, ${sb.workers} read workers, ready in ${
     Math.round(performance.now() - t0)

@@ -31,5 +31,12 @@
  * @module
  */
 export * from "./server.ts";
+export { advanceStore, MAX_ADVANCE_DAYS } from "./store/advance.ts";
+export type {
+  AdvanceableStore,
+  AdvanceCatalyst,
+  AdvanceRecord,
+  AdvanceTrialChange,
+} from "./store/advance.ts";
 export { SandboxError } from "./handler.ts";
 export type { Handler, HandlerContext, HandlerTable, Tenant } from "./handler.ts";

@@ -24,6 +24,8 @@ import { startPool } from "./server/_workers.ts";
 import { createRateBook, type RateLimitOptions } from "./server/_rate.ts";
 import { createRouter } from "./server/_routing.ts";
 import { openStore, type SandboxStore, type Scale } from "./store/_open.ts";
+import { type AdvanceRecord, advanceStore } from "./store/advance.ts";
+import { DEFAULT_SEED } from "./store/generate.ts";
 import { type Profile, PROFILES } from "./server/_profiles.ts";
 
 export type { Clock, FaultOptions, Profile, QuotaOverrides, RateLimitOptions, SandboxStore, Scale };
@@ -90,6 +92,8 @@ export interface Sandbox {
   setFaults(faults: FaultOptions | undefined): void;
   /** Forget every quota counter. */
   resetQuotas(): void;
+  /** Move the sandbox's world forward by `days` (1..3650): a seeded, deterministic evolution of the store. */
+  advance(days: number): Promise<AdvanceRecord>;
   /** Stop serving and close the store when the sandbox created it. */
   close(): Promise<void>;
   /** Same as {@link Sandbox.close}, for `await using`. */
@@ -120,6 +124,19 @@ function tempStoreFile(): { path: string; remove(): void } {
       }
     },
   };
+}
+
+/** The data seed a store records (`meta.seed`), for a store the sandbox did not generate. */
+function seedOf(store: SandboxStore): number {
+  try {
+    const row = store.db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as
+      | { value?: string }
+      | undefined;
+    const seed = Number(row?.value);
+    return Number.isInteger(seed) ? seed : DEFAULT_SEED;
+  } catch {
+    return DEFAULT_SEED; // no meta table
+  }
 }
 
 function mergeHandlers(base: HandlerTable, over: SandboxOptions["handlers"]): HandlerTable {
@@ -180,7 +197,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const deps = {
     ...(pool ? { pool } : {}),
     db: store.db as DatabaseSync,
-    today: store.today,
+    // Read per request: advance() moves the store's reference day.
+    get today(): string {
+      return store.today;
+    },
     router: createRouter(CATALOGUE),
     handlers: mergeHandlers(HANDLERS, options.handlers),
     clock,
@@ -222,6 +242,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       injector = createFaults(f);
     },
     resetQuotas: () => quotas.reset(),
+    advance: (days) => Promise.resolve(advanceStore(store, days, options.seed ?? seedOf(store))),
     close,
     [Symbol.asyncDispose]: close,
   };

@@ -155,6 +155,7 @@ async function answer(
         query: url.searchParams.toString(),
         tenant,
         now: deps.clock.now().getTime(),
+        today: deps.today,
       });
       return new Response(text, {
         status: 200,

@@ -36,7 +36,7 @@ async function run(job: WorkerJob): Promise<WorkerAnswer> {
     const endpoint = (ENDPOINTS as Record<string, Endpoint>)[job.endpoint];
     const out = await handler({
       db: db!,
-      today: init!.today,
+      today: job.today,
       params: job.params,
       given: new Set(job.given),
       query: new URLSearchParams(job.query),

@@ -29,6 +29,8 @@ export interface WorkerJob {
   readonly query: string;
   readonly tenant: Tenant;
   readonly now: number;
+  /** The store's reference day now (it moves when the sandbox advances). */
+  readonly today: string;
 }
 
 /** A worker's answer: the JSON text, a sandbox error, or an unexpected failure. */

@@ -12,6 +12,7 @@
  */
 export * from "./generate.ts";
 export * from "./formulas.ts";
+export * from "./advance.ts";
 export {
   FTS_TABLES,
   OTHER_DDL,
