@@ -1,63 +1,76 @@
 /**
- * The demo: `deno task demo`. Starts the embedded sandbox (synthetic data, scale "small") — or uses the
- * real service when RI_BASE_URL and RI_API_KEY are set — runs the headline analyses with a progress
- * bar, and writes `out/report.html` (self-contained) plus one PNG per chart.
+ * The demo and the report command.
  *
- * Environment: RI_BASE_URL + RI_API_KEY (real service), RI_OUT_DIR (output directory, default `out`;
- * it must be writable under the task's `--allow-write`), RI_SCALE (sandbox scale, default `small`).
+ * - `deno task demo` (no flags): the headline inputs on the embedded sandbox (synthetic data, scale
+ *   "small") — or the real service when RI_BASE_URL and RI_API_KEY are set — written as `out/report.html`
+ *   plus one PNG per chart.
+ * - `deno task report -- --sponsors "Pfizer,Merck & Co" --condition "lung cancer" …` (or the installed
+ *   `ri` command): your inputs, resolved before any analysis runs (a typo exits 2 in seconds with the
+ *   closest names), written as HTML, PNGs, one CSV per table and an `.xlsx` workbook. `--help` lists the
+ *   flags (lib/report/inputs.ts).
+ *
+ * Environment: RI_BASE_URL + RI_API_KEY (real service), RI_OUT_DIR (the demo's output folder, default
+ * `out`), RI_SCALE (sandbox scale, default `small`), RI_AUTHOR_ID (researcher on the real service).
+ * Exit codes: 0 done, 1 an analysis failed, 2 bad input.
  *
  * @module
  */
 import { type Client, createClient } from "./lib/client/mod.ts";
 import { startSandbox } from "./lib/sandbox/mod.ts";
-import {
-  catalystCalendar,
-  diseaseComparison,
-  medicareSpending,
-  patentTrends,
-  portfolioOverlap,
-  regulatoryLandscape,
-  researcherOutput,
-  sponsorScan,
-  targetPrioritization,
-} from "./lib/analyses/mod.ts";
-import { progressBar } from "./lib/charts/progress.ts";
 import type { Progress } from "./lib/client/result.ts";
-import { ensureWritable, NotWritableError, type ReportSection, writeReport } from "./lib/report/mod.ts";
-import * as S from "./lib/report/sections.ts";
-
-/** The questions the demo answers; the same inputs work on the sandbox and the real service. */
-const INPUTS = {
-  sponsors: ["Pfizer", "Novartis", "Roche", "AstraZeneca"],
-  condition: "lung cancer",
-  diseases: ["non-small cell lung carcinoma", "breast cancer", "type 2 diabetes mellitus", "asthma"],
-  cpc: "A61K",
-  medicareEfo: "EFO:0003060",
-  from: new Date().getUTCFullYear() - 9,
-  to: new Date().getUTCFullYear() - 1,
-};
+import { ensureWritable, NotWritableError, writeReport } from "./lib/report/mod.ts";
+import { HEADLINE_INPUTS, parseReportArgs, REPORT_HELP, UsageError } from "./lib/report/inputs.ts";
+import { resolveInputs } from "./lib/report/resolve_inputs.ts";
+import { planSections, runSections } from "./lib/report/run.ts";
 
 const env = (name: string): string | undefined => Deno.env.get(name) || undefined;
 const started = performance.now();
-const outDir = env("RI_OUT_DIR") ?? "out";
+const demo = Deno.args.length === 0;
+const fail = (message: string): never => {
+  console.error(message);
+  Deno.exit(2);
+};
+
+let parsed;
+try {
+  parsed = demo ? { ...HEADLINE_INPUTS, out: env("RI_OUT_DIR") ?? "out" } : parseReportArgs(Deno.args);
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e;
+  fail(e.message);
+}
+if (parsed === "help" || parsed === undefined) {
+  console.log(REPORT_HELP);
+  Deno.exit(0);
+}
+let inputs = parsed;
 const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
 
 // Before any analysis runs: a folder outside --allow-write fails here, naming the flag to add.
-await ensureWritable(outDir, { source: env("RI_OUT_DIR") ? "RI_OUT_DIR" : "the default out/" }).catch((e) => {
+const outSource = demo ? (env("RI_OUT_DIR") ? "RI_OUT_DIR" : "the default out/") : "--out";
+await ensureWritable(inputs.out, { source: outSource }).catch((e) => {
   if (!(e instanceof NotWritableError)) throw e;
-  console.error(e.message);
-  Deno.exit(2);
+  fail(e.message);
 });
+let plan;
+try {
+  plan = planSections(inputs, !real || env("RI_AUTHOR_ID") !== undefined);
+} catch (e) {
+  if (!(e instanceof UsageError)) throw e;
+  fail(e.message);
+}
+if (!plan?.run.length) {
+  fail("No section has its inputs: give --sponsors, --condition, --diseases or --indication");
+}
 
 if (real) {
   const host = new URL(env("RI_BASE_URL")!).host;
   const { state } = await Deno.permissions.query({ name: "net", host });
   if (state !== "granted") {
-    console.error(
-      `The demo task only allows loopback network access. To run it on ${host}:\n` +
-        `  deno run --allow-net=${host} --allow-read --allow-write=out,.cache --allow-ffi --allow-sys --allow-env main.ts`,
+    fail(
+      `This task only allows loopback network access. To run it on ${host}:\n` +
+        `  deno run --allow-net=${host} --allow-read --allow-write=${inputs.out},.cache --allow-ffi --allow-sys ` +
+        `--allow-env main.ts${demo ? "" : " [flags]"}`,
     );
-    Deno.exit(2);
   }
 }
 
@@ -82,124 +95,63 @@ if (sandbox) {
 function pickAuthor(): string {
   const given = env("RI_AUTHOR_ID");
   if (given) return given;
-  if (sandbox) {
-    const row = sandbox.store.db.prepare(
-      "SELECT author_id FROM work_authors GROUP BY author_id ORDER BY count(*) DESC, author_id LIMIT 1",
-    ).get() as { author_id: string };
-    return row.author_id;
-  }
-  throw new Error("Set RI_AUTHOR_ID to include a researcher on the real service");
+  const row = sandbox!.store.db.prepare(
+    "SELECT author_id FROM work_authors GROUP BY author_id ORDER BY count(*) DESC, author_id LIMIT 1",
+  ).get() as { author_id: string };
+  return row.author_id;
 }
 
-type Step = { name: string; run: () => Promise<ReportSection> };
-const steps: Step[] = [
-  {
-    name: "portfolio overlap",
-    run: async () =>
-      S.portfolioSection(
-        await portfolioOverlap(client, { sponsors: INPUTS.sponsors, condition: INPUTS.condition }),
-        INPUTS.sponsors,
-        INPUTS.condition,
-      ),
-  },
-  {
-    name: "catalyst calendar",
-    run: async () =>
-      S.catalystSection(
-        await catalystCalendar(client, { sponsors: INPUTS.sponsors, windowDays: 730 }),
-        INPUTS.sponsors,
-      ),
-  },
-  {
-    name: "target prioritization",
-    run: async () =>
-      S.targetSection(
-        await targetPrioritization(client, { disease: INPUTS.condition, topN: 30 }),
-        INPUTS.condition,
-      ),
-  },
-  {
-    name: "regulatory landscape",
-    run: async () =>
-      S.regulatorySection(await regulatoryLandscape(client, { region: "US" }), "US approvals (all sponsors)"),
-  },
-  {
-    name: "patent trends",
-    run: async () =>
-      S.patentSection(
-        await patentTrends(client, {
-          cpc_code: INPUTS.cpc,
-          from: INPUTS.from,
-          to: INPUTS.to,
-          compare: INPUTS.sponsors.slice(0, 3),
-        }),
-        `in CPC ${INPUTS.cpc}, ${INPUTS.from}–${INPUTS.to}`,
-      ),
-  },
-  {
-    name: "disease comparison",
-    run: async () => S.diseaseSection(await diseaseComparison(client, { diseases: INPUTS.diseases })),
-  },
-  {
-    name: "Medicare spending",
-    run: async () =>
-      S.medicareSection(
-        await medicareSpending(client, { efo_id: INPUTS.medicareEfo }),
-        `Drugs approved for ${INPUTS.condition} (${INPUTS.medicareEfo})`,
-      ),
-  },
-  {
-    name: "sponsor scan",
-    run: async () =>
-      S.sponsorSection(await sponsorScan(client, { sponsor: INPUTS.sponsors[1] }), INPUTS.sponsors[1]),
-  },
-  {
-    name: "researcher output",
-    run: async () => {
-      const r = await researcherOutput(client, { authorId: pickAuthor() });
-      return S.researcherSection(r, r.author?.name ?? "researcher");
-    },
-  },
-];
-
-const sections: ReportSection[] = [];
-const failures: string[] = [];
+let result;
 try {
-  for (const [i, step] of steps.entries()) {
-    const t0 = performance.now();
-    bar = progressBar({ label: `[${i + 1}/${steps.length}] ${step.name}` });
-    try {
-      const section = await step.run();
-      sections.push({ ...section, seconds: (performance.now() - t0) / 1000 });
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      failures.push(`${step.name}: ${message}`);
-      sections.push({ title: step.name, error: message, seconds: (performance.now() - t0) / 1000 });
-    }
-    bar = undefined;
-    const s = sections[sections.length - 1];
-    console.error(`${s.error ? "✗" : "✓"} ${step.name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  try {
+    const resolved = await resolveInputs(client, inputs, plan!.run);
+    inputs = resolved.inputs;
+    if (!demo) { for (const n of resolved.notes) console.error(`  ${n}`); }
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    await sandbox?.close();
+    fail(e.message);
   }
+  if (!demo) {
+    for (const s of plan!.skipped) console.error(`  skipped ${s.id}: needs ${s.needs}`);
+  }
+  result = await runSections(client, plan!.run, {
+    inputs,
+    pickAuthor,
+    setProgress: (f) => (bar = f),
+  });
 } finally {
   await sandbox?.close();
 }
+const { sections, failures } = result;
 
-const written = await writeReport({
-  title: "Life-science research landscape",
-  subtitle: `Sponsors ${INPUTS.sponsors.join(", ")}; condition ${INPUTS.condition}.`,
-  synthetic: sandbox !== undefined,
-  source,
-  generatedAt: new Date(),
-  sections,
-}, outDir);
+const written = await writeReport(
+  {
+    title: "Life-science research landscape",
+    subtitle: [
+      inputs.sponsors.length ? `Sponsors ${inputs.sponsors.join(", ")}` : "",
+      inputs.condition ? `condition ${inputs.condition}` : "",
+      inputs.diseases.length && !demo ? `diseases ${inputs.diseases.join(", ")}` : "",
+    ].filter(Boolean).join("; ") + ".",
+    synthetic: sandbox !== undefined,
+    source,
+    generatedAt: new Date(),
+    sections,
+  },
+  inputs.out,
+  { formats: inputs.formats },
+);
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`\nReport: ${written.html}`);
-console.log(
-  `Charts: ${written.pngs.length} PNG files in ${outDir}/ (${
-    written.pngs.map((p) => p.split("/").pop()).join(", ")
-  })`,
-);
+const files = (paths: readonly string[]) => paths.map((p) => p.split("/").pop()).join(", ");
+if (written.html) console.log(`\nReport: ${written.html}`);
+if (written.pngs.length) {
+  console.log(`Charts: ${written.pngs.length} PNG files in ${inputs.out}/ (${files(written.pngs)})`);
+}
+if (written.csvs.length) {
+  console.log(`Tables: ${written.csvs.length} CSV files in ${inputs.out}/ (${files(written.csvs)})`);
+}
+if (written.xlsx) console.log(`Workbook: ${written.xlsx} (a sheet per table)`);
 console.log(`\nSummary${sandbox ? " (synthetic sandbox data)" : ""}:`);
 for (const s of sections) console.log(`- ${s.title}: ${s.error ? `FAILED: ${s.error}` : s.summary ?? ""}`);
 const warnings = sections.reduce((n, s) => n + (s.warnings?.length ?? 0), 0);

@@ -13,5 +13,6 @@
  * @module
  */
 export * from "./ensure_writable.ts";
+export * from "./exports.ts";
 export * from "./html.ts";
 export * from "./write.ts";

@@ -1,31 +1,58 @@
 /**
- * Writing a report to disk: `report.html` plus one PNG per chart.
+ * Writing a report to disk: `report.html`, one PNG per chart, one CSV per table and one `.xlsx` workbook,
+ * as the formats ask.
  *
  * @module
  */
 import { toPng } from "../charts/render.ts";
 import { renderReport, type Report } from "./html.ts";
+import { exportTables, workbookBytes, writeCsvTables } from "./exports.ts";
+
+/** Output formats of {@linkcode writeReport}. */
+export const REPORT_FORMATS = ["html", "png", "csv", "xlsx"] as const;
+
+/** One output format. */
+export type ReportFormat = typeof REPORT_FORMATS[number];
+
+/** Options of {@linkcode writeReport}. */
+export interface WriteReportOptions {
+  /** What to write. @default {["html", "png"]} */
+  readonly formats?: readonly ReportFormat[];
+  /** File name of the workbook. @default {"report.xlsx"} */
+  readonly workbook?: string;
+}
 
 /** What {@linkcode writeReport} wrote. */
 export interface WrittenReport {
-  /** Path of the HTML page. */
-  readonly html: string;
+  /** Path of the HTML page (when html was asked for). */
+  readonly html?: string;
   /** Paths of the PNG files, one per chart. */
   readonly pngs: readonly string[];
+  /** Paths of the CSV files, one per table (when csv was asked for). */
+  readonly csvs: readonly string[];
+  /** Path of the workbook (when xlsx was asked for). */
+  readonly xlsx?: string;
 }
 
 /**
- * Writes `report.html` and `<chart name>.png` files into `dir` (created when missing).
+ * Writes `report.html`, `<chart name>.png` files, `<section>_<table>.csv` files and `report.xlsx` into
+ * `dir` (created when missing), as `options.formats` asks.
  *
  * @param report The report.
  * @param dir Output directory. @default {"out"}
+ * @param options Formats to write.
  * @returns The written paths.
  * @example Write a report
  * ```ts ignore
  * const { html, pngs } = await writeReport(report, "out");
  * ```
  */
-export async function writeReport(report: Report, dir = "out"): Promise<WrittenReport> {
+export async function writeReport(
+  report: Report,
+  dir = "out",
+  options: WriteReportOptions = {},
+): Promise<WrittenReport> {
+  const formats = new Set(options.formats ?? ["html", "png"]);
   await Deno.mkdir(dir, { recursive: true });
   const names = new Set<string>();
   const pngs: string[] = [];
@@ -35,12 +62,20 @@ export async function writeReport(report: Report, dir = "out"): Promise<WrittenR
         throw new TypeError(`Chart name '${c.name}' must be unique and use only letters, digits, _ and -`);
       }
       names.add(c.name);
+      if (!formats.has("png")) continue;
       const path = `${dir}/${c.name}.png`;
       await Deno.writeFile(path, toPng(c.chart));
       pngs.push(path);
     }
   }
-  const html = `${dir}/report.html`;
-  await Deno.writeTextFile(html, renderReport(report));
-  return { html, pngs };
+  const html = formats.has("html") ? `${dir}/report.html` : undefined;
+  if (html) await Deno.writeTextFile(html, renderReport(report));
+  const tables = exportTables(report);
+  const csvs = formats.has("csv") ? await writeCsvTables(tables, dir) : [];
+  let xlsx: string | undefined;
+  if (formats.has("xlsx")) {
+    xlsx = `${dir}/${options.workbook ?? "report.xlsx"}`;
+    await Deno.writeFile(xlsx, await workbookBytes(tables, report));
+  }
+  return { html, pngs, csvs, xlsx };
 }

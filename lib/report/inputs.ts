@@ -1,0 +1,192 @@
+/**
+ * The report command's inputs: the flags (`--sponsors "Pfizer,Merck & Co" --condition "lung cancer" …`)
+ * parsed with `node:util` parseArgs and checked for form — unknown flags, sections and formats get a
+ * did-you-mean, numbers their range — before anything touches the network. Names are resolved later
+ * (`resolve_inputs.ts`).
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { didYouMean } from "../client/guards.ts";
+import { REPORT_FORMATS, type ReportFormat } from "./write.ts";
+
+/** Report sections, in report order, with the inputs each needs. */
+export const REPORT_SECTIONS = {
+  portfolio: { title: "Portfolio overlap", needs: "--sponsors and --condition" },
+  catalysts: { title: "Catalyst calendar", needs: "--sponsors or --tickers" },
+  targets: { title: "Target prioritization", needs: "--condition" },
+  regulatory: { title: "Regulatory landscape", needs: "nothing" },
+  patents: { title: "Patent trends", needs: "--sponsors (compared within --cpc)" },
+  diseases: { title: "Disease comparison", needs: "--diseases" },
+  medicare: { title: "Medicare spending", needs: "--indication" },
+  sponsor: { title: "Sponsor scan", needs: "--sponsors (the first one)" },
+  researcher: { title: "Researcher output", needs: "--author (on the sandbox: its most prolific author)" },
+} as const;
+
+/** A section id (`portfolio`, `catalysts`, …). */
+export type SectionId = keyof typeof REPORT_SECTIONS;
+
+/** What the report is about and what it writes. */
+export interface ReportInputs {
+  /** Sponsor (organization) names. */
+  readonly sponsors: readonly string[];
+  /** SEC tickers, for the catalyst calendar. */
+  readonly tickers: readonly string[];
+  /** Condition keyword (portfolio overlap, target prioritization). */
+  readonly condition?: string;
+  /** Diseases to compare. */
+  readonly diseases: readonly string[];
+  /** Indication for Medicare spending: an EFO id or a disease name (an EFO id once resolved). */
+  readonly indication?: string;
+  /** The indication's disease name, once resolved. */
+  readonly indicationName?: string;
+  /** CPC code of the patent trends. @default {"A61K"} */
+  readonly cpc: string;
+  /** Researcher id (researcher output). */
+  readonly author?: string;
+  /** Catalyst window in days. @default {730} */
+  readonly windowDays: number;
+  /** Sections asked for explicitly, or undefined: every section whose inputs are given. */
+  readonly sections?: readonly SectionId[];
+  /** Output folder. @default {"out"} */
+  readonly out: string;
+  /** Formats to write. */
+  readonly formats: readonly ReportFormat[];
+  /** Sponsor scanned alone (sponsor scan); the first sponsor unless set. */
+  readonly scanSponsor?: string;
+}
+
+/** The demo's questions: the same inputs work on the sandbox and the real service. */
+export const HEADLINE_INPUTS: ReportInputs = {
+  sponsors: ["Pfizer", "Novartis", "Roche", "AstraZeneca"],
+  tickers: [],
+  condition: "lung cancer",
+  diseases: ["non-small cell lung carcinoma", "breast cancer", "type 2 diabetes mellitus", "asthma"],
+  indication: "EFO:0003060",
+  indicationName: "lung cancer",
+  cpc: "A61K",
+  windowDays: 730,
+  out: "out",
+  formats: ["html", "png"],
+  scanSponsor: "Novartis",
+};
+
+/** Bad input (exit code 2): a message naming the flag, the value and the fix. */
+export class UsageError extends Error {
+  /**
+   * @param message What is wrong and how to fix it.
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** The `--help` text. */
+export const REPORT_HELP = `Usage: ri [flags]   (or: deno task report -- [flags])
+
+Runs the analyses for your inputs and writes report.html, one PNG per chart, one CSV per table and
+report.xlsx. Every name is resolved before any analysis runs; a typo fails in seconds with the closest
+names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synthetic data).
+
+  --sponsors "Pfizer,Merck & Co"   sponsor names (comma-separated; use ; when a name has a comma)
+  --tickers LLY,MRK                SEC tickers added to the catalyst calendar
+  --condition "lung cancer"        condition of the portfolio overlap and target prioritization
+  --diseases "asthma,breast cancer" diseases to compare
+  --indication EFO:0003060         Medicare spending indication (EFO id or disease name)
+  --cpc A61K                       CPC code of the patent trends (default A61K)
+  --author A123                    researcher id for the researcher output
+  --window-days 730                catalyst window in days (1-3650, default 730)
+  --sections portfolio,catalysts   only these (${Object.keys(REPORT_SECTIONS).join(", ")});
+                                   default: every section whose inputs are given
+  --out out                        output folder (default out; must be allowed by --allow-write)
+  --formats html,png,csv,xlsx      what to write (default all four)
+  --help                           this text
+
+Exit codes: 0 done, 1 an analysis failed, 2 bad input.`;
+
+const list = (v: string | undefined): string[] =>
+  v === undefined ? [] : v.split(v.includes(";") ? ";" : ",").map((s) => s.trim()).filter(Boolean);
+
+function oneOf<T extends string>(flag: string, values: string[], known: readonly T[]): T[] {
+  return values.map((v) => {
+    const k = known.find((x) => x === v.toLowerCase());
+    if (k) return k;
+    const hint = didYouMean(v, known);
+    throw new UsageError(
+      `${flag} '${v}' is not one of ${known.join(", ")}${hint ? `; did you mean '${hint}'?` : ""}`,
+    );
+  });
+}
+
+/**
+ * Parses the report command's flags. No network; names are resolved later.
+ *
+ * @param args Command-line arguments (`Deno.args`).
+ * @returns The inputs, or `"help"` for `--help`.
+ * @throws {UsageError} On an unknown flag, section or format, or a bad number.
+ * @example Flags to inputs
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseReportArgs } from "./inputs.ts";
+ * const i = parseReportArgs(["--sponsors", "Pfizer,Merck & Co", "--formats", "csv,xlsx"]);
+ * assert.ok(i !== "help");
+ * assert.deepEqual(i.sponsors, ["Pfizer", "Merck & Co"]);
+ * assert.deepEqual(i.formats, ["csv", "xlsx"]);
+ * assert.throws(() => parseReportArgs(["--fromats", "csv"]), /--fromats.*did you mean '--formats'/);
+ * ```
+ */
+export function parseReportArgs(args: readonly string[]): ReportInputs | "help" {
+  const options = {
+    sponsors: { type: "string" },
+    tickers: { type: "string" },
+    condition: { type: "string" },
+    diseases: { type: "string" },
+    indication: { type: "string" },
+    cpc: { type: "string" },
+    author: { type: "string" },
+    "window-days": { type: "string" },
+    sections: { type: "string" },
+    out: { type: "string" },
+    formats: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  } as const;
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }));
+  } catch (e) {
+    const flag = /'(-[^'\s]+)/.exec((e as Error).message)?.[1];
+    const hint = flag ? didYouMean(flag.replace(/^-+/, ""), Object.keys(options)) : undefined;
+    throw new UsageError(
+      `${(e as Error).message.replace(/\. To specify.*$/s, "")}${hint ? `; did you mean '--${hint}'?` : ""}` +
+        " (see --help)",
+    );
+  }
+  if (values.help) return "help";
+  const windowText = values["window-days"] ?? "730";
+  const windowDays = Number(windowText);
+  if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > 3650) {
+    throw new UsageError(`--window-days '${windowText}' must be a whole number of days from 1 to 3650`);
+  }
+  const text = (flag: string, v: string | undefined) => {
+    if (v !== undefined && !v.trim()) throw new UsageError(`${flag} is empty; give a value or leave it out`);
+    return v?.trim();
+  };
+  const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats);
+  if (!formats.length) throw new UsageError(`--formats is empty; give some of ${REPORT_FORMATS.join(",")}`);
+  return {
+    sponsors: list(values.sponsors),
+    tickers: list(values.tickers).map((t) => t.toUpperCase()),
+    condition: text("--condition", values.condition),
+    diseases: list(values.diseases),
+    indication: text("--indication", values.indication),
+    cpc: text("--cpc", values.cpc) ?? "A61K",
+    author: text("--author", values.author),
+    windowDays,
+    sections: values.sections === undefined
+      ? undefined
+      : oneOf("--sections", list(values.sections), Object.keys(REPORT_SECTIONS) as SectionId[]),
+    out: text("--out", values.out) ?? "out",
+    formats: oneOf("--formats", formats, REPORT_FORMATS),
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * Running the report's analyses: which sections the inputs allow ({@linkcode planSections}) and one step
+ * per section turning an analysis result into a {@linkcode ReportSection} ({@linkcode runSections}, with
+ * a progress bar per step; a failing analysis becomes an error section, the others still run).
+ *
+ * @module
+ */
+import type { Client } from "../client/mod.ts";
+import type { Progress } from "../client/result.ts";
+import {
+  catalystCalendar,
+  diseaseComparison,
+  medicareSpending,
+  patentTrends,
+  portfolioOverlap,
+  regulatoryLandscape,
+  researcherOutput,
+  sponsorScan,
+  targetPrioritization,
+} from "../analyses/mod.ts";
+import { progressBar } from "../charts/progress.ts";
+import type { ReportSection } from "./html.ts";
+import { REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
+import * as S from "./sections.ts";
+
+/** Which sections run, and why the others do not. */
+export interface SectionPlan {
+  /** Sections to run, in report order. */
+  readonly run: readonly SectionId[];
+  /** Sections left out, each with the flag it needs. */
+  readonly skipped: readonly { readonly id: SectionId; readonly needs: string }[];
+}
+
+function ready(id: SectionId, i: ReportInputs, canPickAuthor: boolean): boolean {
+  switch (id) {
+    case "portfolio":
+      return i.sponsors.length > 0 && i.condition !== undefined;
+    case "catalysts":
+      return i.sponsors.length + i.tickers.length > 0;
+    case "targets":
+      return i.condition !== undefined;
+    case "regulatory":
+      return true;
+    case "patents":
+    case "sponsor":
+      return i.sponsors.length > 0;
+    case "diseases":
+      return i.diseases.length > 0;
+    case "medicare":
+      return i.indication !== undefined;
+    case "researcher":
+      return i.author !== undefined || canPickAuthor;
+  }
+}
+
+/**
+ * The sections the inputs allow. Asked-for sections (`--sections`) whose inputs are missing are bad input.
+ *
+ * @param inputs Parsed inputs.
+ * @param canPickAuthor True on the sandbox, which can pick a researcher when `--author` is absent.
+ * @returns Sections to run and sections skipped.
+ * @throws {UsageError} When `--sections` names a section whose inputs are missing.
+ * @example Only what the inputs allow
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseReportArgs } from "./inputs.ts";
+ * import { planSections } from "./run.ts";
+ * const inputs = parseReportArgs(["--condition", "asthma"]);
+ * assert.ok(inputs !== "help");
+ * assert.deepEqual(planSections(inputs, false).run, ["targets", "regulatory"]);
+ * ```
+ */
+export function planSections(inputs: ReportInputs, canPickAuthor: boolean): SectionPlan {
+  const ids = Object.keys(REPORT_SECTIONS) as SectionId[];
+  const asked = inputs.sections ? new Set(inputs.sections) : undefined;
+  const missing = (inputs.sections ?? []).filter((id) => !ready(id, inputs, canPickAuthor));
+  if (missing.length) {
+    throw new UsageError(
+      missing.map((id) => `--sections ${id} needs ${REPORT_SECTIONS[id].needs}`).join("; "),
+    );
+  }
+  const run = ids.filter((id) => (asked ? asked.has(id) : ready(id, inputs, canPickAuthor)));
+  const skipped = ids.filter((id) => !asked && !run.includes(id))
+    .map((id) => ({ id, needs: REPORT_SECTIONS[id].needs }));
+  return { run, skipped };
+}
+
+/** What {@linkcode runSections} needs besides the client. */
+export interface RunContext {
+  /** Resolved inputs. */
+  readonly inputs: ReportInputs;
+  /** Picks a researcher when `--author` is absent (the sandbox's most prolific one). */
+  readonly pickAuthor?: () => string;
+  /** Receives the client's progress; {@linkcode runSections} points it at each step's bar. */
+  readonly setProgress?: (f: ((p: Progress) => void) | undefined) => void;
+}
+
+type Step = () => Promise<ReportSection>;
+
+function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
+  const i = ctx.inputs;
+  const from = new Date().getUTCFullYear() - 9;
+  const to = new Date().getUTCFullYear() - 1;
+  const scan = i.scanSponsor ?? i.sponsors[0];
+  return {
+    portfolio: async () =>
+      S.portfolioSection(
+        await portfolioOverlap(client, { sponsors: i.sponsors, condition: i.condition! }),
+        i.sponsors,
+        i.condition!,
+      ),
+    catalysts: async () =>
+      S.catalystSection(
+        await catalystCalendar(client, {
+          sponsors: i.sponsors,
+          tickers: i.tickers,
+          windowDays: i.windowDays,
+        }),
+        [...i.sponsors, ...i.tickers],
+      ),
+    targets: async () =>
+      S.targetSection(await targetPrioritization(client, { disease: i.condition!, topN: 30 }), i.condition!),
+    regulatory: async () =>
+      S.regulatorySection(await regulatoryLandscape(client, { region: "US" }), "US approvals (all sponsors)"),
+    patents: async () =>
+      S.patentSection(
+        await patentTrends(client, { cpc_code: i.cpc, from, to, compare: i.sponsors.slice(0, 3) }),
+        `in CPC ${i.cpc}, ${from}–${to}`,
+      ),
+    diseases: async () => S.diseaseSection(await diseaseComparison(client, { diseases: i.diseases })),
+    medicare: async () =>
+      S.medicareSection(
+        await medicareSpending(client, { efo_id: i.indication! }),
+        `Drugs approved for ${i.indicationName ? `${i.indicationName} (${i.indication})` : i.indication}`,
+      ),
+    sponsor: async () => S.sponsorSection(await sponsorScan(client, { sponsor: scan }), scan),
+    researcher: async () => {
+      const r = await researcherOutput(client, { authorId: i.author ?? ctx.pickAuthor!() });
+      return S.researcherSection(r, r.author?.name ?? "researcher");
+    },
+  };
+}
+
+/**
+ * Runs the sections in order with a progress bar each; a failure becomes an error section.
+ *
+ * @param client The client.
+ * @param sections Section ids, from {@linkcode planSections}.
+ * @param ctx Resolved inputs and helpers.
+ * @returns The sections and the failures (`name: message`).
+ */
+export async function runSections(
+  client: Client,
+  sections: readonly SectionId[],
+  ctx: RunContext,
+): Promise<{ sections: ReportSection[]; failures: string[] }> {
+  const steps = stepsFor(client, ctx);
+  const out: ReportSection[] = [];
+  const failures: string[] = [];
+  for (const [n, id] of sections.entries()) {
+    const name = REPORT_SECTIONS[id].title;
+    const t0 = performance.now();
+    ctx.setProgress?.(progressBar({ label: `[${n + 1}/${sections.length}] ${name.toLowerCase()}` }));
+    try {
+      out.push({ ...await steps[id](), seconds: (performance.now() - t0) / 1000 });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      failures.push(`${name}: ${message}`);
+      out.push({ title: name, error: message, seconds: (performance.now() - t0) / 1000 });
+    }
+    ctx.setProgress?.(undefined);
+    const s = out[out.length - 1];
+    console.error(`${s.error ? "✗" : "✓"} ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  }
+  return { sections: out, failures };
+}
