@@ -10,7 +10,7 @@ import type pl from "nodejs-polars";
 export type FrameSource =
   | pl.DataFrame
   | { readonly frames: Readonly<Record<string, pl.DataFrame>> }
-  | { readonly [name: string]: unknown };
+  | object;
 
 /** True for a nodejs-polars DataFrame (duck-typed: the class is not exported as a value in every build). */
 export function isFrame(v: unknown): v is pl.DataFrame {

@@ -7,7 +7,8 @@
  *   atomically; never overwrites a day unless asked. {@linkcode listSnapshots}, {@linkcode loadSnapshot}.
  * - {@linkcode diff}`(older, newer)`: per frame, rows added, removed and changed (key × column, before →
  *   after), matched by each frame's natural key (lib/frames/keys.ts), plus a summary frame.
- * - The watch command (`deno task watch -- watchlist.json`) runs a watchlist: {@linkcode runWatch}.
+ * - The watch command (`deno task watch -- watchlist.json`) runs a watchlist ({@linkcode parseWatchlist},
+ *   {@linkcode runWatch}) and writes a change report ({@linkcode writeChangeReport}: HTML and Markdown).
  *
  * @example Snapshot, change, diff
  * ```ts
@@ -28,4 +29,7 @@
  */
 export * from "./snapshot.ts";
 export * from "./diff.ts";
+export * from "./watchlist.ts";
+export * from "./run.ts";
+export * from "./change_report.ts";
 export type { FrameSource } from "./_frames.ts";

@@ -1,0 +1,62 @@
+/**
+ * The watchlist format: errors name the file, the line and the field; defaults are filled in.
+ */
+import assert from "node:assert/strict";
+import { parseWatchlist, WatchlistError } from "../../lib/watch/mod.ts";
+
+function error(text: string): WatchlistError {
+  try {
+    parseWatchlist(text, "team.json");
+  } catch (e) {
+    if (e instanceof WatchlistError) return e;
+    throw e;
+  }
+  throw new Error("expected a WatchlistError");
+}
+
+Deno.test("parseWatchlist() names the line and field of a mistyped analysis, key, endpoint and flag", () => {
+  const text = [
+    "{", // 1
+    '  "store": "snap",', // 2
+    '  "analyses": [', // 3
+    '    { "name": "onc", "analysis": "portfolioOverlp" },', // 4
+    '    { "name": "cat", "analysis": "catalystCalendar",', // 5
+    '      "paramz": { "sponsors": ["Pfizer"] } },', // 6
+    '    { "name": "t", "endpoint": "trials.nope" }', // 7
+    "  ],", // 8
+    '  "alerts": "yes"', // 9
+    "}",
+  ].join("\n");
+  const e = error(text);
+  assert.equal(e.line, 4);
+  assert.equal(e.field, "analyses[0].analysis");
+  assert.match(e.message, /^team\.json line 4: analyses\[0\]\.analysis must be one of portfolioOverlap, /m);
+  assert.match(e.message, /^team\.json line 6: analyses\[1\]\.paramz is not a watchlist field/m);
+  assert.match(e.message, /^team\.json line 7: analyses\[2\]\.endpoint must be a list endpoint/m);
+  assert.match(e.message, /^team\.json line 9: alerts must be true or false/m);
+});
+
+Deno.test("parseWatchlist() reports a JSON syntax error with its line and a missing field at its item", () => {
+  const syntax = error('{\n  "analyses": [\n    { "name": "a", "analysis": "sponsorScan", }\n  ]\n}');
+  assert.equal(syntax.line, 3);
+  assert.match(syntax.message, /^team\.json line 3 column \d+: not valid JSON/);
+  const missing = error('{\n  "analyses": [\n    { "analysis": "sponsorScan" }\n  ]\n}');
+  assert.equal(missing.line, 3);
+  assert.match(missing.message, /analyses\[0\]\.name is required/);
+  const both = error('{"analyses": [{"name": "a", "analysis": "sponsorScan", "endpoint": "trials.search"}]}');
+  assert.match(both.message, /exactly one of "analysis" or "endpoint"/);
+  assert.match(error('{"analyses": []}').message, /list at least one analysis/);
+  assert.match(
+    error('{"alerts": true, "analyses": [{"name": "alerts", "analysis": "sponsorScan"}]}').message,
+    /'alerts' is reserved/,
+  );
+});
+
+Deno.test("parseWatchlist() fills defaults", () => {
+  const w = parseWatchlist('{"analyses": [{"name": "lung", "endpoint": "trials.search"}]}');
+  assert.deepEqual(w, {
+    store: "watch",
+    alerts: false,
+    analyses: [{ name: "lung", endpoint: "trials.search", params: {} }],
+  });
+});
