@@ -38,7 +38,12 @@ export const AssociationsResponse = flagged(z.looseObject({
 
 /** Drug-to-targets response. */
 export const DrugToTargetsResponse = flagged(z.looseObject({
-  drug: chosen(z.looseObject({ chembl_id: chosen(z.string()), name: chosen(z.string()) })),
+  drug: chosen(z.looseObject({
+    chembl_id: chosen(z.string()),
+    name: chosen(z.string()),
+    mechanism_of_action: chosen(z.string().nullable()),
+    input: chosen(z.string()),
+  })),
   targets: z.array(
     TargetRef.extend({ action_type: chosen(z.string()), mechanism_of_action: chosen(z.string()) }),
   ),

@@ -37,6 +37,8 @@ export const PatentRecord = PatentRow.extend({
   /** The raw assignees are the record's source of truth (spec part 2). */
   assignees: z.array(z.string()),
   abstract: z.string(),
+  family_id: chosen(z.string()),
+  kind: chosen(z.string()),
   inventors: z.array(z.string()),
   classifications: z.array(z.looseObject({ code: chosen(z.string()), description: chosen(z.string()) })),
   family_members: chosen(z.array(z.string())),
@@ -81,7 +83,12 @@ export const AggregateResponse = z.looseObject({
   success: z.literal(true),
   buckets: z.array(AggregateBucket).optional(),
   data: z.array(AggregateBucket).optional(),
-  meta: z.looseObject({ total_buckets: count, filters: ResolvedFilters }),
+  meta: z.looseObject({
+    total_buckets: count,
+    filters: ResolvedFilters,
+    group_by: chosen(z.array(z.string())),
+    window: chosen(z.looseObject({ from: chosen(z.string().nullable()), to: chosen(z.string().nullable()) })),
+  }),
 });
 
 /** YoY growth row; `percent` is a fraction of 1 (0.35 = +35%). */
@@ -98,5 +105,11 @@ export type YoyGrowthRow = z.infer<typeof YoyGrowthRow>;
 
 /** YoY growth response (flagged): rows in `data`. */
 export const YoyGrowthResponse = flagged(z.array(YoyGrowthRow)).extend({
-  meta: z.looseObject({ filters: ResolvedFilters }),
+  meta: z.looseObject({
+    filters: ResolvedFilters,
+    dimension: chosen(z.string()),
+    year_start: chosen(count),
+    year_end: chosen(count),
+    min_old_count: chosen(count),
+  }),
 });

@@ -99,4 +99,5 @@ export const CatalystsResponse = flagged(z.looseObject({
   counts: z.record(z.string(), count),
   next_patent_expiry: isoDate.nullable(),
   next_exclusivity_expiry: isoDate.nullable(),
+  window: chosen(z.looseObject({ from: chosen(isoDate), to: chosen(isoDate), today: chosen(isoDate) })),
 }));

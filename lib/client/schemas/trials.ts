@@ -69,6 +69,7 @@ export const PortfolioResponse = flagged(z.looseObject({
   intersection_count: count,
   market_size_trials: count,
   audit_trail: AuditTrail,
+  condition: chosen(z.looseObject({ efo_id: chosen(z.string()), name: chosen(z.string()) }).nullable()),
 }));
 
 /**
@@ -80,7 +81,7 @@ export const TrialDetailsResponse = flagged(z.looseObject({
   title: chosen(z.string()),
   status: chosen(z.string()),
   phase: chosen(z.string().nullable()),
-  sponsors: z.array(SponsorRef),
+  sponsors: z.array(SponsorRef.extend({ role: chosen(z.string()) })),
   conditions: z.string(),
   interventions: z.string(),
   summary: z.string(),
