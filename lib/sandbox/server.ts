@@ -242,7 +242,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       injector = createFaults(f);
     },
     resetQuotas: () => quotas.reset(),
-    advance: (days) => Promise.resolve(advanceStore(store, days, options.seed ?? seedOf(store))),
+    // A bad `days` rejects the promise (the executor's throw), like any other failure of advance.
+    advance: (days) =>
+      new Promise((resolve) => resolve(advanceStore(store, days, options.seed ?? seedOf(store)))),
     close,
     [Symbol.asyncDispose]: close,
   };
