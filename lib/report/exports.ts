@@ -34,14 +34,20 @@ export interface ExportTable {
 const slug = (s: string): string =>
   s.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "table";
 
-function unique(name: string, taken: Set<string>, max: number): string {
-  let candidate = name.slice(0, max).trim();
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) {
-    const tail = ` (${n})`;
-    candidate = name.slice(0, max - tail.length).trim() + tail;
+/** A worksheet name: `Section - Table` when it fits in 31 characters, else `Section's first word - Table`, cut with `…`. */
+function sheetName(section: string, table: string, taken: Set<string>): string {
+  const clean = (x: string) => x.replace(/[[\]:*?/\\]/g, " ").replace(/\s+/g, " ").trim();
+  const fit = (x: string, max = 31) => (x.length <= max ? x : `${x.slice(0, max - 1).trimEnd()}…`);
+  const forms = [`${section} - ${table}`, `${section.split(" ")[0]} - ${table}`].map(clean);
+  for (let n = 1;; n++) {
+    const tail = n === 1 ? "" : ` (${n})`;
+    const name = forms.find((f) => f.length + tail.length <= 31) ?? fit(forms[1], 31 - tail.length);
+    const candidate = name + tail;
+    if (!taken.has(candidate.toLowerCase())) {
+      taken.add(candidate.toLowerCase());
+      return candidate;
+    }
   }
-  taken.add(candidate.toLowerCase());
-  return candidate;
 }
 
 /**
@@ -59,7 +65,7 @@ function unique(name: string, taken: Set<string>, max: number): string {
  *   { title: "Portfolio overlap", tables: [{ title: "Sponsors", frame }, { title: "Sponsors", frame }] },
  * ] });
  * assert.deepEqual(t.map((x) => x.file), ["portfolio_overlap_sponsors.csv", "portfolio_overlap_sponsors_2.csv"]);
- * assert.deepEqual(t.map((x) => x.sheet), ["Portfolio overlap - Sponsors", "Portfolio overlap - Sponsor (2)"]); // at most 31 characters
+ * assert.deepEqual(t.map((x) => x.sheet), ["Portfolio overlap - Sponsors", "Portfolio - Sponsors (2)"]);
  * assert.ok(t.every((x) => x.sheet.length <= 31));
  * ```
  */
@@ -71,7 +77,7 @@ export function exportTables(report: Report): ExportTable[] {
       let file = `${slug(s.title)}_${slug(t.title)}`;
       for (let n = 2; files.has(file); n++) file = `${slug(s.title)}_${slug(t.title)}_${n}`;
       files.add(file);
-      const sheet = unique(`${s.title} - ${t.title}`.replace(/[[\]:*?/\\]/g, " "), sheets, 31);
+      const sheet = sheetName(s.title, t.title, sheets);
       return { sheet, file: `${file}.csv`, section: s.title, title: t.title, frame: t.frame };
     })
   );
