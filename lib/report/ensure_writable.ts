@@ -44,6 +44,7 @@ export interface EnsureWritableOptions {
  * const dir = await Deno.makeTempDir();
  * await ensureWritable(`${dir}/out`, { source: "RI_OUT_DIR" });
  * assert.ok((await Deno.stat(`${dir}/out`)).isDirectory);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function ensureWritable(dir: string, options: EnsureWritableOptions = {}): Promise<void> {
