@@ -236,3 +236,55 @@ Deno.test("deno task sandbox --advance: a bad value is refused, a good one is ap
   );
   assert.ok(out.indexOf("Advanced") < out.indexOf("Sandbox listening"), out);
 });
+
+Deno.test("derived data stays consistent after an advance: trial_filter, FTS, counters, patent mirrors and counts", () => {
+  const store = createStore({ seed: 42 });
+  try {
+    advanceStore(store, 365, 42);
+    const n = (sql: string) => (store.db.prepare(sql).get() as { n: number }).n;
+    assert.equal(n("SELECT count(*) AS n FROM trial_filter"), n("SELECT count(*) AS n FROM trials"));
+    assert.equal(
+      n(`SELECT count(*) AS n FROM trials t LEFT JOIN trial_filter f ON f.rid = t.rid AND f.trial_id = t.trial_id
+         AND f.status = t.status AND f.phase = t.phase AND f.enrollment IS t.enrollment
+         AND f.start_date IS t.start_date AND f.completion_date IS t.completion_date WHERE f.rid IS NULL`),
+      0,
+    );
+    for (const fts of ["trials_fts", "approvals_fts"]) {
+      store.db.exec(`INSERT INTO ${fts}(${fts}, rank) VALUES('integrity-check', 1)`); // throws when out of step
+    }
+    assert.equal(
+      n(`SELECT count(*) AS n FROM organizations o WHERE trial_count != (SELECT count(*) FROM trial_sponsors s WHERE s.org_id = o.id)
+         OR approval_count != (SELECT count(*) FROM approval_sponsors a WHERE a.org_id = o.id)`),
+      0,
+    );
+    const same = (stored: string, recount: string) => {
+      const diff = (a: string, b: string) =>
+        n(`SELECT count(*) AS n FROM (SELECT * FROM (${a}) EXCEPT SELECT * FROM (${b}))`);
+      assert.equal(diff(stored, recount), 0, stored);
+      assert.equal(diff(recount, stored), 0, stored);
+    };
+    same(
+      "SELECT pub_year, n FROM patent_year_counts WHERE dim = 'year'",
+      "SELECT pub_year, count(*) FROM patents GROUP BY pub_year",
+    );
+    same(
+      "SELECT cpc, pub_year, n FROM patent_year_counts WHERE dim = 'cpc'",
+      "SELECT cpc_subclass, pub_year, count(DISTINCT patent_rid) FROM patent_cpc_rid GROUP BY 1, 2",
+    );
+    same(
+      "SELECT company, pub_year, n FROM patent_year_counts WHERE dim = 'company'",
+      "SELECT company_key, pub_year, count(DISTINCT patent_rid) FROM patent_assignee_rid GROUP BY 1, 2",
+    );
+    same(
+      "SELECT cpc_code, prev_code, pub_year, n FROM patent_cpc_pairs",
+      "SELECT cpc_code, coalesce(prev_code, ''), pub_year, count(*) FROM patent_cpc_rid GROUP BY 1, 2, 3",
+    );
+    same(
+      "SELECT anchor_id, patent_rid FROM patent_anchor",
+      `SELECT DISTINCT c.ancestor_id, a.patent_rid FROM patent_assignee_rid a JOIN org_closure c
+       ON c.descendant_id IN (a.direct_id, a.ultimate_id, a.mention_id) AND c.hops <= 6`,
+    );
+  } finally {
+    store.close();
+  }
+});
