@@ -136,16 +136,19 @@ export function lossOfExclusivityChart(
         insetLeft: 1,
         insetRight: 1,
       }),
-      Plot.text(labels, {
-        x: "quarter",
-        y: "y",
-        text: "text",
-        dy: -6,
-        dx: -6,
-        fontSize: 9,
-        lineAnchor: "bottom",
-        textAnchor: "start",
-      }),
+      // Labels read rightwards from their bar, except near the right edge, where they would be cut off.
+      ...[true, false].map((left) =>
+        Plot.text(labels.filter((l) => (qs.indexOf(l.quarter) < qs.length * 0.7) === left), {
+          x: "quarter",
+          y: "y",
+          text: "text",
+          dy: -6,
+          dx: left ? -6 : 6,
+          fontSize: 9,
+          lineAnchor: "bottom",
+          textAnchor: left ? "start" : "end",
+        })
+      ),
       Plot.ruleY([0]),
     ],
   });

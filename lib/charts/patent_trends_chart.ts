@@ -46,6 +46,8 @@ export interface PatentTrendsChartOptions extends BaseChartOptions {
    * `companies` (no patents in scope, or not resolved) are named under the panel instead of vanishing.
    */
   readonly compared?: readonly string[];
+  /** The analysis `unresolved` frame (`input`, `reason`): those companies are named as not resolved. */
+  readonly unresolved?: pl.DataFrame;
 }
 
 const NAME = "patentTrendsChart";
@@ -131,12 +133,26 @@ export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsCha
     const shown = new Set(
       options.companies?.height ? options.companies.getColumn("company").toArray().map(String) : [],
     );
+    const failed = new Set(
+      options.unresolved?.height && options.unresolved.columns.includes("input")
+        ? options.unresolved.getColumn("input").toArray().map(String)
+        : [],
+    );
     const absent = options.compared.filter((c) => !shown.has(c));
+    const empty = absent.filter((c) => !failed.has(c)), unknown = absent.filter((c) => failed.has(c));
+    const scope = options.cpc ? ` in CPC ${options.cpc}` : "";
     if (absent.length) {
       parts.push(note(
-        `Not in the company panel: ${absent.join(", ")} — no patents${
-          options.cpc ? ` in CPC ${options.cpc}` : ""
-        } in these years, or not resolved by the service.`,
+        `Not in the company panel: ${
+          [
+            empty.length
+              ? `${empty.join(", ")} (no patents${scope} in these years${
+                options.unresolved ? "" : ", or not resolved by the service"
+              })`
+              : "",
+            unknown.length ? `${unknown.join(", ")} (not resolved by the service)` : "",
+          ].filter(Boolean).join("; ")
+        }.`,
       ));
     }
   }

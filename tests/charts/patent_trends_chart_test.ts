@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { patentTrendsChart } from "../../lib/charts/mod.ts";
 import { patentTrendsFromFrames } from "../../lib/analyses/patent_trends.ts";
-import { assertRenders, count } from "./_assert_chart.ts";
+import { assertRenders, count, textsOf } from "./_assert_chart.ts";
 
 const none = pl.DataFrame({});
 const trends = patentTrendsFromFrames({
@@ -66,4 +66,14 @@ Deno.test("patentTrendsChart() says the company panel is limited to the CPC code
   assert.ok(svg.includes("Patents per company, CPC A61K only"));
   assert.match(svg, /Not in the company panel: Initech/);
   assert.match(svg, /no patents in CPC A61K/);
+  const named = patentTrendsChart(trends.byYear, {
+    companies: trends.companies,
+    cpc: "A61K",
+    compared: ["Acme", "Initech", "Hooli"],
+    unresolved: pl.DataFrame({ input: ["Hooli"], reason: ["HTTP 400"] }),
+  }).svg();
+  assert.match(
+    textsOf(named).join(" "),
+    /Initech \(no patents in CPC A61K in these years\); Hooli \(not resolved by the service\)/,
+  );
 });
