@@ -11,6 +11,7 @@
  */
 import { parseArgs } from "node:util";
 import {
+  checkBaseUrl,
   checkContract,
   type ContractOptions,
   contractTable,
@@ -101,6 +102,10 @@ export async function main(args: readonly string[]): Promise<number> {
   }
   let sb: Sandbox | undefined;
   try {
+    // Checked before any call, never quoted: with RI_BASE_URL and RI_API_KEY swapped, it is the key.
+    const service = profile !== undefined
+      ? `sandbox (${profile})`
+      : new URL(checkBaseUrl(Deno.env.get("RI_BASE_URL")!)).origin;
     if (profile !== undefined) {
       sb = await startSandbox({ quiet: true, scale: "tiny", profile });
       // The spec lists author ids only in the trial full record (path not shown): take one from the data.
@@ -120,7 +125,6 @@ export async function main(args: readonly string[]): Promise<number> {
       onCheck: (c) => Deno.stderr.writeSync(new TextEncoder().encode(`  ${c.endpoint}: ${c.status}\n`)),
     };
     const report = await checkContract(ri, options);
-    const service = sb ? `sandbox (${profile})` : new URL(Deno.env.get("RI_BASE_URL")!).origin;
     const json = JSON.stringify({ service, ...report }, null, 2);
     if (out === "-") console.log(json);
     else {

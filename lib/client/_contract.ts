@@ -6,7 +6,14 @@
  */
 import type { Endpoint } from "./catalogue.ts";
 import type { EndpointCheck } from "./contract.ts";
-import { QuotaExhaustedError, RiError, TierError, UnresolvedEntityError, ValidationError } from "./errors.ts";
+import {
+  ConfigError,
+  QuotaExhaustedError,
+  RiError,
+  TierError,
+  UnresolvedEntityError,
+  ValidationError,
+} from "./errors.ts";
 import { show } from "./guards.ts";
 import type { RequestOptions } from "./request.ts";
 import type { BodyResult, RowsResult } from "./result.ts";
@@ -190,7 +197,7 @@ export async function probe(
         };
       return { check, result };
     } catch (e) {
-      if (!(e instanceof RiError)) throw e;
+      if (!(e instanceof RiError) || e instanceof ConfigError) throw e; // no key, a bad base URL: stop
       if (e instanceof ValidationError) {
         last = { params, error: e };
         continue; // a found value the parameter's guard refuses: nothing was sent

@@ -46,8 +46,11 @@ export interface ContractOptions {
 /** Outcome of one endpoint: `broken` = answered but not as the spec says (the field is named). */
 export type ContractStatus = "ok" | "broken" | "error" | "unresolved" | "skipped";
 
-/** Why an endpoint was not called: its tier (402), a daily quota, no id to call it with, a refused key. */
-export type SkipReason = "tier" | "quota" | "no-id" | "auth";
+/**
+ * Why an endpoint was not called: its tier (402), a daily quota, no id to call it with, a refused key,
+ * or a service that never answered (the first calls failed on the network).
+ */
+export type SkipReason = "tier" | "quota" | "no-id" | "auth" | "network";
 
 /** The check of one endpoint. */
 export interface EndpointCheck {
@@ -135,6 +138,8 @@ export async function checkContract(ri: Client, options: ContractOptions = {}): 
     options.onCheck?.(c);
   };
   let refused = false;
+  let answered = false;
+  let unreachable = "";
   let force = false;
   const settled = (id: string) => force || given.has(id) || (offered.get(id) ?? []).every((n) => done.has(n));
   while (done.size < eps.length) {
@@ -144,7 +149,9 @@ export async function checkContract(ri: Client, options: ContractOptions = {}): 
       const skip = (reason: SkipReason, why: string) =>
         finish({ endpoint: ep.name, status: "skipped", http: null, calls: 0, skipped: { reason, why } });
       if (refused) skip("auth", "the key was refused (HTTP 401/403) on an earlier call; check RI_API_KEY");
-      else if (options.tier && rank(ep.tier) > rank(options.tier)) {
+      else if (unreachable) {
+        skip("network", `the service did not answer the first call (${unreachable}); check RI_BASE_URL`);
+      } else if (options.tier && rank(ep.tier) > rank(options.tier)) {
         skip("tier", `needs a '${ep.tier}' tier; the key's tier is '${options.tier}'`);
       } else if (ep.probe?.scarce && !spendQuota) skip("quota", quotaWhy(ep));
       else {
@@ -175,6 +182,10 @@ export async function checkContract(ri: Client, options: ContractOptions = {}): 
             }
           }
           if (check.http === 401 || check.http === 403) refused = true;
+          if (check.http !== null) answered = true;
+          else if (!answered && /^(NetworkError|TimeoutError)/.test(check.problem ?? "")) {
+            unreachable = check.problem!.split(":")[0];
+          }
           finish(check);
         }
       }
