@@ -7,7 +7,7 @@
  */
 // Importing the package's manifest puts the package in the module graph, so Deno installs it with the
 // toolkit (a font file alone is not a module).
-import manifest from "dejavu-fonts-ttf/package.json" with { type: "json" };
+import "dejavu-fonts-ttf/package.json" with { type: "json" };
 
 const FACES = [
   "DejaVuSans.ttf",
@@ -28,7 +28,8 @@ let cached: string[] | undefined;
 export function bundledFontFiles(): string[] {
   if (cached) return cached;
   try {
-    const dir = new URL("ttf/", packageUrl());
+    // A literal specifier: `deno publish` rewrites it to the npm package, so it resolves once published too.
+    const dir = new URL("ttf/", import.meta.resolve("dejavu-fonts-ttf/package.json"));
     const files = FACES.map((f) => decodeURIComponent(new URL(f, dir).pathname));
     for (const file of files) Deno.statSync(file);
     cached = files;
@@ -40,20 +41,4 @@ export function bundledFontFiles(): string[] {
     cached = [];
   }
   return cached;
-}
-
-/**
- * The file URL of the font package's manifest: through the import map (a checkout, or `links`), else by
- * its exact npm name and version (once published, the importing project's map has no such bare entry).
- */
-function packageUrl(): string {
-  let url: string | undefined;
-  try {
-    url = import.meta.resolve("dejavu-fonts-ttf/package.json");
-  } catch { /* not in this import map */ }
-  if (!url?.startsWith("file:")) {
-    url = import.meta.resolve(`npm:${manifest.name}@${manifest.version}/package.json`);
-  }
-  if (!url.startsWith("file:")) throw new Deno.errors.NotFound(`${manifest.name} resolved to ${url}`);
-  return url;
 }
