@@ -134,6 +134,14 @@ Deno.test("deno task contract with RI_BASE_URL/RI_API_KEY prints the table, writ
       assert.equal(JSON.parse(json).endpoints.length, Object.keys(ENDPOINTS).length);
       for (const text of [r.stdout, r.stderr, json]) assert.ok(!text.includes(sb.keys.pos), "the key leaked");
     }, { profile: "variant" });
+    // RI_BASE_URL and RI_API_KEY swapped: the "URL" is the key, and it is never quoted.
+    const swapped = await cli(
+      { RI_BASE_URL: "demo-secret-key-42", RI_API_KEY: "https://ri.example.com" },
+      out,
+    );
+    assert.equal(swapped.code, 2);
+    assert.match(swapped.stderr, /swapped\?/);
+    assert.ok(!(swapped.stdout + swapped.stderr).includes("demo-secret-key-42"), "the key leaked");
     const none = await cli({ RI_BASE_URL: "", RI_API_KEY: "" }, out);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /RI_BASE_URL is not set[\s\S]*export RI_BASE_URL=[\s\S]*--sandbox/);
