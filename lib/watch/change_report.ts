@@ -21,6 +21,13 @@ function headline(i: WatchItemOutcome): string {
   if (i.since === null) return "first run: this snapshot is the baseline";
   if (!i.diff?.changed) return `no change since ${i.since}`;
   const s = i.diff.summary;
+  const alerts = i.what === "alerts" ? i.diff.frames.alerts : undefined;
+  if (alerts) {
+    const fired = alerts.changed.filter(pl.col("column").isIn(["last_triggered_at", "match_count"]));
+    const ids = fired.height ? fired.getColumn("alert_id").unique().toArray() : [];
+    return `since ${i.since}: ${ids.length} alert(s) fired${ids.length ? ` (${ids.join(", ")})` : ""}, ` +
+      `${alerts.added.height} new, ${alerts.removed.height} removed`;
+  }
   const sum = (c: string) => (s.getColumn(c).sum() as number) ?? 0;
   return `since ${i.since}: ${sum("added")} rows added, ${sum("removed")} removed, ${
     sum("changed_rows")

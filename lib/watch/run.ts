@@ -84,7 +84,8 @@ async function alertsFrame(client: Client): Promise<Frames> {
   for (const a of list.rows) {
     const one = await client.alerts.get({ alertDbId: String(a.alert_id) });
     metas.push(one.meta);
-    full.push(one.body as Record<string, unknown>);
+    const body = one.body as { data?: Record<string, unknown> } & Record<string, unknown>;
+    full.push(body.data ?? body);
   }
   const get = (k: string) => full.map((r) => r[k] ?? null);
   const base = toFrame("alert", full.length ? full : list.rows);

@@ -1,0 +1,65 @@
+/**
+ * The watch command end to end in a temporary folder, as a user runs it: `deno task watch -- <file>`
+ * with the task's own permissions; exit codes 2 (bad input), 0 (first run / no change), 3 (changes).
+ */
+import assert from "node:assert/strict";
+
+const config = new URL("../../deno.json", import.meta.url).pathname;
+
+async function watch(cwd: string, ...args: string[]): Promise<{ code: number; err: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--config", config, "watch", ...args],
+    cwd,
+    env: { INIT_CWD: cwd, RI_BASE_URL: "", RI_API_KEY: "" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: out.code, err: new TextDecoder().decode(out.stderr) };
+}
+
+const WATCHLIST = {
+  store: "snapshots",
+  analyses: [
+    { name: "trials", endpoint: "trials.search", params: { sort: "relevance" } },
+    { name: "pfizer", analysis: "sponsorScan", params: { sponsor: "Pfizer" } },
+  ],
+  alerts: true,
+};
+
+Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; same day 2; advanced world 3", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/bad.json`,
+      '{\n  "analyses": [\n    { "name": "x", "analysis": "sponsorScn" }\n  ]\n}',
+    );
+    const bad = await watch(dir, "bad.json", "--scale", "tiny");
+    assert.equal(bad.code, 2, bad.err);
+    assert.match(bad.err, /bad\.json line 3: analyses\[0\]\.analysis must be one of/);
+
+    await Deno.writeTextFile(`${dir}/watchlist.json`, JSON.stringify(WATCHLIST, null, 2));
+    const first = await watch(dir, "watchlist.json", "--scale", "tiny");
+    assert.equal(first.code, 0, first.err);
+    assert.match(first.err, /trials: baseline saved/);
+    const days = (await Array.fromAsync(Deno.readDir(`${dir}/snapshots/trials`))).map((e) => e.name);
+    assert.deepEqual(days, ["date=2026-11-21"]);
+
+    const again = await watch(dir, "watchlist.json", "--scale", "tiny");
+    assert.equal(again.code, 2, again.err);
+    assert.match(again.err, /already exists at .*date=2026-11-21.*--overwrite/);
+
+    const moved = await watch(dir, "watchlist.json", "--scale", "tiny", "--sandbox-advance", "400");
+    assert.equal(moved.code, 3, moved.err);
+    assert.match(moved.err, /trials: \d+ changes since 2026-11-21/);
+    const md = await Deno.readTextFile(`${dir}/snapshots/_report/report.md`);
+    assert.match(md, /^# Watch report 2027-12-26/);
+    assert.match(md, /\*\*Changes found\.\*\*/);
+    assert.match(md, /## trials \(trials\.search\)\n\nsince 2026-11-21: [1-9]\d* rows added/);
+    assert.match(md, /## alerts \(alerts\)\n\nsince 2026-11-21: [1-9]\d* alert\(s\) fired \(alr_/);
+    const html = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
+    assert.match(html, /Synthetic sandbox data/);
+    assert.ok(!html.includes("demo-pos-key") && !md.includes("demo-pos-key"), "no API key in the report");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
