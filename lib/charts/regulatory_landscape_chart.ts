@@ -8,7 +8,15 @@ import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
-import { type BaseChartOptions, figure, marginFor, requireColumns, rowsOf, truncate } from "./_kit.ts";
+import {
+  type BaseChartOptions,
+  figure,
+  marginFor,
+  maxLines,
+  requireColumns,
+  rowsOf,
+  wrapLabel,
+} from "./_kit.ts";
 
 /** Defaults of {@linkcode regulatoryLandscapeChart}. */
 export const defaults = {
@@ -129,13 +137,13 @@ function sponsorPanel(
   const keep = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, top).map(([s]) =>
     s
   );
-  const label = new Map(keep.map((s) => [s, truncate(s, 30)]));
+  const label = new Map(keep.map((s) => [s, wrapLabel(s, 30, 2)]));
   const rows = all.filter((r) => label.has(String(r.sponsor)))
     .map((r) => ({ sponsor: label.get(String(r.sponsor)), tier: tierLabel(r.tier), drugs: Number(r.drugs) }));
   const domain = keep.map((s) => label.get(s) ?? s);
   return Plot.plot(plotOptions({
     width,
-    height: 60 + domain.length * 22,
+    height: 60 + domain.length * (22 + 10 * (maxLines(domain) - 1)),
     marginLeft: marginFor(domain),
     marginTop: 28,
     marginRight: 36,
