@@ -9,6 +9,7 @@ const scripts = [
   "generate_bench.ts",
   "sandbox_bench.ts",
   "paging_bench.ts",
+  "advance_bench.ts",
   "client_bench.ts",
   "pace_bench.ts",
   "frames_bench.ts",

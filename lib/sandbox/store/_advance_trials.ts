@@ -6,8 +6,9 @@
  * recruiting ones revise their enrollment — and new trials are registered (a Poisson count at the
  * store's own registration rate, each modelled on an existing trial: same disease, drugs, sponsors and
  * text, a new NCT id above every other one, starting soon). A changed trial gets `last_status_change`,
- * `updated_at` and its `pos_score` (the status is a feature) recomputed; `trial_filter`, `trials_fts`
- * and the organizations' `trial_count` follow.
+ * `updated_at` (never moved back) and its `pos_score` (the status is a feature) recomputed;
+ * `trial_filter`, `trials_fts` and the organizations' `trial_count` follow. A trial moves at most one
+ * step per advance.
  *
  * @module
  */
@@ -123,7 +124,8 @@ export function evolveTrials(ctx: AdvanceCtx): AdvanceTrialChange[] {
     const statusMoved = next.status !== t.status;
     run(
       db,
-      `UPDATE trials SET status = ?, completion_date = ?, enrollment = ?, pos_score = ?, updated_at = ?,
+      `UPDATE trials SET status = ?, completion_date = ?, enrollment = ?, pos_score = ?,
+         updated_at = max(coalesce(updated_at, ''), ?),
          last_status_change = CASE WHEN ? THEN ? ELSE last_status_change END WHERE rid = ?`,
       [
         next.status,

@@ -47,6 +47,11 @@ export interface AdvanceRecord {
   readonly approvals: { readonly added: readonly string[] };
   /** Patent ids as /api/v1/patents serves them. */
   readonly patents: { readonly added: readonly string[] };
+  /**
+   * Catalyst events whose side or existence changed. Not listed (nothing about them changed, the window
+   * did): a catalysts call with `windowDays` W also gains the expiries dated in (fromDay + W, toDay + W]
+   * at its far end and loses the approvals dated before toDay − W at its back.
+   */
   readonly catalysts: {
     /** Expiries dated from the old reference day up to (not including) the new one: now past. */
     readonly passed: readonly AdvanceCatalyst[];
