@@ -11,7 +11,7 @@
  * import { checkContract, createClient } from "./mod.ts";
  * import { startSandbox } from "../sandbox/mod.ts";
  *
- * await using sb = await startSandbox({ quiet: true, profile: "spec-minimal" });
+ * await using sb = await startSandbox({ quiet: true, scale: "tiny", profile: "spec-minimal" });
  * const report = await checkContract(createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }));
  * assert.equal(report.summary.broken, 0);
  * assert.ok(report.endpoints.every((c) => (c.fields?.chosen.present.length ?? 0) === 0));
@@ -115,6 +115,18 @@ function noIdWhy(missing: readonly string[], offered: ReadonlyMap<string, string
  * @param ri A client (its base URL and key: the service and workspace checked).
  * @param options Quota, tier, ids no endpoint lists, progress.
  * @returns One check per catalogue endpoint, with a summary; never the key.
+ * @example A Free-tier key, its tier told: what it cannot call is skipped without a call
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkContract, createClient } from "./mod.ts";
+ * import { startSandbox } from "../sandbox/mod.ts";
+ *
+ * await using sb = await startSandbox({ quiet: true, scale: "tiny" });
+ * const r = await checkContract(createClient({ baseUrl: sb.url, apiKey: sb.keys.free }), { tier: "free" });
+ * const patents = r.endpoints.find((c) => c.endpoint === "patents.search")!;
+ * assert.deepEqual([patents.status, patents.skipped?.reason, patents.calls], ["skipped", "tier", 0]);
+ * assert.equal(r.summary.broken + r.summary.error, 0);
+ * ```
  */
 export async function checkContract(ri: Client, options: ContractOptions = {}): Promise<ContractReport> {
   const call = ri.call.bind(ri) as unknown as Call;
