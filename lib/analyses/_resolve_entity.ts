@@ -12,6 +12,7 @@
  * @module
  */
 import type { Client } from "../client/mod.ts";
+import { distance } from "../client/guards.ts";
 
 /** What resolving one input found. */
 export interface EntityResolution {
@@ -69,4 +70,51 @@ export async function resolveEntity(client: Client, kind: string, value: string)
   } catch (e) {
     return { resolved: null, name: null, suggestions: [], note: `lookup failed: ${(e as Error).message}` };
   }
+}
+
+/** A name lookup: autocomplete rows as `{ name, id }`. */
+export type Lookup = (query: string) => Promise<{ name: string; id?: string }[]>;
+
+/** Organization autocomplete as a {@linkcode Lookup}. */
+export function organizationLookup(client: Client): Lookup {
+  return async (query) =>
+    ((await client.resolve.organizations({ query, limit: 10 })).rows as { name?: string }[])
+      .flatMap((o) => (o.name ? [{ name: o.name }] : []));
+}
+
+/** Disease autocomplete as a {@linkcode Lookup} (`id` is the EFO id). */
+export function diseaseLookup(client: Client): Lookup {
+  return async (q) =>
+    ((await client.diseases.autocomplete({ q })).rows as { name?: string; efo_id?: string }[])
+      .flatMap((d) => (d.name ? [{ name: d.name, id: d.efo_id }] : []));
+}
+
+/**
+ * The closest names to `value`: its autocomplete rows (`first`, when already fetched), then those of
+ * shorter prefixes (autocomplete matches by prefix, so a typo finds nothing), ranked by edit distance;
+ * at most 5, never throws (a failing lookup gives fewer names).
+ */
+export async function closestNames(
+  lookup: Lookup,
+  value: string,
+  first?: readonly { name: string }[],
+): Promise<string[]> {
+  const v = value.trim();
+  const names = new Set((first ?? await lookup(v).catch(() => [])).map((r) => r.name));
+  const prefixes = [v.split(/\s+/)[0], v.slice(0, 4), v.slice(0, 3), v.slice(0, 2)];
+  for (const p of [...new Set(prefixes)].filter((p) => p.length >= 2 && p !== v)) {
+    if (names.size >= 5) break;
+    for (const r of await lookup(p).catch(() => [])) names.add(r.name);
+  }
+  return [...names]
+    .map((n) => ({ n, d: distance(norm(v), norm(n).slice(0, Math.max(v.length, 1) + 3)) }))
+    .filter((x) => x.d <= Math.max(3, v.length / 2))
+    .sort((a, b) => a.d - b.d || a.n.length - b.n.length)
+    .slice(0, 5)
+    .map((x) => x.n);
+}
+
+/** `; closest: a, b` for a warning, or `""` when there are none. */
+export function closestHint(names: readonly string[]): string {
+  return names.length ? `; closest: ${names.join(", ")}` : "";
 }

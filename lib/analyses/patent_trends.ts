@@ -12,6 +12,8 @@ import type { RowsResult, Warning } from "../client/result.ts";
 import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
 import type { AggregateBucket, YoyGrowthRow } from "../client/schemas/patents.ts";
 import { conform, dateBound, fillYears, framed, statusOf, withGrowth, yearOf } from "./_measures.ts";
+import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
+import type { Client } from "../client/mod.ts";
 
 /** The slice of the client this analysis calls. */
 export interface PatentTrendsClient {
@@ -224,10 +226,13 @@ export async function patentTrends(
   }, { from, to, topN });
   const failed = compared.filter((c): c is { input: string; error: string } => "error" in c);
   const calls = [years, cpc, growth, ...ok.map((c) => c.result)];
-  const warnings: Warning[] = failed.map((f) => ({
+  // The full client can suggest names; a patents-only client cannot.
+  const lookup = "resolve" in client ? organizationLookup(client as unknown as Client) : undefined;
+  const warnings: Warning[] = await Promise.all(failed.map(async (f) => ({
     code: "unresolved-company",
-    message: `Company '${f.input}' was not resolved by the service and is missing from the comparison`,
-  }));
+    message: `Company '${f.input}' was not resolved by the service and is missing from the comparison` +
+      (lookup ? closestHint(await closestNames(lookup, f.input)) : ""),
+  })));
   const unresolved = framed(failed.map((f) => ({ input: f.input, reason: f.error })), {
     input: pl.Utf8,
     reason: pl.Utf8,

@@ -16,7 +16,13 @@ import {
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { overlapMatrix, overlapWide, pairsFromMemberships, tallies } from "./_overlap.ts";
-import { resolveEntity } from "./_resolve_entity.ts";
+import {
+  closestHint,
+  closestNames,
+  diseaseLookup,
+  organizationLookup,
+  resolveEntity,
+} from "./_resolve_entity.ts";
 
 export { overlapWide };
 
@@ -277,14 +283,17 @@ export async function portfolioOverlap(
   if (body.data.market_size_trials === 0) {
     warnings.push({
       code: "maybe-unresolved",
-      message: `Condition '${condition}' has no trials: it may not resolve to a disease, so every count is 0`,
+      message:
+        `Condition '${condition}' has no trials: it may not resolve to a disease, so every count is 0` +
+        closestHint(await closestNames(diseaseLookup(client), condition)),
       pitfall: 12,
     });
   }
   for (const r of comparison.filter(pl.col("resolved_name").isNull()).toRecords()) {
     warnings.push({
       code: "unresolved-sponsor",
-      message: `Sponsor '${r.sponsor}' did not resolve: its share and overlaps are null (not 0)`,
+      message: `Sponsor '${r.sponsor}' did not resolve: its share and overlaps are null (not 0)` +
+        closestHint(await closestNames(organizationLookup(client), String(r.sponsor))),
     });
   }
   // Pair calls read only the total (limit 1), so their one-page notice is expected, not a finding.

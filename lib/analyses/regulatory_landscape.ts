@@ -15,6 +15,7 @@ import {
   toFrame,
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
+import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
 
 /** Tiers in display order. */
 export const TIER_ORDER: readonly string[] = ["biologics", "small_molecules_modern", "commodities"];
@@ -137,8 +138,8 @@ export async function regulatoryLandscape(
     if (!sponsorId) {
       warnings.push({
         code: "maybe-unresolved",
-        message:
-          `Sponsor '${params.sponsor}' did not resolve to an organization; approvals by source are unfiltered`,
+        message: `Sponsor '${params.sponsor}' did not resolve to an organization; approvals by source are ` +
+          `unfiltered${closestHint(await closestNames(organizationLookup(client), params.sponsor))}`,
       });
     }
   }

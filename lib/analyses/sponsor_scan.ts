@@ -16,6 +16,7 @@ import { type AnalysisResult, analysisResult, type AnalysisWarning, frameFromRes
 import { catalystCalendar } from "./catalyst_calendar.ts";
 import { patentTrends, patentTrendsFromFrames } from "./patent_trends.ts";
 import { conform, framed, statusOf } from "./_measures.ts";
+import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
 import { ACTIVE, APPROVAL, EVENT, LATE, SPONSOR, TRIAL } from "./_sponsor_parts.ts";
 
 /** Options of {@link sponsorScan}. */
@@ -186,10 +187,14 @@ export async function sponsorScan(client: Client, options: SponsorScanOptions): 
   const org = pickOrganization(res.rows, options.sponsor);
   const name = org?.name ?? options.sponsor;
   const to = options.to ?? new Date().getUTCFullYear();
+  const closest = org
+    ? []
+    : await closestNames(organizationLookup(client), options.sponsor, res.rows as { name: string }[]);
   const warnings: AnalysisWarning[] = org ? [] : [{
     code: "maybe-unresolved",
     message:
-      `Sponsor '${options.sponsor}' did not resolve to an organization; trials and catalysts use the name as given, approvals and patents are empty`,
+      `Sponsor '${options.sponsor}' did not resolve to an organization; trials and catalysts use the ` +
+      `name as given, approvals and patents are empty${closestHint(closest)}`,
   }];
   const [trials, approvals, calendar, patents] = await Promise.all([
     // sort=updated (the default) silently drops trials without an update timestamp and sort=enrollment

@@ -44,6 +44,12 @@ type Rule = (p: Params, v: View) => Warning | undefined;
 
 const ENTITIES = ["disease", "drug", "target", "sponsor"] as const;
 
+/** The inputs a call was given, named: `sponsor 'Merck', indication 'asthma'`. */
+function named(p: Params, keys: readonly string[]): string {
+  return keys.filter((k) => p[k] !== undefined && p[k] !== "")
+    .map((k) => `${k} '${Array.isArray(p[k]) ? (p[k] as unknown[]).join(", ") : String(p[k])}'`).join(", ");
+}
+
 const RULES: Readonly<Record<string, readonly Rule[]>> = {
   "trials.composite": [
     (p, v) =>
@@ -52,7 +58,9 @@ const RULES: Readonly<Record<string, readonly Rule[]>> = {
           code: "maybe-unresolved",
           pitfall: 9,
           message:
-            "0 trials for a combined query may mean one entity was not resolved, not that none exist; " +
+            `0 trials for ${
+              named(p, ENTITIES)
+            } may mean one of them was not resolved, not that none exist; ` +
             "query each entity alone (an unresolvable single entity fails loudly) or resolve names first",
         }
         : undefined,
@@ -83,48 +91,55 @@ const RULES: Readonly<Record<string, readonly Rule[]>> = {
         : undefined,
   ],
   "regulatory.catalysts": [
-    (_p, v) =>
+    (p, v) =>
       v.rows.length === 0
         ? {
           code: "maybe-unresolved",
           pitfall: 16,
           message:
-            "No catalyst events: an unresolvable sponsor, indication or drug name also answers an empty list; " +
+            `No catalyst events for ${
+              named(p, ["sponsor", "ticker", "lei", "indication", "drugNames"]) || "this call"
+            }: an unresolvable sponsor, indication or drug name also answers an empty list; ` +
             "check the names (resolve.organizations) or widen windowDays",
         }
         : undefined,
   ],
   "medicare.search": [
-    (_p, v) =>
+    (p, v) =>
       v.rows.length === 0
         ? {
           code: "not-evidence-of-absence",
           pitfall: 23,
-          message: "No Medicare rows: search matches only complete generic or brand names, so a partial or " +
+          message:
+            `No Medicare rows for ${
+              named(p, ["search", "efo_id", "molecule_id", "generic_name"]) || "this call"
+            }: ` +
+            "search matches only complete generic or brand names, so a partial or " +
             "misspelled name also returns nothing; this is not evidence the drug is absent",
         }
         : undefined,
   ],
   "diseases.autocomplete": [
-    (_p, v) =>
+    (p, v) =>
       v.rows.length === 0
         ? {
           code: "not-evidence-of-absence",
           pitfall: 35,
           message:
-            "No diseases matched; only diseases with clinical-trial data are returned, so an empty list does " +
+            `No diseases matched ${named(p, ["q"]) || "the query"}; only diseases with clinical-trial ` +
+            "data are returned, so an empty list does " +
             "not prove the disease is unknown; try another spelling or a broader name",
         }
         : undefined,
   ],
   "resolve.organizations": [
-    (_p, v) =>
+    (p, v) =>
       v.rows.length === 0
         ? {
           code: "not-evidence-of-absence",
           pitfall: 29,
-          message:
-            "No organizations matched; an empty list does not prove the organization is absent from the " +
+          message: `No organizations matched ${named(p, ["query"]) || "the query"}; an empty list does not ` +
+            "prove the organization is absent from the " +
             "graph (only organizations with linked trials are listed); try a shorter or alternative name",
         }
         : undefined,

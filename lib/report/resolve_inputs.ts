@@ -10,7 +10,7 @@
  * @module
  */
 import type { Client } from "../client/mod.ts";
-import { distance } from "../client/guards.ts";
+import { closestNames, diseaseLookup, type Lookup, organizationLookup } from "../analyses/_resolve_entity.ts";
 import { asCurie } from "../analyses/_measures.ts";
 import { type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 
@@ -22,8 +22,6 @@ export interface ResolvedInputs {
   readonly notes: readonly string[];
 }
 
-type Lookup = (query: string) => Promise<{ name: string; id?: string }[]>;
-
 /** One at a time, so problems are listed in the order given. */
 async function inOrder<T>(values: readonly string[], f: (v: string) => Promise<T>): Promise<T[]> {
   const out: T[] = [];
@@ -32,23 +30,6 @@ async function inOrder<T>(values: readonly string[], f: (v: string) => Promise<T
 }
 
 const norm = (s: string): string => s.trim().replace(/\s+/g, " ").toLowerCase();
-
-/** The closest names to `value`: autocomplete of the value, then of shorter prefixes, by edit distance. */
-async function closest(lookup: Lookup, value: string, first: { name: string }[]): Promise<string[]> {
-  const names = new Set(first.map((r) => r.name));
-  const v = value.trim();
-  const prefixes = [v.split(/\s+/)[0], v.slice(0, 4), v.slice(0, 3), v.slice(0, 2)];
-  for (const p of [...new Set(prefixes)].filter((p) => p.length >= 2 && p !== v)) {
-    if (names.size >= 5) break;
-    for (const r of await lookup(p)) names.add(r.name);
-  }
-  return [...names]
-    .map((n) => ({ n, d: distance(norm(v), norm(n).slice(0, Math.max(v.length, 1) + 3)) }))
-    .filter((x) => x.d <= Math.max(3, v.length / 2))
-    .sort((a, b) => a.d - b.d || a.n.length - b.n.length)
-    .slice(0, 5)
-    .map((x) => x.n);
-}
 
 async function resolveOne(
   lookup: Lookup,
@@ -70,7 +51,7 @@ async function resolveOne(
     notes.push(`${flag} '${value}' → ${exact.name}${exact.id ? ` (${exact.id})` : ""}`);
     return exact;
   }
-  const near = await closest(lookup, value, rows);
+  const near = await closestNames(lookup, value, rows);
   problems.push(
     `${flag} '${value}' did not resolve${
       near.length ? `; did you mean: ${near.map((n) => `'${n}'`).join(", ")}?` : "; no close names found"
@@ -109,12 +90,8 @@ export async function resolveInputs(
   const uses = new Set(sections);
   const problems: string[] = [];
   const notes: string[] = [];
-  const organizations: Lookup = async (query) =>
-    ((await client.resolve.organizations({ query, limit: 10 })).rows as { name?: string }[])
-      .flatMap((o) => (o.name ? [{ name: o.name }] : []));
-  const diseases: Lookup = async (q) =>
-    ((await client.diseases.autocomplete({ q })).rows as { name?: string; efo_id?: string }[])
-      .flatMap((d) => (d.name ? [{ name: d.name, id: d.efo_id }] : []));
+  const organizations = organizationLookup(client);
+  const diseases = diseaseLookup(client);
 
   const sponsorSections = ["portfolio", "catalysts", "patents", "sponsor"] as const;
   const sponsors = sponsorSections.some((s) => uses.has(s))

@@ -1,0 +1,40 @@
+/**
+ * Warnings that name the thing: an unresolved or empty input is named in the warning, with the closest
+ * names where resolution can suggest them (sandbox over loopback, tiny scale).
+ */
+import assert from "node:assert/strict";
+import { withSandbox } from "../client/_sandbox.ts";
+import { createClient } from "../../lib/client/mod.ts";
+import { patentTrends, portfolioOverlap, regulatoryLandscape, sponsorScan } from "../../lib/analyses/mod.ts";
+
+const messages = (r: { warnings: readonly { message: string }[] }) =>
+  r.warnings.map((w) => w.message).join("\n");
+
+Deno.test("analyses name an unresolved sponsor or condition and suggest the closest names", async () => {
+  await withSandbox(async (sb) => {
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    const overlap = await portfolioOverlap(ri, { sponsors: ["Novartis", "Pfzer"], condition: "lung cancer" });
+    assert.match(messages(overlap), /Sponsor 'Pfzer' did not resolve.*; closest: Pfizer/);
+    const typo = await portfolioOverlap(ri, { sponsors: ["Pfizer"], condition: "lung cancr" });
+    assert.match(messages(typo), /Condition 'lung cancr' has no trials.*; closest: lung cancer/);
+    const scan = await sponsorScan(ri, { sponsor: "Pfzer" });
+    assert.match(messages(scan), /Sponsor 'Pfzer' did not resolve.*; closest: Pfizer/);
+    const landscape = await regulatoryLandscape(ri, { region: "US", sponsor: "Novartiss" });
+    assert.match(messages(landscape), /Sponsor 'Novartiss' did not resolve.*; closest: Novartis/);
+    const patents = await patentTrends(ri, { cpc_code: "A61K", compare: ["Rochee"] });
+    assert.match(messages(patents), /Company 'Rochee' was not resolved.*; closest: Roche/);
+  });
+});
+
+Deno.test("the client's empty-result warnings name the inputs of the call", async () => {
+  await withSandbox(async (sb) => {
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    const events = await ri.regulatory.catalysts({ sponsor: "Merck" });
+    const w = events.meta.warnings.find((w) => w.code === "maybe-unresolved");
+    assert.match(w?.message ?? "", /^No catalyst events for sponsor 'Merck':/);
+    const medicare = await ri.medicare.search({ search: "atorva" });
+    assert.match(medicare.meta.warnings[0].message, /^No Medicare rows for search 'atorva':/);
+    const diseases = await ri.diseases.autocomplete({ q: "astma" });
+    assert.match(diseases.meta.warnings[0].message, /^No diseases matched q 'astma'/);
+  });
+});
