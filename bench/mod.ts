@@ -13,6 +13,7 @@ const scripts = [
   "client_bench.ts",
   "pace_bench.ts",
   "frames_bench.ts",
+  "watch_bench.ts",
 ];
 const quick = Deno.args.includes("--quick");
 let failed = 0;

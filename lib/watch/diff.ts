@@ -57,6 +57,13 @@ function asText(name: string, dtype: pl.DataType): pl.Expr {
   return isList(dtype) ? c.cast(pl.List(pl.Utf8)).lst.join("; ") : c.cast(pl.Utf8);
 }
 
+/** Null-safe "a differs from b" (lists and mismatched dtypes compared as text). */
+function differs(a: string, b: string, dtype: pl.DataType): pl.Expr {
+  if (isList(dtype)) return asText(a, dtype).fillNull(NULL).neq(asText(b, dtype).fillNull(NULL));
+  const x = pl.col(a), y = pl.col(b);
+  return x.neq(y).fillNull(x.isNull().neq(y.isNull()));
+}
+
 function withKey(df: pl.DataFrame, key: readonly string[], exact: boolean): pl.DataFrame {
   let out = df;
   const parts = key.map((k) => asText(k, df.getColumn(k).dtype).fillNull(NULL));
@@ -113,12 +120,20 @@ export function diffFrame(older: pl.DataFrame, newer: pl.DataFrame): FrameDiff {
   const renamed = n.select(KEY, ...compared.map((c) => pl.col(c).alias(`${c}${NEW}`)));
   const both = o.select(KEY, ...key, ...compared).join(renamed, { on: KEY, how: "inner" });
   const schema = changedSchema(older, key);
+  // One pass computes every column's "differs" flag (null-safe; lists compared as text); only the rows
+  // with a flag are then split per column.
+  const flags = compared.map((c, i) =>
+    differs(c, `${c}${NEW}`, older.getColumn(c).dtype).alias(`__ri_ne${i}`)
+  );
+  const hits = compared.length
+    ? both.withColumns(...flags).filter(pl.anyHorizontal(compared.map((_, i) => pl.col(`__ri_ne${i}`))))
+    : both.head(0);
   const pieces: pl.DataFrame[] = [];
-  for (const c of compared) {
+  compared.forEach((c, i) => {
+    const hit = hits.filter(pl.col(`__ri_ne${i}`));
+    if (!hit.height) return;
     const t = older.getColumn(c).dtype;
     const before = asText(c, t), after = asText(`${c}${NEW}`, newer.getColumn(c).dtype);
-    const hit = both.filter(before.fillNull(NULL).neq(after.fillNull(NULL)));
-    if (!hit.height) continue;
     const num = isNumeric(t) && isNumeric(newer.getColumn(c).dtype);
     const bv = num ? pl.col(c).cast(pl.Float64) : pl.lit(null).cast(pl.Float64);
     const av = num ? pl.col(`${c}${NEW}`).cast(pl.Float64) : pl.lit(null).cast(pl.Float64);
@@ -131,7 +146,7 @@ export function diffFrame(older: pl.DataFrame, newer: pl.DataFrame): FrameDiff {
       av.alias("after_value"),
       av.sub(bv).alias("delta"),
     ));
-  }
+  });
   const changed = pieces.length
     ? pl.concat(pieces).withColumns(pl.col("delta").abs().alias("__ri_abs"))
       .sort(["__ri_abs", ...key], [true, ...key.map(() => false)], true).drop("__ri_abs")
