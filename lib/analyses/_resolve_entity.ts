@@ -83,7 +83,9 @@ export function organizationLookup(client: Client): Lookup {
 }
 
 /** Disease autocomplete as a {@linkcode Lookup} (`id` is the EFO id). */
-export function diseaseLookup(client: Client): Lookup {
+export function diseaseLookup(
+  client: { readonly diseases: { autocomplete(p: { q: string }): Promise<{ rows: readonly unknown[] }> } },
+): Lookup {
   return async (q) =>
     ((await client.diseases.autocomplete({ q })).rows as { name?: string; efo_id?: string }[])
       .flatMap((d) => (d.name ? [{ name: d.name, id: d.efo_id }] : []));

@@ -13,6 +13,7 @@ import type { BodyResult, Provenance, RowsResult, Warning } from "../client/resu
 import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/diseases.ts";
 import { type AnalysisResult, analysisResult } from "../frames/mod.ts";
 import { asCurie, framed, ratio, statusOf } from "./_measures.ts";
+import { closestHint, closestNames, diseaseLookup } from "./_resolve_entity.ts";
 
 /** The slice of the client this analysis calls. */
 export interface DiseaseComparisonClient {
@@ -226,11 +227,15 @@ export async function diseaseComparison(
       return { input, ...res, reason: "disease not found (HTTP 404)", report: null };
     }
   }));
-  const warnings: Warning[] = entries.filter((e) => e.report === null).map((e) => ({
-    code: "unresolved-disease",
-    message: `Disease '${e.input}' was not compared: ${e.reason}${
-      e.candidates.length ? ` (candidates: ${e.candidates.join(", ")})` : ""
-    }`,
-  }));
+  const warnings: Warning[] = await Promise.all(
+    entries.filter((e) => e.report === null).map(async (e) => ({
+      code: "unresolved-disease",
+      message: `Disease '${e.input}' was not compared: ${e.reason}${
+        e.candidates.length
+          ? ` (candidates: ${e.candidates.join(", ")})`
+          : closestHint(asCurie(e.input) ? [] : await closestNames(diseaseLookup(client), e.input))
+      }`,
+    })),
+  );
   return analysisResult(diseaseComparisonFromReports(entries), calls, warnings);
 }

@@ -204,7 +204,8 @@ export async function researcherOutput(
   });
   const warnings = author ? [] : [{
     code: "author-unknown",
-    message: "The response carried no meta.author; check that the author id is the person you mean",
+    message: `The response for author '${options.authorId}' carried no meta.author; check that the ` +
+      "author id is the person you mean",
   }];
   return Object.assign(analysisResult(frames, [result.meta], warnings), { author });
 }

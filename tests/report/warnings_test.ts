@@ -5,7 +5,13 @@
 import assert from "node:assert/strict";
 import { withSandbox } from "../client/_sandbox.ts";
 import { createClient } from "../../lib/client/mod.ts";
-import { patentTrends, portfolioOverlap, regulatoryLandscape, sponsorScan } from "../../lib/analyses/mod.ts";
+import {
+  diseaseComparison,
+  patentTrends,
+  portfolioOverlap,
+  regulatoryLandscape,
+  sponsorScan,
+} from "../../lib/analyses/mod.ts";
 
 const messages = (r: { warnings: readonly { message: string }[] }) =>
   r.warnings.map((w) => w.message).join("\n");
@@ -23,6 +29,8 @@ Deno.test("analyses name an unresolved sponsor or condition and suggest the clos
     assert.match(messages(landscape), /Sponsor 'Novartiss' did not resolve.*; closest: Novartis/);
     const patents = await patentTrends(ri, { cpc_code: "A61K", compare: ["Rochee"] });
     assert.match(messages(patents), /Company 'Rochee' was not resolved.*; closest: Roche/);
+    const diseases = await diseaseComparison(ri, { diseases: ["asthma", "astma"] });
+    assert.match(messages(diseases), /Disease 'astma' was not compared: .*; closest: asthma/);
   });
 });
 
