@@ -4,7 +4,7 @@
  * routes (on one thread and with a read worker), paging caches follow, and nothing else changes.
  */
 import assert from "node:assert/strict";
-import { type AdvanceRecord, advanceStore, type Sandbox } from "../../lib/sandbox/mod.ts";
+import { type AdvanceRecord, advanceStore, type Sandbox, startSandbox } from "../../lib/sandbox/mod.ts";
 import { contentDigest, createStore } from "../../lib/sandbox/store/mod.ts";
 import { dayNumber } from "../../lib/sandbox/store/prng.ts";
 import { get, P, rows, withSandbox } from "./_helpers.ts";
@@ -286,5 +286,20 @@ Deno.test("derived data stays consistent after an advance: trial_filter, FTS, co
     );
   } finally {
     store.close();
+  }
+});
+
+Deno.test("a sandbox over a given store advances with the store's own seed (meta.seed)", async () => {
+  const [given, twin] = [createStore({ seed: 7 }), createStore({ seed: 7 })];
+  try {
+    await using sb = await startSandbox({ store: given, quiet: true });
+    const rec = await sb.advance(20);
+    assert.deepEqual(rec, advanceStore(twin, 20, 7));
+    assert.equal(given.today, "2026-12-11", "the given store's reference day moved");
+    const cat = await get(sb, P.catalysts, { sponsor: "Pfizer", windowDays: 30 }, "pro");
+    assert.equal(cat.body.data.window.today, "2026-12-11");
+  } finally {
+    given.close();
+    twin.close();
   }
 });
