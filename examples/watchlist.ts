@@ -1,0 +1,54 @@
+// deno run --allow-net=127.0.0.1 --allow-read --allow-write --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY examples/watchlist.ts [store folder]
+//
+// What changed since last time? Snapshots a catalyst calendar and a sponsor's trials (Parquet under
+// <store>/<name>/date=YYYY-MM-DD/), then diffs them against the previous snapshot by each frame's natural
+// key. On the embedded sandbox the world is moved 365 days forward between two snapshots (seeded, so the
+// same changes every time); on the real service (RI_BASE_URL and RI_API_KEY set, that host added to
+// --allow-net) each run snapshots today and compares with the last earlier day in the store folder.
+import pl from "nodejs-polars";
+import { createClient } from "../lib/client/mod.ts";
+import { catalystCalendar } from "../lib/analyses/mod.ts";
+import { frameFromResult } from "../lib/frames/mod.ts";
+import { startSandbox } from "../lib/sandbox/mod.ts";
+import { diff, listSnapshots, loadSnapshot, snapshot } from "../lib/watch/mod.ts";
+
+const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
+const store = Deno.args[0] ?? await Deno.makeTempDir({ prefix: "ri-watch-" });
+const sponsors = ["Pfizer", "Novartis"];
+console.log(
+  `Inputs: sponsors ${sponsors.join(", ")}; store ${store}; ${sb ? "synthetic sandbox" : "real service"}`,
+);
+
+/** Run the watched questions and snapshot them for `date`. */
+async function takeSnapshots(date: string): Promise<void> {
+  const calendar = await catalystCalendar(ri, { sponsors, windowDays: 730 });
+  await snapshot(store, "catalysts", calendar, { date, overwrite: true, analysis: "catalystCalendar" });
+  const trials = frameFromResult(await ri.trials.search.all({ sponsor: sponsors[0], sort: "relevance" }));
+  await snapshot(store, "pfizer_trials", trials, { date, overwrite: true, inputs: { sponsor: sponsors[0] } });
+}
+
+const today = (): string => sb?.store.today ?? new Date().toISOString().slice(0, 10);
+if (sb) {
+  await takeSnapshots(today());
+  const moved = await sb.advance(365);
+  console.log(`Sandbox moved ${moved.days} days: ${moved.fromDay} → ${moved.toDay}`);
+}
+await takeSnapshots(today());
+
+for (const name of ["catalysts", "pfizer_trials"]) {
+  const days = await listSnapshots(store, name);
+  console.log(`\n## ${name}: snapshots ${days.join(", ")}`);
+  if (days.length < 2) {
+    console.log("First snapshot: nothing to compare with yet (run again another day).");
+    continue;
+  }
+  const d = diff(await loadSnapshot(store, name, days.at(-2)), await loadSnapshot(store, name));
+  console.log(d.summary.filter(pl.col("status").neq(pl.lit("unchanged"))).toString());
+  for (const [frame, f] of Object.entries(d.frames)) {
+    if (f.changed.height) console.log(`### ${frame}: changed cells (biggest first)\n${f.changed.head(8)}`);
+    if (f.added.height) console.log(`### ${frame}: added rows\n${f.added.select(...f.key).head(8)}`);
+    if (f.removed.height) console.log(`### ${frame}: removed rows\n${f.removed.select(...f.key).head(8)}`);
+  }
+}
