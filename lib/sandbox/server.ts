@@ -80,7 +80,7 @@ export interface Sandbox {
   readonly url: string;
   /** The fixed demo API keys by tier. */
   readonly keys: Readonly<Record<Tier, string>>;
-  /** The store the sandbox serves. */
+  /** The store the sandbox serves (its `today` moves forward with {@link Sandbox.advance}). */
   readonly store: SandboxStore;
   /** The injectable clock (quotas roll over at its UTC midnight). */
   readonly clock: Clock;
