@@ -36,6 +36,7 @@ export const ApprovalRow = z.looseObject({
     has_black_box: chosen(z.boolean()),
     breakthrough: chosen(z.boolean()),
     priority_review: chosen(z.boolean()),
+    accelerated: chosen(z.boolean()),
   })),
   patents: z.array(z.looseObject({ patent_no: chosen(z.string()), expiry_date: chosen(isoDate) })),
   exclusivities: chosen(z.array(z.looseObject({
@@ -58,6 +59,7 @@ export const LandscapeDrugRow = z.looseObject({
   first_approval_year: count.nullable(),
   has_black_box: z.boolean(),
   sponsors: chosen(z.array(z.string())),
+  chembl_id: chosen(z.string()),
 });
 /** Regulatory landscape drug row. */
 export type LandscapeDrugRow = z.infer<typeof LandscapeDrugRow>;
