@@ -228,7 +228,8 @@ export function sizeLegend(
 ): DomNode {
   const [r0, r1] = options.range;
   const radius = (v: number) => r0 + (r1 - r0) * Math.sqrt(v / options.max);
-  let x = textWidth(options.label, 10) + 12;
+  const indent = 14; // as the colour legends above it
+  let x = indent + textWidth(options.label, 10) + 12;
   const items = sizeLegendValues(options.max).map((v) => {
     const r = radius(v);
     const item = { v, r, cx: x + r, tx: x + 2 * r + 4, text: compact(v) };
@@ -245,7 +246,7 @@ export function sizeLegend(
     y: { domain: [0, 1], axis: null },
     r: { type: "identity" as const },
     marks: [
-      Plot.text([options.label], { x: () => 0, y: () => 0.5, textAnchor: "start", fontSize: 10 }),
+      Plot.text([options.label], { x: () => indent, y: () => 0.5, textAnchor: "start", fontSize: 10 }),
       Plot.dot(items, {
         x: "cx",
         y: () => 0.5,

@@ -96,6 +96,8 @@ export function targetPrioritizationChart(
   const ys = rows.map((r) => Number(r[yKey]));
   const yDomain: [number, number] = yKey === "novelty_score"
     ? [0, Math.max(1, ...ys)]
+    : ys.every((v) => v >= 0 && v <= 1)
+    ? [0, 1] // the composite's fixed 0–1 scale
     : [Math.min(0, ...ys) - 0.3, Math.max(0, ...ys) + 0.3];
   const xDomain: [number, number] = [0, 1];
   const px = (v: number) =>
@@ -223,7 +225,7 @@ export function targetPrioritizationChart(
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
       `${rows.length} targets${options.disease ? ` for ${options.disease}` : ""}; ${nWhite} white-space ` +
-        `target${nWhite === 1 ? "" : "s"} (association ≥ ${threshold}, no approved drug)`,
+        `target${nWhite === 1 ? "" : "s"} (association ≥ ${pct(threshold)}, no approved drug)`,
     caption: options.caption ??
       `Labels: composite rank and symbol (${placed.length} of ${rows.length} labelled; lower ranks give way ` +
         `when labels would overlap). Dot size: trials in the disease${

@@ -55,3 +55,11 @@ Deno.test("targetPrioritizationChart() can plot the composite score", () => {
     /Composite score \(0–1\)/,
   );
 });
+
+Deno.test("targetPrioritizationChart() draws the composite on its fixed 0–1 scale", () => {
+  const inRange = targets.withColumns(pl.col("rank").cast(pl.Float64).mul(-0.05).add(0.9).alias("composite"));
+  const svg = targetPrioritizationChart(inRange, { y: "composite" }).svg();
+  assert.ok(svg.includes(">1.0<") && svg.includes(">0.0<"), "ticks from 0 to 1");
+  assert.ok(!svg.includes(">\u22120.1<"), "no negative ticks when no score is negative");
+  assert.match(svg, /association ≥ 50%/);
+});
