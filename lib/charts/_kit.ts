@@ -75,7 +75,7 @@ export function displayName(name: unknown): string {
   if (!upper && !lower) return s;
   return s.replace(/[\p{L}]+/gu, (w, at: number) => {
     if (/\d/.test(s.slice(Math.max(0, at - 1), at + w.length + 1))) return w;
-    if (upper && w.length <= 3) return w;
+    if (upper && w.length <= 3 && s[at - 1] !== "-" && s[at + w.length] !== "-") return w;
     return w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
   });
 }

@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import {
+  displayName,
+  marginFor,
+  maxLines,
+  presentOnly,
+  sizeLegendValues,
+  wrapLabel,
+} from "../../lib/charts/_kit.ts";
+
+Deno.test("wrapLabel() breaks long names at spaces and keeps every word", () => {
+  assert.equal(wrapLabel("non-small cell lung carcinoma", 18), "non-small cell\nlung carcinoma");
+  assert.equal(wrapLabel("asthma", 18), "asthma");
+  assert.equal(
+    wrapLabel("Pneumonoultramicroscopicsilicovolcanoconiosis", 10),
+    "Pneumonoultramicroscopicsilicovolcanoconiosis",
+  );
+  assert.equal(
+    wrapLabel("one two three four", 9, 2),
+    "one two\nthree fo…",
+    "only past maxLines is the last line cut",
+  );
+});
+
+Deno.test("marginFor() and maxLines() measure wrapped labels by their longest line", () => {
+  assert.equal(maxLines(["a", "b\nc\nd"]), 3);
+  assert.equal(maxLines([]), 1);
+  assert.equal(marginFor(["non-small cell\nlung carcinoma"]), marginFor(["lung carcinoma"]));
+});
+
+Deno.test("displayName() gives all-caps and all-lower drug names one display case", () => {
+  assert.equal(displayName("FINGOLIMOD HYDROCHLORIDE"), "Fingolimod Hydrochloride");
+  assert.equal(displayName("ADO-TRASTUZUMAB EMTANSINE"), "Ado-Trastuzumab Emtansine");
+  assert.equal(displayName("lorlatinib"), "Lorlatinib");
+  assert.equal(displayName("INSULIN NPH"), "Insulin NPH", "short all-caps tokens kept");
+  assert.equal(displayName("Tagrisso"), "Tagrisso", "mixed case kept as written");
+  assert.equal(displayName("ado-Trastuzumab"), "ado-Trastuzumab");
+  assert.equal(displayName("  APIXABAN  "), "Apixaban");
+  assert.equal(displayName("CD274"), "CD274", "tokens with digits kept");
+});
+
+Deno.test("presentOnly() keeps the legend entries that occur, in the legend's order", () => {
+  assert.deepEqual(presentOnly(["Branded", "Generic"], ["Branded", "Branded"]), ["Branded"]);
+  assert.deepEqual(presentOnly(["a", "b", "c"], new Set(["c", "a"])), ["a", "c"]);
+});
+
+Deno.test("sizeLegendValues() picks up to three round values up to the maximum", () => {
+  assert.deepEqual(sizeLegendValues(600), [60, 240, 600]);
+  assert.deepEqual(sizeLegendValues(54), [5, 22, 54]);
+  assert.deepEqual(sizeLegendValues(1), [1]);
+  assert.deepEqual(sizeLegendValues(0), []);
+});
