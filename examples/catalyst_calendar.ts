@@ -8,19 +8,34 @@ import pl from "nodejs-polars";
 import { createClient } from "../lib/client/mod.ts";
 import { startSandbox } from "../lib/sandbox/mod.ts";
 import { catalystCalendar } from "../lib/analyses/catalyst_calendar.ts";
+import { printInputs, printTable } from "../lib/frames/print_table.ts";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const sponsors = Deno.args.length ? Deno.args : ["Pfizer", "Novartis", "Merck"];
-const cal = await catalystCalendar(ri, { sponsors, windowDays: 1825 });
-console.log(cal.entities.toString());
-console.log("Upcoming:");
-console.log(
-  cal.events.filter(pl.col("when").eq(pl.lit("upcoming")))
-    .select("event_date", "type", "drug_name", "trade_name", "days_to_event", "entities").head(15).toString(),
-);
-console.log(cal.byQuarter.toString());
-console.log(cal.byType.toString());
+const windowDays = 1825;
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Catalyst calendar", { sponsors, windowDays }, source);
+const cal = await catalystCalendar(ri, { sponsors, windowDays });
 for (const w of cal.warnings) console.log(`⚠ ${w.message}`);
+printTable(cal.entities, {
+  title: "Inputs: resolved, events found, next expiries",
+  columns: [
+    "kind",
+    "value",
+    "status",
+    "resolved_name",
+    "events",
+    "next_patent_expiry",
+    "next_exclusivity_expiry",
+  ],
+});
+printTable(cal.events.filter(pl.col("when").eq(pl.lit("upcoming"))), {
+  title: "Upcoming events",
+  columns: ["event_date", "days_to_event", "type", "trade_name", "drug_name", "entities"],
+  rows: 15,
+});
+printTable(cal.byQuarter, { title: "Events by quarter and type", rows: 20 });
+printTable(cal.byType, { title: "Events by type" });

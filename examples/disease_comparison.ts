@@ -8,29 +8,30 @@
 import { createClient } from "../lib/client/mod.ts";
 import { startSandbox } from "../lib/sandbox/mod.ts";
 import { diseaseComparison } from "../lib/analyses/disease_comparison.ts";
+import { printInputs, printTable } from "../lib/frames/print_table.ts";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const diseases = Deno.args.length ? Deno.args : ["asthma", "EFO:0003060", "psoriasis", "lung"];
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Disease comparison", { diseases }, source);
 const cmp = await diseaseComparison(ri, { diseases });
-console.log(
-  cmp.summary.select(
+for (const w of cmp.warnings) console.log(`⚠ ${w.message}`);
+printTable(cmp.summary, {
+  title: "Landscape per disease",
+  columns: [
     "input",
     "disease",
     "total_trials",
     "median_enrollment",
-    "total_grants",
     "total_approvals",
     "orphan_share_fraction",
     "medicare_spending_usd",
     "branded_share_fraction",
     "competitiveness_index",
-  ).toString(),
-);
-console.log(cmp.byPhase.toString());
-if (cmp.unresolved.height) {
-  console.log("Not compared:");
-  console.log(cmp.unresolved.toString());
-}
+  ],
+});
+printTable(cmp.byPhase, { title: "Trials by phase", rows: 30 });
+if (cmp.unresolved.height) printTable(cmp.unresolved, { title: "Not compared" });

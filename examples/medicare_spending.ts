@@ -8,25 +8,30 @@
 import { createClient } from "../lib/client/mod.ts";
 import { startSandbox } from "../lib/sandbox/mod.ts";
 import { medicareSpending } from "../lib/analyses/medicare_spending.ts";
+import { printInputs, printTable } from "../lib/frames/print_table.ts";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.free }) : createClient();
 
-const out = await medicareSpending(ri, { efo_id: Deno.args[0] ?? "EFO:0003060" });
-console.log(out.summary.toString());
-console.log(
-  out.drugs.select(
+const efo_id = Deno.args[0] ?? "EFO:0003060";
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Medicare Part D spending", { efo_id }, source);
+const out = await medicareSpending(ri, { efo_id });
+printTable(out.summary, { title: `Summary for ${efo_id}` });
+printTable(out.drugs, {
+  title: "Drugs by spending",
+  columns: [
     "generic_name",
     "branded",
     "total_spending",
     "cost_per_claim",
     "cost_per_beneficiary",
     "spend_share_fraction",
-  )
-    .head(15).toString(),
-);
+  ],
+  rows: 15,
+});
 
 const typo = await medicareSpending(ri, { search: "osimertinb" });
-console.log(`"osimertinb": ${typo.drugs.height} rows`);
+console.log(`\nA misspelled name, "osimertinb": ${typo.drugs.height} rows`);
 for (const w of typo.warnings) console.log(`⚠ ${w.message}`);

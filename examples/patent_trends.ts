@@ -7,25 +7,26 @@
 import { createClient } from "../lib/client/mod.ts";
 import { startSandbox } from "../lib/sandbox/mod.ts";
 import { patentTrends } from "../lib/analyses/patent_trends.ts";
+import { printInputs, printTable } from "../lib/frames/print_table.ts";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const year = new Date().getUTCFullYear();
+const company = Deno.args[0] ?? "Pfizer";
+const compare = [company, "AstraZeneca", "Roche"];
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Patent trends", { company, compare, years: `${year - 7}–${year - 1}` }, source);
 const out = await patentTrends(ri, {
-  company_name: Deno.args[0] ?? "Pfizer",
+  company_name: company,
   from: year - 7,
   to: year - 1,
-  compare: [Deno.args[0] ?? "Pfizer", "AstraZeneca", "Roche"],
+  compare,
   minOldCount: 1,
 });
 for (const w of out.warnings) console.log(`⚠ ${w.message}`);
-console.log("Patents per year (publication year):");
-console.log(out.byYear.toString());
-console.log("Top CPC subclasses:");
-console.log(out.topCpc.toString());
-console.log(`Growth ${year - 2} → ${year - 1}:`);
-console.log(out.growth.toString());
-console.log("Company comparison:");
-console.log(out.companies.toString());
+printTable(out.byYear, { title: "Patents per year (publication year)" });
+printTable(out.topCpc, { title: "Top CPC subclasses" });
+printTable(out.growth, { title: `Growth ${year - 2} → ${year - 1}` });
+printTable(out.companies, { title: "Company comparison", rows: 30 });

@@ -6,6 +6,7 @@
 import { createClient } from "../lib/client/mod.ts";
 import { startSandbox } from "../lib/sandbox/mod.ts";
 import { overlapWide, portfolioOverlap } from "../lib/analyses/portfolio_overlap.ts";
+import { printInputs, printTable } from "../lib/frames/print_table.ts";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
@@ -13,11 +14,15 @@ const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createC
 
 const [condition = "lung cancer", ...rest] = Deno.args;
 const sponsors = rest.length ? rest : ["Pfizer", "Novartis", "Roche", "AstraZeneca"];
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Portfolio overlap", { condition, sponsors }, source);
 const r = await portfolioOverlap(ri, { sponsors, condition });
-console.log(r.market.toString());
-console.log(r.sponsors.toString());
-console.log(r.byPhase.toString());
-console.log("Shared trials (Jaccard):");
-console.log(overlapWide(r.matrix, "jaccard").toString());
-console.log(r.shared.select("id", "phase", "status", "startDate", "sponsors").head(10).toString());
 for (const w of r.warnings) console.log(`⚠ ${w.message}`);
+printTable(r.market, { title: `Market: trials in ${condition}` });
+printTable(r.sponsors, { title: "Sponsors: trials in the condition and market share" });
+printTable(r.byPhase, { title: "Trials by sponsor and phase", rows: 30 });
+printTable(overlapWide(r.matrix, "jaccard"), { title: "Overlap (Jaccard: shared / either)" });
+printTable(r.shared, {
+  title: "Trials shared by at least two sponsors",
+  columns: ["id", "phase", "status", "startDate", "sponsors", "title"],
+});

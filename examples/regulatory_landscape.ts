@@ -6,15 +6,18 @@
 import { createClient } from "../lib/client/mod.ts";
 import { startSandbox } from "../lib/sandbox/mod.ts";
 import { regulatoryLandscape } from "../lib/analyses/regulatory_landscape.ts";
+import { printInputs, printTable } from "../lib/frames/print_table.ts";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const sponsor = Deno.args[0] ?? "Novartis";
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Regulatory landscape", { sponsor }, source);
 const r = await regulatoryLandscape(ri, { sponsor });
-console.log(r.byTier.toString());
-console.log(r.byYear.toString());
-console.log(r.bySponsor.head(10).toString());
-console.log(r.bySource.toString());
 for (const w of r.warnings) console.log(`⚠ ${w.message}`);
+printTable(r.byTier, { title: "Drugs by tier" });
+printTable(r.byYear, { title: "First approvals by year and tier", rows: 20 });
+printTable(r.bySponsor, { title: "Sponsors with the most drugs" });
+printTable(r.bySource, { title: `Approvals by source (${sponsor})` });

@@ -7,6 +7,7 @@
 import { createClient } from "../lib/client/mod.ts";
 import { startSandbox } from "../lib/sandbox/mod.ts";
 import { researcherOutput } from "../lib/analyses/researcher_output.ts";
+import { printInputs, printTable } from "../lib/frames/print_table.ts";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
@@ -18,12 +19,14 @@ const authorId = Deno.args[0] ??
   ).get() as { author_id: string } | undefined)?.author_id;
 if (!authorId) throw new Error("Pass an author id, e.g. A1234567");
 
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Researcher output", { authorId }, source);
 const out = await researcherOutput(ri, { authorId });
 const who = out.author;
 console.log(
   `Author: ${who?.name ?? "unknown"} (${who?.author_key ?? authorId}), ORCID ${who?.orcid ?? "none"}`,
 );
 for (const w of out.warnings) console.log(`⚠ ${w.message}`);
-console.log(out.summary.toString());
-console.log(out.byYear.toString());
-console.log(out.byType.toString());
+printTable(out.summary, { title: "Summary" });
+printTable(out.byYear, { title: "Works and citations by year", rows: 30 });
+printTable(out.byType, { title: "Works by type" });

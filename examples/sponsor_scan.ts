@@ -6,19 +6,29 @@
 import { createClient } from "../lib/client/mod.ts";
 import { startSandbox } from "../lib/sandbox/mod.ts";
 import { sponsorScan } from "../lib/analyses/sponsor_scan.ts";
+import { printInputs, printTable } from "../lib/frames/print_table.ts";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const [sponsor = "Pfizer", condition] = Deno.args;
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Sponsor scan", { sponsor, condition }, source);
 const scan = await sponsorScan(ri, { sponsor, ...(condition ? { condition } : {}) });
 for (const w of scan.warnings) console.log(`⚠ ${w.message}`);
-console.log(scan.sponsor.toString());
-console.log(scan.summary.toString());
-console.log(scan.pipeline.toString());
-console.log(scan.approvals.select("trade_name", "approval_date", "source", "is_orphan").toString());
-console.log(
-  scan.catalysts.select("event_date", "type", "drug_name", "trade_name", "days_to_event").toString(),
-);
-console.log(scan.patentsByYear.toString());
+printTable(scan.sponsor, {
+  title: "Organization",
+  columns: ["input", "name", "id", "resolved", "lei", "ror_id"],
+});
+printTable(scan.summary, { title: "At a glance" });
+printTable(scan.pipeline, { title: "Pipeline by phase and status", rows: 30 });
+printTable(scan.approvals, {
+  title: "Approvals",
+  columns: ["trade_name", "approval_date", "source", "is_orphan"],
+});
+printTable(scan.catalysts, {
+  title: "Catalysts",
+  columns: ["event_date", "days_to_event", "type", "trade_name", "drug_name"],
+});
+printTable(scan.patentsByYear, { title: "Patents by year" });

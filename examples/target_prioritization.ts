@@ -7,6 +7,7 @@
 import { createClient } from "../lib/client/mod.ts";
 import { startSandbox } from "../lib/sandbox/mod.ts";
 import { targetPrioritization } from "../lib/analyses/target_prioritization.ts";
+import { printInputs, printTable } from "../lib/frames/print_table.ts";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
@@ -14,20 +15,25 @@ const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createC
 
 const disease = Deno.args[0] ?? "breast cancer";
 const topN = Number(Deno.args[1] ?? 15);
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Target prioritization", { disease, topN }, source);
 const r = await targetPrioritization(ri, { disease, topN });
-console.log(
-  r.targets.select(
+for (const w of r.warnings) console.log(`⚠ ${w.message}`);
+printTable(r.targets, {
+  title: "Targets ranked by composite",
+  columns: [
     "rank",
     "symbol",
     "association_score",
     "evidence_count",
     "novelty_score",
-    "drug_count",
     "approved_count",
     "max_phase",
     "white_space",
     "composite",
-  ).toString(),
+  ],
+  rows: topN,
+});
+console.log(
+  r.complete ? "\nComplete target list" : "\nTarget list may be incomplete (total_targets == topN)",
 );
-console.log(r.complete ? "Complete target list" : "Target list may be incomplete (total_targets == topN)");
-for (const w of r.warnings) console.log(`⚠ ${w.message}`);

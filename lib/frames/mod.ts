@@ -11,6 +11,7 @@
  * - {@linkcode analysisResult}: frames + provenance + warnings, as analyses return them.
  * - {@linkcode writeCsv}, {@linkcode toCsvString}, {@linkcode writeParquet}: export.
  * - {@linkcode columnSemantic}, {@linkcode formatCell}: numbers formatted by what a column means.
+ * - {@linkcode printTable}, {@linkcode formatTable}: aligned text tables of chosen columns, formatted so.
  *
  * @example Rows to a typed frame and a link table
  * ```ts
@@ -31,3 +32,4 @@ export * from "./provenance.ts";
 export * from "./links.ts";
 export * from "./io.ts";
 export * from "./semantics.ts";
+export * from "./print_table.ts";

@@ -152,6 +152,7 @@ export function formatCell(semantic: ColumnSemantic | string, value: unknown): s
     case "year":
       return String(value);
     case "score":
+      return fmt(s.digits, s.digits).format(value);
     case "number":
     case "date":
     case "text":
