@@ -2,10 +2,11 @@
  * Private: how trials move in time (`advance.ts`). Open trials follow their life cycle — a
  * NOT_YET_RECRUITING trial whose start date arrives starts recruiting (a few are withdrawn), a trial
  * whose completion date arrives completes (some terminate), and at small daily hazards recruiting
- * trials close recruitment, suspend or terminate early, suspended ones resume or terminate, and
- * recruiting ones revise their enrollment — and new trials are registered (a Poisson count at the
- * store's own registration rate, each modelled on an existing trial: same disease, drugs, sponsors and
- * text, a new NCT id above every other one, starting soon). A changed trial gets `last_status_change`,
+ * trials close recruitment, suspend or terminate early, suspended ones resume or terminate,
+ * recruiting ones revise their enrollment, and trials within 180 days of their end may postpone it —
+ * and new trials are registered (a Poisson count at the store's own registration rate, each modelled
+ * on an existing trial: same disease, drugs, sponsors and text, a new NCT id above every other one,
+ * starting soon). A changed trial gets `last_status_change`,
  * `updated_at` (never moved back) and its `pos_score` (the status is a feature) recomputed;
  * `trial_filter`, `trials_fts` and the organizations' `trial_count` follow. A trial moves at most one
  * step per advance.
@@ -101,6 +102,9 @@ function evolve(ctx: AdvanceCtx, t: TrialRow): { next: TrialRow; day: number } |
     day = some();
     next.enrollment = Math.max(1, Math.round(t.enrollment * (0.7 + rng.next() * 0.6)));
     if (next.enrollment === t.enrollment) next.enrollment++;
+  } else if (end !== null && end - to <= 180 && rng.next() < within(0.002, days)) {
+    // Close to its end, a trial may push its completion date back (slow accrual, longer follow-up).
+    (day = some(), next.completion_date = isoDay(end + rng.int(60, 365)));
   } else return undefined;
   if (next.status === "TERMINATED" && end !== null && end > day) next.completion_date = isoDay(day);
   return { next, day };
