@@ -56,13 +56,16 @@ function tables(i: WatchItemOutcome): ReportTable[] {
  * @returns The report (render with `renderReport`).
  */
 export function changeReport(outcome: WatchOutcome, source: ChangeReportSource): Report {
-  const overview = pl.DataFrame(outcome.items.map((i) => ({
-    item: i.name,
-    what: i.what,
-    since: i.since ?? "baseline",
-    changes: i.size,
-    status: i.error ? "failed" : i.since === null ? "baseline" : i.diff?.changed ? "changed" : "unchanged",
-  })));
+  const overview = pl.DataFrame(
+    outcome.items.map((i) => ({
+      item: i.name,
+      what: i.what,
+      since: i.since ?? "baseline",
+      changes: i.size,
+      status: i.error ? "failed" : i.since === null ? "baseline" : i.diff?.changed ? "changed" : "unchanged",
+    })),
+    { schema: { item: pl.Utf8, what: pl.Utf8, since: pl.Utf8, changes: pl.Int64, status: pl.Utf8 } },
+  );
   const sections: ReportSection[] = [
     {
       title: "What changed",

@@ -54,7 +54,9 @@ const isNumeric = (t: pl.DataType) => /Int|Float|Decimal/.test(String(t)) && !is
 
 function asText(name: string, dtype: pl.DataType): pl.Expr {
   const c = pl.col(name);
-  return isList(dtype) ? c.cast(pl.List(pl.Utf8)).lst.join("; ") : c.cast(pl.Utf8);
+  if (isList(dtype)) return c.cast(pl.List(pl.Utf8)).lst.join("; ");
+  // Floats as text with 6 decimals at most (the exact values are in before_value / after_value).
+  return /Float/.test(String(dtype)) ? c.round(6).cast(pl.Utf8) : c.cast(pl.Utf8);
 }
 
 /** Null-safe "a differs from b" (lists and mismatched dtypes compared as text). */
