@@ -152,6 +152,28 @@ export function phaseRank(label: string): number {
   return /^Early/i.test(label) ? mean - 0.5 : mean;
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * The still-partial current year of yearly data: years from `asOf`'s year on are incomplete, so charts
+ * draw them lighter, star their label (`2026*`) and say so in the caption (`note`).
+ */
+export function partialYears(asOf: Date = new Date()): {
+  from: number;
+  is: (year: unknown) => boolean;
+  note: (years: Iterable<unknown>) => string;
+} {
+  const from = asOf.getUTCFullYear();
+  const is = (year: unknown) => year != null && Number(year) >= from;
+  const note = (years: Iterable<unknown>) =>
+    [...years].some(is)
+      ? ` * ${from}: partial year (as of ${asOf.getUTCDate()} ${
+        MONTHS[asOf.getUTCMonth()]
+      } ${from}), drawn lighter.`
+      : "";
+  return { from, is, note };
+}
+
 /** Whole years on an axis: `2024`, not `2,024`. */
 export const yearFormat = (v: unknown): string => String(v);
 

@@ -15,6 +15,7 @@ import {
   compact,
   figure,
   note,
+  partialYears,
   requireColumns,
   type Row,
   rowsOf,
@@ -46,6 +47,8 @@ export interface PatentTrendsChartOptions extends BaseChartOptions {
    * `companies` (no patents in scope, or not resolved) are named under the panel instead of vanishing.
    */
   readonly compared?: readonly string[];
+  /** The day the data runs to: its year is partial, drawn lighter and starred. @default {today} */
+  readonly asOf?: Date;
   /** The analysis `unresolved` frame (`input`, `reason`): those companies are named as not resolved. */
   readonly unresolved?: pl.DataFrame;
 }
@@ -72,7 +75,16 @@ export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsCha
   const width = options.width ?? defaults.width;
   const rows = rowsOf(byYear).filter((r) => r.year != null);
   const years = rows.map((r) => Number(r.year));
-  const x = { type: "band" as const, domain: years, label: "Publication year", tickFormat: String };
+  const partial = partialYears(options.asOf);
+  const opacity = years.some(partial.is)
+    ? (r: Record<string, unknown>) => (partial.is(r.year) ? 0.45 : 1)
+    : undefined;
+  const x = {
+    type: "band" as const,
+    domain: years,
+    label: "Publication year",
+    tickFormat: (y: number) => (partial.is(y) ? `${y}*` : String(y)),
+  };
   const counts = Plot.plot(plotOptions({
     width,
     height: defaults.countHeight,
@@ -81,7 +93,7 @@ export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsCha
     marginTop: 24,
     y: { label: "Patents", grid: true, tickFormat: (v: number) => compact(v) },
     marks: [
-      Plot.barY(rows, { x: "year", y: "patents", fill: defaults.barFill }),
+      Plot.barY(rows, { x: "year", y: "patents", fill: defaults.barFill, fillOpacity: opacity }),
       Plot.text(rows, {
         x: "year",
         y: "patents",
@@ -110,6 +122,7 @@ export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsCha
         x: "year",
         y: "growth_fraction",
         fill: (r: Record<string, unknown>) => (Number(r.growth_fraction) >= 0 ? "up" : "down"),
+        fillOpacity: opacity,
       }),
       ...[true, false].map((up) =>
         Plot.text(growthRows.filter((r) => (Number(r.growth_fraction) >= 0) === up), {
@@ -162,7 +175,10 @@ export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsCha
     subtitle: options.subtitle ??
       (years.length ? `${defaults.subtitle}, ${first}–${last}` : `${defaults.subtitle} (no data)`),
     caption: options.caption ??
-      "Growth = change against the previous year; the first year has no growth bar. Counts are patents from aggregate buckets.",
+      "Growth = change against the previous year; the first year has no growth bar. Counts are patents from aggregate buckets." +
+        (partial.note(years)
+          ? `${partial.note(years)} Its growth compares part of a year with a whole one.`
+          : ""),
   }, parts);
 }
 

@@ -13,6 +13,7 @@ import {
   figure,
   marginFor,
   maxLines,
+  partialYears,
   requireColumns,
   rowsOf,
   wrapLabel,
@@ -37,6 +38,8 @@ export interface RegulatoryLandscapeChartOptions extends BaseChartOptions {
   readonly bySponsor?: pl.DataFrame;
   /** How many sponsors the sponsor panel shows. @default {10} */
   readonly topSponsors?: number;
+  /** The day the data runs to: its year is partial, drawn lighter and starred. @default {today} */
+  readonly asOf?: Date;
 }
 
 /** Display label of a tier code (`small_molecules_modern` → `Modern small molecules`). */
@@ -85,6 +88,9 @@ export function regulatoryLandscapeChart(
     drugs: Number(r.drugs),
   }));
   const years = rows.map((r) => r.year);
+  const partial = partialYears(options.asOf);
+  const stackTop = new Map<number, number>();
+  for (const r of rows) if (partial.is(r.year)) stackTop.set(r.year, (stackTop.get(r.year) ?? 0) + r.drugs);
   const legend = Plot.legend(plotOptions({ color: { ...color, legend: "swatches" as const } }));
   const plot = Plot.plot(plotOptions({
     width,
@@ -102,7 +108,22 @@ export function regulatoryLandscapeChart(
     },
     color,
     marks: [
-      Plot.rectY(rows, { x: "year", interval: 1, y: "drugs", fill: "tier", order: color.domain, inset: 0.5 }),
+      Plot.rectY(rows, {
+        x: "year",
+        interval: 1,
+        y: "drugs",
+        fill: "tier",
+        ...(stackTop.size ? { fillOpacity: (r: { year: number }) => (partial.is(r.year) ? 0.45 : 1) } : {}),
+        order: color.domain,
+        inset: 0.5,
+      }),
+      Plot.text([...stackTop], {
+        x: ([y]: [number, number]) => y + 0.5,
+        y: ([, n]: [number, number]) => n,
+        text: () => "*",
+        dy: -6,
+        fontSize: 12,
+      }),
       Plot.ruleY([0]),
     ],
   })) as unknown as DomNode;
@@ -121,7 +142,8 @@ export function regulatoryLandscapeChart(
         ? `${total} drugs, ${Math.min(...years)}–${Math.max(...years)}: ` +
           [...totals].map(([t, n]) => `${t} ${Math.round((n / total) * 100)}%`).join(", ")
         : "No drugs in this landscape"),
-    caption: options.caption ?? "Each drug is counted once, in the year of its first approval.",
+    caption: options.caption ??
+      `Each drug is counted once, in the year of its first approval.${partial.note(years)}`,
   }, parts);
 }
 

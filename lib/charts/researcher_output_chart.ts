@@ -8,7 +8,7 @@ import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
-import { type BaseChartOptions, compact, figure, pct, requireColumns, rowsOf } from "./_kit.ts";
+import { type BaseChartOptions, compact, figure, partialYears, pct, requireColumns, rowsOf } from "./_kit.ts";
 
 /** Defaults of {@linkcode researcherOutputChart}. */
 export const defaults = {
@@ -31,8 +31,6 @@ export interface ResearcherOutputChartOptions extends BaseChartOptions {
    */
   readonly asOf?: Date;
 }
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
  * Works per year (stacked by open access) and citations per year, from the `byYear` frame of
@@ -64,9 +62,8 @@ export function researcherOutputChart(
   const width = options.width ?? defaults.width;
   const rows = rowsOf(byYear).filter((r) => r.year != null);
   const years = rows.map((r) => Number(r.year));
-  const asOf = options.asOf ?? new Date();
-  const partialFrom = asOf.getUTCFullYear();
-  const partial = (y: unknown) => Number(y) >= partialFrom;
+  const partialYear = partialYears(options.asOf);
+  const partial = partialYear.is;
   const stacked = rows.flatMap((r) => [
     { year: r.year, access: "Open access", works: Number(r.open_access ?? 0) },
     { year: r.year, access: "Not open access", works: Number(r.works ?? 0) - Number(r.open_access ?? 0) },
@@ -84,11 +81,7 @@ export function researcherOutputChart(
     },
   };
   const opacity = (r: { year: unknown }) => (partial(r.year) ? 0.45 : 1);
-  const partialNote = years.some(partial)
-    ? ` * ${partialFrom}: partial year (as of ${asOf.getUTCDate()} ${
-      MONTHS[asOf.getUTCMonth()]
-    } ${partialFrom}), drawn lighter.`
-    : "";
+  const partialNote = partialYear.note(years);
   const color = { domain: ["Open access", "Not open access"], range: [defaults.openAccess, defaults.closed] };
   const legend = Plot.legend(
     plotOptions({ color: { ...color, type: "ordinal" as const, legend: "swatches" as const } }),

@@ -77,3 +77,13 @@ Deno.test("patentTrendsChart() says the company panel is limited to the CPC code
     /Initech \(no patents in CPC A61K in these years\); Hooli \(not resolved by the service\)/,
   );
 });
+
+Deno.test("patentTrendsChart() marks the current, partial year and warns about its growth", () => {
+  const svg = patentTrendsChart(trends.byYear, { asOf: new Date("2024-05-01") }).svg();
+  assert.ok(svg.includes(">2024*<"), "starred tick");
+  assert.match(
+    textsOf(svg).join(" "),
+    /2024: partial year .* Its growth compares part of a year with a whole one/,
+  );
+  assert.ok(!patentTrendsChart(trends.byYear, { asOf: new Date("2025-01-01") }).svg().includes("*<"));
+});

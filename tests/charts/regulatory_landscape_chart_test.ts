@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import pl from "nodejs-polars";
 import { regulatoryLandscapeChart, tierLabel } from "../../lib/charts/mod.ts";
 import { regulatoryLandscapeFromFrames } from "../../lib/analyses/regulatory_landscape.ts";
 import { toFrame } from "../../lib/frames/mod.ts";
@@ -48,4 +49,20 @@ Deno.test("regulatoryLandscapeChart() adds the top sponsors with totals", () => 
 Deno.test("tierLabel() names known tiers and passes unknown ones through", () => {
   assert.equal(tierLabel("commodities"), "Commodities / generics");
   assert.equal(tierLabel("vaccines"), "vaccines");
+});
+
+Deno.test("regulatoryLandscapeChart() marks the current, partial year", () => {
+  const byYear = pl.DataFrame({
+    first_approval_year: [2023, 2024],
+    tier: ["biologics", "biologics"],
+    drugs: [4, 1],
+  });
+  const svg = regulatoryLandscapeChart(byYear, { asOf: new Date("2024-03-02") }).svg();
+  assert.match(svg, /2024: partial year \(as of 2 Mar 2024\)/);
+  assert.match(svg, /fill-opacity="0.45"/);
+  assert.match(svg, />\*</, "a star above the partial year's stack");
+  assert.doesNotMatch(
+    regulatoryLandscapeChart(byYear, { asOf: new Date("2025-01-01") }).svg(),
+    /partial year/,
+  );
 });
