@@ -8,6 +8,7 @@ import pl from "nodejs-polars";
 import { emptyFromSchema } from "../frames/to_frame.ts";
 import { frameKey, VOLATILE_COLUMNS } from "../frames/keys.ts";
 import { framesOf, type FrameSource } from "./_frames.ts";
+import { withDiffDisplay } from "./_display.ts";
 
 /** The changes of one frame between two snapshots. */
 export interface FrameDiff {
@@ -174,7 +175,7 @@ export function diffFrame(older: pl.DataFrame, newer: pl.DataFrame): FrameDiff {
  *
  * @param older The earlier snapshot (`loadSnapshot(...)`), analysis result or frame.
  * @param newer The later one.
- * @returns Per-frame changes and a summary frame, biggest change first.
+ * @returns Per-frame changes and a summary frame, biggest change first; shows as tables in a notebook.
  * @example Two pulls of approvals
  * ```ts
  * import assert from "node:assert/strict";
@@ -217,7 +218,7 @@ export function diff(older: FrameSource, newer: FrameSource): SnapshotDiff {
   }
   rows.sort((x, y) => size(y) - size(x));
   const summary = rows.length ? pl.DataFrame(rows, { schema: SUMMARY }) : emptyFromSchema(SUMMARY);
-  return { frames, summary, changed: rows.some((r) => r.status !== "unchanged") };
+  return withDiffDisplay({ frames, summary, changed: rows.some((r) => r.status !== "unchanged") });
 }
 
 const size = (r: Record<string, unknown>): number =>

@@ -17,6 +17,9 @@ import denoJson from "../../deno.json" with { type: "json" };
 import { frameKey } from "../frames/keys.ts";
 import { type Provenance, provenanceOf, withProvenance } from "../frames/provenance.ts";
 import { framesOf, type FrameSource } from "./_frames.ts";
+import type { Manifest, ManifestFrame } from "./manifest.ts";
+
+export type { Manifest, ManifestFrame } from "./manifest.ts";
 
 /** Options of {@linkcode snapshot}. */
 export interface SnapshotOptions {
@@ -28,44 +31,6 @@ export interface SnapshotOptions {
   readonly analysis?: string;
   /** The inputs it was run with (kept in the manifest; never put an API key here). */
   readonly inputs?: unknown;
-}
-
-/** One frame in a manifest. */
-export interface ManifestFrame {
-  /** Frame name (the Parquet file is `<name>.parquet`). */
-  readonly name: string;
-  /** Row count. */
-  readonly rows: number;
-  /** Column → Polars dtype (as text). */
-  readonly columns: Readonly<Record<string, string>>;
-  /** Natural key columns at the time of writing (see lib/frames/keys.ts). */
-  readonly key: readonly string[];
-  /** Provenance of the calls behind the frame (`fetchedAt` as ISO text). */
-  readonly provenance: readonly Record<string, unknown>[];
-}
-
-/** The `manifest.json` of a snapshot. */
-export interface Manifest {
-  /** Layout version. */
-  readonly format: 1;
-  /** Snapshot name. */
-  readonly name: string;
-  /** Day, `YYYY-MM-DD`. */
-  readonly date: string;
-  /** When it was written (ISO). */
-  readonly createdAt: string;
-  /** Toolkit that wrote it. */
-  readonly toolkit: { readonly name: string; readonly version: string };
-  /** What produced it. */
-  readonly analysis?: string;
-  /** Inputs it was run with. */
-  readonly inputs?: unknown;
-  /** Completeness of the analysis, when known. */
-  readonly complete?: boolean;
-  /** The analysis's warnings (message and code). */
-  readonly warnings?: readonly { readonly code: string; readonly message: string }[];
-  /** The frames. */
-  readonly frames: readonly ManifestFrame[];
 }
 
 /** A snapshot read back by {@linkcode loadSnapshot}. */
