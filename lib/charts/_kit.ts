@@ -26,6 +26,18 @@ export interface BaseChartOptions {
 /** A row of a frame as a plain object (dates as `Date`). */
 export type Row = Record<string, unknown>;
 
+/** Throws a TypeError naming the option, its value and the fix unless `value` is a valid `Date` (or absent). */
+export function requireDate(value: unknown, option: string, chartName: string): Date | undefined {
+  if (value === undefined) return undefined;
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
+  throw new TypeError(
+    `${chartName}: options.${option} must be a valid Date, got ${
+      value instanceof Date ? "an invalid Date" : JSON.stringify(value) ?? String(value)
+    }; ` +
+      `pass e.g. new Date("2026-11-21")`,
+  );
+}
+
 /** Throws a TypeError naming the missing columns, so a wrong frame fails clearly instead of drawing nothing. */
 export function requireColumns(df: pl.DataFrame, columns: readonly string[], chartName: string): void {
   const missing = columns.filter((c) => !df.columns.includes(c));

@@ -8,7 +8,15 @@
 import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
-import { type BaseChartOptions, displayName, marginFor, requireColumns, rowsOf, wrapLabel } from "./_kit.ts";
+import {
+  type BaseChartOptions,
+  displayName,
+  marginFor,
+  requireColumns,
+  requireDate,
+  rowsOf,
+  wrapLabel,
+} from "./_kit.ts";
 
 /** Defaults of {@linkcode catalystCalendarChart}. */
 export const defaults = {
@@ -81,7 +89,8 @@ export function catalystCalendarChart(
 ): Chart {
   requireColumns(events, ["type", "event_date", "days_to_event"], "catalystCalendarChart");
   const all = rowsOf(events).filter((r) => r.event_date instanceof Date);
-  const ref = options.today ? { day: options.today, fromData: false } : referenceDayOf(all);
+  const given = requireDate(options.today, "today", "catalystCalendarChart");
+  const ref = given ? { day: given, fromData: false } : referenceDayOf(all);
   const today = ref.day;
   const day = today.toISOString().slice(0, 10);
   const ruleLabel = options.today || ref.fromData ? `reference day ${day}` : `today ${day}`;

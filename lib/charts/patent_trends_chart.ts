@@ -17,6 +17,7 @@ import {
   note,
   partialYears,
   requireColumns,
+  requireDate,
   type Row,
   rowsOf,
   signedPct,
@@ -75,7 +76,7 @@ export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsCha
   const width = options.width ?? defaults.width;
   const rows = rowsOf(byYear).filter((r) => r.year != null);
   const years = rows.map((r) => Number(r.year));
-  const partial = partialYears(options.asOf);
+  const partial = partialYears(requireDate(options.asOf, "asOf", "patentTrendsChart"));
   const opacity = years.some(partial.is)
     ? (r: Record<string, unknown>) => (partial.is(r.year) ? 0.45 : 1)
     : undefined;

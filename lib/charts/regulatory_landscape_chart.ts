@@ -15,6 +15,7 @@ import {
   maxLines,
   partialYears,
   requireColumns,
+  requireDate,
   rowsOf,
   wrapLabel,
 } from "./_kit.ts";
@@ -88,7 +89,7 @@ export function regulatoryLandscapeChart(
     drugs: Number(r.drugs),
   }));
   const years = rows.map((r) => r.year);
-  const partial = partialYears(options.asOf);
+  const partial = partialYears(requireDate(options.asOf, "asOf", "regulatoryLandscapeChart"));
   const stackTop = new Map<number, number>();
   for (const r of rows) if (partial.is(r.year)) stackTop.set(r.year, (stackTop.get(r.year) ?? 0) + r.drugs);
   const legend = Plot.legend(plotOptions({ color: { ...color, legend: "swatches" as const } }));

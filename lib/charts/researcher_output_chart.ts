@@ -8,7 +8,16 @@ import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
-import { type BaseChartOptions, compact, figure, partialYears, pct, requireColumns, rowsOf } from "./_kit.ts";
+import {
+  type BaseChartOptions,
+  compact,
+  figure,
+  partialYears,
+  pct,
+  requireColumns,
+  requireDate,
+  rowsOf,
+} from "./_kit.ts";
 
 /** Defaults of {@linkcode researcherOutputChart}. */
 export const defaults = {
@@ -62,7 +71,7 @@ export function researcherOutputChart(
   const width = options.width ?? defaults.width;
   const rows = rowsOf(byYear).filter((r) => r.year != null);
   const years = rows.map((r) => Number(r.year));
-  const partialYear = partialYears(options.asOf);
+  const partialYear = partialYears(requireDate(options.asOf, "asOf", "researcherOutputChart"));
   const partial = partialYear.is;
   const stacked = rows.flatMap((r) => [
     { year: r.year, access: "Open access", works: Number(r.open_access ?? 0) },

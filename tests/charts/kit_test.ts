@@ -50,3 +50,23 @@ Deno.test("sizeLegendValues() picks up to three round values up to the maximum",
   assert.deepEqual(sizeLegendValues(1), [1]);
   assert.deepEqual(sizeLegendValues(0), []);
 });
+
+Deno.test("a date option given as a string fails naming the option, the value and the fix", async () => {
+  const pl = (await import("nodejs-polars")).default;
+  const { catalystCalendarChart, researcherOutputChart } = await import("../../lib/charts/mod.ts");
+  const events = pl.DataFrame({
+    trade_name: ["Brandix"],
+    type: ["approval"],
+    days_to_event: [3],
+    event_date: [new Date("2026-01-04")],
+  });
+  assert.throws(
+    () => catalystCalendarChart(events, { today: "2026-01-01" as unknown as Date }),
+    /catalystCalendarChart: options\.today must be a valid Date, got "2026-01-01"; pass e\.g\. new Date/,
+  );
+  const byYear = pl.DataFrame({ year: [2024], works: [1], citations: [0], open_access: [0] });
+  assert.throws(
+    () => researcherOutputChart(byYear, { asOf: new Date("not a date") }),
+    /researcherOutputChart: options\.asOf must be a valid Date, got an invalid Date/,
+  );
+});
