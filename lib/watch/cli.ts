@@ -6,7 +6,8 @@
  * snapshot, lists new and fired alerts (when `alerts` is true) and writes `report.html` + `report.md`.
  *
  * Exit codes: 0 nothing changed (or a first run: the baseline), 1 failed, 2 bad input (watchlist,
- * flags, a day that already has a snapshot without --overwrite), 3 changes found.
+ * flags, an item's params the client or analysis rejects, a day that already has a snapshot without
+ * --overwrite), 3 changes found.
  *
  * @module
  */
@@ -142,6 +143,11 @@ async function main(): Promise<number> {
     const source = real ? new URL(env("RI_BASE_URL")!).origin : sb!.url;
     const written = await writeChangeReport(outcome, { source, synthetic: !real }, out);
     console.error(`report: ${written.html} and ${written.markdown}`);
+    if (outcome.badInput) {
+      const bad = outcome.items.filter((i) => i.badInput).map((i) => `${i.name}: ${i.error}`).join("\n");
+      console.error(`Fix the params of these items in ${file}:\n${bad}`);
+      return 2;
+    }
     return outcome.failed ? 1 : outcome.changed ? 3 : 0;
   } finally {
     await sb?.close();

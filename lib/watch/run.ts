@@ -6,7 +6,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import type { Client } from "../client/mod.ts";
+import { type Client, ValidationError } from "../client/mod.ts";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Provenance } from "../client/result.ts";
 import { frameFromResult, toFrame, withProvenance } from "../frames/mod.ts";
@@ -44,6 +44,8 @@ export interface WatchItemOutcome {
   readonly warnings: readonly { readonly code: string; readonly message: string }[];
   /** Set when the item failed (its error message). */
   readonly error?: string;
+  /** True when it failed on its own input (a parameter the client or the analysis rejected). */
+  readonly badInput?: boolean;
   /** Rows added + removed + changed over its frames. */
   readonly size: number;
 }
@@ -58,6 +60,8 @@ export interface WatchOutcome {
   readonly changed: boolean;
   /** True when any item failed. */
   readonly failed: boolean;
+  /** True when an item failed on its input (the watch command then exits 2). */
+  readonly badInput: boolean;
 }
 
 type Frames = {
@@ -181,10 +185,12 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
       );
     } catch (e) {
       const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      const badInput = e instanceof ValidationError || e instanceof TypeError || e instanceof RangeError;
       items.push({
         name: job.name,
         what: job.what,
         since: before,
+        ...(badInput ? { badInput } : {}),
         provenance: [],
         warnings: [],
         error: message,
@@ -199,5 +205,6 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
     items,
     changed: items.some((i) => i.diff?.changed),
     failed: items.some((i) => i.error !== undefined),
+    badInput: items.some((i) => i.badInput === true),
   };
 }

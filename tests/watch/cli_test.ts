@@ -6,11 +6,15 @@ import assert from "node:assert/strict";
 
 const config = new URL("../../deno.json", import.meta.url).pathname;
 
-async function watch(cwd: string, ...args: string[]): Promise<{ code: number; err: string }> {
+async function watch(
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = { RI_BASE_URL: "", RI_API_KEY: "" },
+): Promise<{ code: number; err: string }> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["task", "--config", config, "watch", ...args],
     cwd,
-    env: { INIT_CWD: cwd, RI_BASE_URL: "", RI_API_KEY: "" },
+    env: { INIT_CWD: cwd, ...env },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -33,22 +37,22 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
       `${dir}/bad.json`,
       '{\n  "analyses": [\n    { "name": "x", "analysis": "sponsorScn" }\n  ]\n}',
     );
-    const bad = await watch(dir, "bad.json", "--scale", "tiny");
+    const bad = await watch(dir, ["bad.json", "--scale", "tiny"]);
     assert.equal(bad.code, 2, bad.err);
     assert.match(bad.err, /bad\.json line 3: analyses\[0\]\.analysis must be one of/);
 
     await Deno.writeTextFile(`${dir}/watchlist.json`, JSON.stringify(WATCHLIST, null, 2));
-    const first = await watch(dir, "watchlist.json", "--scale", "tiny");
+    const first = await watch(dir, ["watchlist.json", "--scale", "tiny"]);
     assert.equal(first.code, 0, first.err);
     assert.match(first.err, /trials: baseline saved/);
     const days = (await Array.fromAsync(Deno.readDir(`${dir}/snapshots/trials`))).map((e) => e.name);
     assert.deepEqual(days, ["date=2026-11-21"]);
 
-    const again = await watch(dir, "watchlist.json", "--scale", "tiny");
+    const again = await watch(dir, ["watchlist.json", "--scale", "tiny"]);
     assert.equal(again.code, 2, again.err);
     assert.match(again.err, /already exists at .*date=2026-11-21.*--overwrite/);
 
-    const moved = await watch(dir, "watchlist.json", "--scale", "tiny", "--sandbox-advance", "400");
+    const moved = await watch(dir, ["watchlist.json", "--scale", "tiny", "--sandbox-advance", "400"]);
     assert.equal(moved.code, 3, moved.err);
     assert.match(moved.err, /trials: \d+ changes since 2026-11-21/);
     const md = await Deno.readTextFile(`${dir}/snapshots/_report/report.md`);
@@ -59,6 +63,33 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
     const html = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
     assert.match(html, /Synthetic sandbox data/);
     assert.ok(!html.includes("demo-pos-key") && !md.includes("demo-pos-key"), "no API key in the report");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("watch command: params the client rejects exit 2 naming the item; a real host outside --allow-net exits 2", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/w.json`,
+      JSON.stringify({
+        analyses: [{ name: "t", endpoint: "trials.search", params: { status: "recruting" } }],
+      }),
+    );
+    const badParams = await watch(dir, ["w.json", "--scale", "tiny"]);
+    assert.equal(badParams.code, 2, badParams.err);
+    assert.match(
+      badParams.err,
+      /Fix the params of these items in .*w\.json:\nt: ValidationError: Parameter 'status' = "recruting"/,
+    );
+    const real = await watch(dir, ["w.json"], {
+      RI_BASE_URL: "https://ri.example.com",
+      RI_API_KEY: "secret-key-123",
+    });
+    assert.equal(real.code, 2, real.err);
+    assert.match(real.err, /To watch ri\.example\.com:\n  deno run --allow-net=ri\.example\.com /);
+    assert.ok(!real.err.includes("secret-key-123"), "the API key is never printed");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
