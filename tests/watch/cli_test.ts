@@ -88,7 +88,7 @@ Deno.test("watch command: params the client rejects exit 2 naming the item; a re
       RI_API_KEY: "secret-key-123",
     });
     assert.equal(real.code, 2, real.err);
-    assert.match(real.err, /To watch ri\.example\.com:\n  deno run --allow-net=ri\.example\.com /);
+    assert.match(real.err, /To watch ri\.example\.com:\n {2}deno run --allow-net=ri\.example\.com /);
     assert.ok(!real.err.includes("secret-key-123"), "the API key is never printed");
   } finally {
     await Deno.remove(dir, { recursive: true });
