@@ -45,12 +45,6 @@ if (parsed === "help" || parsed === undefined) {
 let inputs = parsed;
 const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
 
-// Before any analysis runs: a folder outside --allow-write fails here, naming the flag to add.
-const outSource = demo ? (env("RI_OUT_DIR") ? "RI_OUT_DIR" : "the default out/") : "--out";
-await ensureWritable(inputs.out, { source: outSource }).catch((e) => {
-  if (!(e instanceof NotWritableError)) throw e;
-  fail(e.message);
-});
 let plan;
 try {
   plan = planSections(inputs, !real || env("RI_AUTHOR_ID") !== undefined);
@@ -61,6 +55,13 @@ try {
 if (!plan?.run.length) {
   fail("No section has its inputs: give --sponsors, --condition, --diseases or --indication");
 }
+
+// Before any analysis runs: a folder outside --allow-write fails here, naming the flag to add.
+const outSource = demo ? (env("RI_OUT_DIR") ? "RI_OUT_DIR" : "the default out/") : "--out";
+await ensureWritable(inputs.out, { source: outSource }).catch((e) => {
+  if (!(e instanceof NotWritableError)) throw e;
+  fail(e.message);
+});
 
 if (real) {
   const host = new URL(env("RI_BASE_URL")!).host;

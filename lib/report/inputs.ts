@@ -134,6 +134,7 @@ function oneOf<T extends string>(flag: string, values: string[], known: readonly
  * assert.deepEqual(i.sponsors, ["Pfizer", "Merck & Co"]);
  * assert.deepEqual(i.formats, ["csv", "xlsx"]);
  * assert.throws(() => parseReportArgs(["--fromats", "csv"]), /--fromats.*did you mean '--formats'/);
+ * assert.equal(parseReportArgs(["--", "--help"]), "help"); // deno task report -- --help
  * ```
  */
 export function parseReportArgs(args: readonly string[]): ReportInputs | "help" {
@@ -153,7 +154,9 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
   } as const;
   let values;
   try {
-    ({ values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false }));
+    // `deno task report -- --flags` passes the `--` on; it is not a positional.
+    const given = args[0] === "--" ? args.slice(1) : [...args];
+    ({ values } = parseArgs({ args: given, options, strict: true, allowPositionals: false }));
   } catch (e) {
     const flag = /'(-[^'\s]+)/.exec((e as Error).message)?.[1];
     const hint = flag ? didYouMean(flag.replace(/^-+/, ""), Object.keys(options)) : undefined;

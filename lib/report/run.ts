@@ -79,6 +79,14 @@ export function planSections(inputs: ReportInputs, canPickAuthor: boolean): Sect
       missing.map((id) => `--sections ${id} needs ${REPORT_SECTIONS[id].needs}`).join("; "),
     );
   }
+  const given = inputs.sponsors.length + inputs.tickers.length + inputs.diseases.length > 0 ||
+    [inputs.condition, inputs.indication, inputs.author].some((v) => v !== undefined);
+  if (!given && !asked) {
+    throw new UsageError(
+      "No inputs: give at least one of --sponsors, --tickers, --condition, --diseases, --indication, " +
+        "--author (or --sections regulatory); deno task demo runs the headline inputs",
+    );
+  }
   const run = ids.filter((id) => (asked ? asked.has(id) : ready(id, inputs, canPickAuthor)));
   const skipped = ids.filter((id) => !asked && !run.includes(id))
     .map((id) => ({ id, needs: REPORT_SECTIONS[id].needs }));

@@ -72,8 +72,14 @@ Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mea
   const days = await run(["--sponsors", "Pfizer", "--window-days", "ten"]);
   assert.equal(days.code, 2);
   assert.match(days.err, /--window-days 'ten' must be a whole number/);
-  for (const r of [flag, section, format, needs, days]) assert.ok(!r.err.includes("Starting the embedded"));
-  const help = await run(["--help"]);
+
+  const none = await run(["--window-days", "30"]);
+  assert.equal(none.code, 2);
+  assert.match(none.err, /No inputs: give at least one of --sponsors/);
+  for (const r of [flag, section, format, needs, days, none]) {
+    assert.ok(!r.err.includes("Starting the embedded"));
+  }
+  const help = await run(["--", "--help"]); // as `deno task report -- --help` passes it
   assert.equal(help.code, 0);
   assert.match(help.out, /--sponsors[\s\S]*--formats html,png,csv,xlsx[\s\S]*Exit codes: 0 done, 1/);
 });
