@@ -56,7 +56,8 @@ async function main(): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: Deno.args,
+      // `deno task watch -- file.json` passes the `--` through.
+      args: Deno.args[0] === "--" ? Deno.args.slice(1) : Deno.args,
       allowPositionals: true,
       options: {
         overwrite: { type: "boolean", default: false },

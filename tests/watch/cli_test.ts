@@ -42,7 +42,7 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
     assert.match(bad.err, /bad\.json line 3: analyses\[0\]\.analysis must be one of/);
 
     await Deno.writeTextFile(`${dir}/watchlist.json`, JSON.stringify(WATCHLIST, null, 2));
-    const first = await watch(dir, ["watchlist.json", "--scale", "tiny"]);
+    const first = await watch(dir, ["--", "watchlist.json", "--scale", "tiny"]); // as the README writes it
     assert.equal(first.code, 0, first.err);
     assert.match(first.err, /trials: baseline saved/);
     const days = (await Array.fromAsync(Deno.readDir(`${dir}/snapshots/trials`))).map((e) => e.name);
