@@ -44,7 +44,12 @@ function identifiers(): Set<string> {
   return new Set(RESOURCES.map((r) => resolveResource(r).key).filter((k) => k.length === 1).map((k) => k[0]));
 }
 
-/** The resource whose every column the frame holds (the widest one), if any. */
+/**
+ * The resource whose every column a frame holds (the widest such resource), if any.
+ *
+ * @param columns The frame's column names.
+ * @returns The resource name (e.g. `catalystEvent` for a catalyst calendar's events), or undefined.
+ */
 export function matchResource(columns: readonly string[]): string | undefined {
   const have = new Set(columns);
   let best: { name: string; width: number } | undefined;
