@@ -42,7 +42,11 @@ if (parsed === "help" || parsed === undefined) {
   console.log(REPORT_HELP);
   Deno.exit(0);
 }
-let inputs = parsed;
+// `deno task` runs in the folder of deno.json; a relative --out means the folder the user was in.
+const userCwd = env("INIT_CWD");
+let inputs = !demo && userCwd && !parsed.out.startsWith("/")
+  ? { ...parsed, out: `${userCwd.replace(/\/$/, "")}/${parsed.out}` }
+  : parsed;
 const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
 
 let plan;

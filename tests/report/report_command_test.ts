@@ -18,7 +18,8 @@ async function taskFlags(): Promise<string[]> {
   return task.split(/\s+/).filter((w) => w.startsWith("--"));
 }
 
-const ENV = { RI_BASE_URL: "", RI_API_KEY: "", NO_COLOR: "1", RI_SCALE: "tiny" };
+// INIT_CWD is set by `deno task` (a relative --out is resolved against it); cleared unless a test sets it.
+const ENV = { RI_BASE_URL: "", RI_API_KEY: "", NO_COLOR: "1", RI_SCALE: "tiny", INIT_CWD: "" };
 
 async function run(args: string[], opts: { flags?: string[]; cwd?: string; cmd?: string } = {}) {
   const cmd = opts.cmd ?? Deno.execPath();
