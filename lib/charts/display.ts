@@ -8,6 +8,7 @@ import type pl from "nodejs-polars";
 import { escapeXml as escapeHtml } from "./_compose.ts";
 import { type DisplayProvenance, provenanceLines } from "./_provenance.ts";
 import { type ColumnSemantic, columnSemantic, formatCell, isNumeric } from "../frames/semantics.ts";
+import { formatTable } from "../frames/print_table.ts";
 
 /** The symbol a Deno Jupyter kernel calls to get an object's rich representation (a mime bundle). */
 export const jupyterDisplay: unique symbol = Symbol.for("Jupyter.display");
@@ -125,7 +126,14 @@ export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions 
   const dtypes = df.dtypes.map(dtypeName);
   const element = (dtype: string) => dtype.replace(/^list\[(.*)\]$/, "$1");
   const semantics = df.columns.map((c, i) => (raw ? null : columnSemantic(c, element(dtypes[i]))));
-  const align = semantics.map((m) => (m && isNumeric(m) ? ";text-align:right" : ""));
+  // Numbers right-aligned; numbers and dates never wrap (a date split at its hyphens reads badly).
+  const align = semantics.map((m) =>
+    m && isNumeric(m)
+      ? ";text-align:right;white-space:nowrap"
+      : m?.kind === "date"
+      ? ";white-space:nowrap"
+      : ""
+  );
   const columns = df.columns.map((c) => head.getColumn(c).toArray() as unknown[]);
   const out: string[] = ['<div class="ri-frame" style="font-family:system-ui,sans-serif;font-size:12px">'];
   if (title) out.push(`<div style="font-weight:bold;font-size:14px;margin:4px 0">${escapeHtml(title)}</div>`);
@@ -172,7 +180,7 @@ export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions 
 export class FrameDisplay {
   /** The HTML block (see {@linkcode frameToHtmlTable}). */
   readonly html: string;
-  /** Plain-text rendering: provenance, shape and the Polars printout. */
+  /** Plain-text rendering: provenance, shape and every column, formatted by meaning (raw: the Polars printout). */
   readonly text: string;
 
   /**
@@ -192,7 +200,12 @@ export class FrameDisplay {
     }
     const shown = Math.min(options.rows ?? 50, df.height);
     const more = df.height > shown ? ` (showing first ${shown})` : "";
-    lines.push(`${df.height} rows × ${df.width} columns${more}`, df.head(shown).toString());
+    lines.push(
+      `${df.height} rows × ${df.width} columns${more}`,
+      options.raw
+        ? df.head(shown).toString()
+        : formatTable(df, { rows: shown, maxChars: options.maxChars ?? 60 }),
+    );
     this.text = lines.join("\n");
   }
 
