@@ -90,6 +90,13 @@ Deno.test("README 'Use it in your project' has the setup, run and notebook steps
   assert.match(steps[0], /"@research-intel\/toolkit": "jsr:@research-intel\/toolkit@\^0\.1\.0"/);
   assert.match(README, /deno add jsr:@research-intel\/toolkit/, "the JSR path is shown");
   assert.doesNotMatch(steps.join("\n"), /--config/, "no --config into the repository");
+  const exports = Object.keys(JSON.parse(Deno.readTextFileSync(new URL("deno.json", ROOT))).exports);
+  for (const sub of exports.filter((e) => e !== ".")) {
+    assert.ok(
+      section("Use it in your project").includes(`${sub.slice(1)}\``),
+      `the section names ${sub.slice(1)}`,
+    );
+  }
 });
 
 Deno.test("a project outside the repo follows the README, runs the Quick start, imports every export and renders a PNG", async (t) => {
