@@ -113,9 +113,10 @@ try {
     inputs = resolved.inputs;
     if (!demo) { for (const n of resolved.notes) console.error(`  ${n}`); }
   } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
     await sandbox?.close();
-    fail(e.message);
+    if (e instanceof UsageError) fail(e.message);
+    console.error(`Could not check the inputs, so nothing was run: ${(e as Error).message}`);
+    Deno.exit(1);
   }
   if (!demo) {
     for (const s of plan!.skipped) console.error(`  skipped ${s.id}: needs ${s.needs}`);

@@ -11,7 +11,7 @@
  */
 import type { Client } from "../client/mod.ts";
 import { closestNames, diseaseLookup, type Lookup, organizationLookup } from "../analyses/_resolve_entity.ts";
-import { asCurie } from "../analyses/_measures.ts";
+import { asCurie, statusOf } from "../analyses/_measures.ts";
 import { type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 
 /** What resolution changed and found. */
@@ -42,7 +42,9 @@ async function resolveOne(
   try {
     rows = await lookup(value.trim());
   } catch (e) {
-    // A key without the lookup (free tier) or a failing service: run as given, and say so.
+    // A key whose tier lacks the lookup (402/403): run as given, and say so. Anything else (no network,
+    // a bad key, a failing service) would fail every analysis too: stop here.
+    if (![402, 403].includes(statusOf(e) ?? 0)) throw e;
     notes.push(`${flag} '${value}' not checked (${(e as Error).message.split("\n")[0]})`);
     return { name: value };
   }
