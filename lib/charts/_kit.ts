@@ -40,6 +40,17 @@ export function requireDate(value: unknown, option: string, chartName: string): 
 
 /** Throws a TypeError naming the missing columns, so a wrong frame fails clearly instead of drawing nothing. */
 export function requireColumns(df: pl.DataFrame, columns: readonly string[], chartName: string): void {
+  if (!Array.isArray((df as { columns?: unknown } | undefined)?.columns)) {
+    const frames = df && typeof df === "object"
+      ? Object.entries(df).filter(([, v]) => Array.isArray((v as { columns?: unknown })?.columns)).map((
+        [k],
+      ) => k)
+      : [];
+    throw new TypeError(
+      `${chartName}: expected a DataFrame, got ${df === null ? "null" : typeof df}` +
+        (frames.length ? `; pass one of the result's frames (result.${frames.join(", result.")})` : ""),
+    );
+  }
   const missing = columns.filter((c) => !df.columns.includes(c));
   if (missing.length) {
     throw new TypeError(
