@@ -68,8 +68,9 @@ export function portfolioOverlapChart(
     .map((r) => Number(r.jaccard));
   // The colour spans the pairs' own range (not 0 to max): overlaps of 4–6% must not all look alike.
   const [lo, hi] = colourDomain(offJ);
-  // One decimal only when whole percents would show two different overlaps as the same number.
-  const digits = new Set(offJ.map((v) => pct(v))).size < new Set(offJ).size ? 1 : 0;
+  // One decimal when whole percents would show two different overlaps as the same number, or when the
+  // colour range is narrow (one pair, near-equal pairs), so labels and legend ticks read alike.
+  const digits = new Set(offJ.map((v) => pct(v))).size < new Set(offJ).size || hi - lo < 0.04 ? 1 : 0;
   const rows = raw.map((r) => {
     const diagonal = r.sponsor_a === r.sponsor_b;
     return {
