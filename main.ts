@@ -56,6 +56,8 @@ try {
   if (!(e instanceof UsageError)) throw e;
   fail(e.message);
 }
+// The demo keeps the nine analyses it has always run; loss of exclusivity is the report command's tenth.
+if (demo && plan) plan = { ...plan, run: plan.run.filter((id) => id !== "exclusivity") };
 if (!plan?.run.length) {
   fail("No section has its inputs: give --sponsors, --condition, --diseases or --indication");
 }

@@ -20,6 +20,7 @@ export const REPORT_SECTIONS = {
   diseases: { title: "Disease comparison", needs: "--diseases" },
   medicare: { title: "Medicare spending", needs: "--indication" },
   sponsor: { title: "Sponsor scan", needs: "--sponsors (the first one)" },
+  exclusivity: { title: "Loss of exclusivity", needs: "--sponsors or --tickers (not in the demo)" },
   researcher: { title: "Researcher output", needs: "--author (on the sandbox: its most prolific author)" },
 } as const;
 

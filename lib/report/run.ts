@@ -10,6 +10,7 @@ import type { Progress } from "../client/result.ts";
 import {
   catalystCalendar,
   diseaseComparison,
+  lossOfExclusivity,
   medicareSpending,
   patentTrends,
   portfolioOverlap,
@@ -36,6 +37,7 @@ function ready(id: SectionId, i: ReportInputs, canPickAuthor: boolean): boolean 
     case "portfolio":
       return i.sponsors.length > 0 && i.condition !== undefined;
     case "catalysts":
+    case "exclusivity":
       return i.sponsors.length + i.tickers.length > 0;
     case "targets":
       return i.condition !== undefined;
@@ -142,6 +144,12 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
         `Drugs approved for ${i.indicationName ? `${i.indicationName} (${i.indication})` : i.indication}`,
       ),
     sponsor: async () => S.sponsorSection(await sponsorScan(client, { sponsor: scan }), scan),
+    exclusivity: async () =>
+      S.exclusivitySection(
+        await lossOfExclusivity(client, { sponsors: i.sponsors, tickers: i.tickers, horizonYears: 5 }),
+        [...i.sponsors, ...i.tickers],
+        5,
+      ),
     researcher: async () => {
       const r = await researcherOutput(client, { authorId: i.author ?? ctx.pickAuthor!() });
       return S.researcherSection(r, r.author?.name ?? "researcher");
