@@ -34,11 +34,11 @@ export interface ExportTable {
 const slug = (s: string): string =>
   s.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "table";
 
-/** A worksheet name: `Section - Table` when it fits in 31 characters, else `Section's first word - Table`, cut with `…`. */
-function sheetName(section: string, table: string, taken: Set<string>): string {
+/** A worksheet name: `Section - Table` when it fits in 31 characters, else `Short - Table` (the section's short name or first word), cut with `…`. */
+function sheetName(section: string, short: string | undefined, table: string, taken: Set<string>): string {
   const clean = (x: string) => x.replace(/[[\]:*?/\\]/g, " ").replace(/\s+/g, " ").trim();
   const fit = (x: string, max = 31) => (x.length <= max ? x : `${x.slice(0, max - 1).trimEnd()}…`);
-  const forms = [`${section} - ${table}`, `${section.split(" ")[0]} - ${table}`].map(clean);
+  const forms = [`${section} - ${table}`, `${short ?? section.split(" ")[0]} - ${table}`].map(clean);
   for (let n = 1;; n++) {
     const tail = n === 1 ? "" : ` (${n})`;
     const name = forms.find((f) => f.length + tail.length <= 31) ?? fit(forms[1], 31 - tail.length);
@@ -77,7 +77,7 @@ export function exportTables(report: Report): ExportTable[] {
       let file = `${slug(s.title)}_${slug(t.title)}`;
       for (let n = 2; files.has(file); n++) file = `${slug(s.title)}_${slug(t.title)}_${n}`;
       files.add(file);
-      const sheet = sheetName(s.title, t.title, sheets);
+      const sheet = sheetName(s.title, s.short, t.title, sheets);
       return { sheet, file: `${file}.csv`, section: s.title, title: t.title, frame: t.frame };
     })
   );

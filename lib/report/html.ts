@@ -31,6 +31,8 @@ export interface ReportTable {
 export interface ReportSection {
   /** Section heading. */
   readonly title: string;
+  /** A one-word name for worksheet names (`Exclusivity - By sponsor`). @default {the title's first word} */
+  readonly short?: string;
   /** One or two sentences: what was asked and the headline answer. */
   readonly summary?: string;
   /** Charts, shown first. */

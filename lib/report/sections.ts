@@ -127,7 +127,7 @@ export function regulatorySection(r: RegulatoryLandscape, scope: string): Report
       name: "regulatory_tiers",
       chart: regulatoryLandscapeChart(r.byYear, { bySponsor: r.bySponsor }),
     }],
-    tables: [{ title: "By tier", frame: r.byTier }, { title: "Approvals by source", frame: r.bySource }],
+    tables: [{ title: "By tier", frame: r.byTier }, { title: "By source", frame: r.bySource }],
     ...meta(r),
   };
 }
@@ -237,15 +237,16 @@ export function exclusivitySection(
   const total = sum("part_d_total");
   return {
     title: "Loss of exclusivity",
+    short: "Exclusivity",
     summary:
       `${who.join(", ")}: ${r.drugs.height} drugs lose their last patent or exclusivity within ${years} ` +
       `years; ${usd(exposed)} of their ${usd(total)} 2025 Part D spending is exposed` +
       (total > 0 ? ` (${pct(exposed / total)}).` : "."),
     charts: [{ name: "loss_of_exclusivity", chart: lossOfExclusivityChart(r.drugs) }],
     tables: [
-      { title: "Exposure by sponsor", frame: r.bySponsor },
+      { title: "By sponsor", frame: r.bySponsor },
       {
-        title: "Drugs losing protection",
+        title: "Drugs at risk",
         frame: r.drugs.select(
           "drug_name",
           "trade_names",
