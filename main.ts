@@ -74,7 +74,7 @@ if (real) {
   const { state } = await Deno.permissions.query({ name: "net", host });
   if (state !== "granted") {
     fail(
-      `This task only allows loopback network access. To run it on ${host}:\n` +
+      `This run does not allow network access to ${host}. To run it there:\n` +
         `  deno run --allow-net=${host} --allow-read --allow-write=${inputs.out},.cache --allow-ffi --allow-sys ` +
         `--allow-env main.ts${demo ? "" : " [flags]"}`,
     );
