@@ -8,6 +8,7 @@
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
 import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
+import { closestHint, closestNames, diseaseLookup } from "./_resolve_entity.ts";
 
 /** Weights of the composite score (each multiplies a term on a fixed 0–1 scale). */
 export interface CompositeWeights {
@@ -265,7 +266,9 @@ export async function targetPrioritization(
     notes.push({
       code: "term-unavailable",
       message: assoc === undefined
-        ? "No disease id to ask associations for: evidence_count is null and the evidence term is left out of the composite"
+        ? `No disease id for '${params.disease}' to ask associations for (disease autocomplete has no exact ` +
+          "match): evidence_count is null and the evidence term is left out of the composite" +
+          (params.disease ? closestHint(await closestNames(diseaseLookup(client), params.disease)) : "")
         : "The associations carry no target_id/evidence_count (fields the spec does not name): evidence_count is " +
           "null and the evidence term is left out of the composite",
     });
@@ -295,7 +298,9 @@ export async function targetPrioritization(
   const warnings: AnalysisWarning[] = more
     ? [{
       code: "capped",
-      message: `More than topN (${topN}) targets exist for this disease; raise topN (max 200) to see them`,
+      message: `More than topN (${topN}) targets exist for ${
+        params.efo_id ?? `'${params.disease}'`
+      }; raise topN (max 200) to see them`,
       pitfall: 27,
     }]
     : complete
