@@ -23,6 +23,7 @@ import { progressBar } from "../charts/progress.ts";
 import type { ReportSection } from "./html.ts";
 import { REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 import * as S from "./sections.ts";
+import { exclusivitySection } from "./exclusivity_section.ts";
 
 /** Which sections run, and why the others do not. */
 export interface SectionPlan {
@@ -145,7 +146,7 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
       ),
     sponsor: async () => S.sponsorSection(await sponsorScan(client, { sponsor: scan }), scan),
     exclusivity: async () =>
-      S.exclusivitySection(
+      exclusivitySection(
         await lossOfExclusivity(client, { sponsors: i.sponsors, tickers: i.tickers, horizonYears: 5 }),
         [...i.sponsors, ...i.tickers],
         5,

@@ -8,7 +8,6 @@ import pl from "nodejs-polars";
 import type { AnalysisMeta } from "../frames/provenance.ts";
 import type { CatalystCalendar } from "../analyses/catalyst_calendar.ts";
 import type { DiseaseComparison } from "../analyses/disease_comparison.ts";
-import type { LossOfExclusivity } from "../analyses/loss_of_exclusivity.ts";
 import type { MedicareSpending } from "../analyses/medicare_spending.ts";
 import type { PatentTrends } from "../analyses/patent_trends.ts";
 import type { PortfolioOverlap } from "../analyses/portfolio_overlap.ts";
@@ -18,7 +17,6 @@ import type { SponsorScan } from "../analyses/sponsor_scan.ts";
 import type { TargetPrioritization } from "../analyses/target_prioritization.ts";
 import { catalystCalendarChart } from "../charts/catalyst_calendar_chart.ts";
 import { diseaseComparisonChart } from "../charts/disease_comparison_chart.ts";
-import { lossOfExclusivityChart } from "../charts/loss_of_exclusivity_chart.ts";
 import { medicareSpendingChart } from "../charts/medicare_spending_chart.ts";
 import { patentTrendsChart } from "../charts/patent_trends_chart.ts";
 import { portfolioOverlapChart } from "../charts/portfolio_overlap_chart.ts";
@@ -29,7 +27,8 @@ import { targetPrioritizationChart } from "../charts/target_prioritization_chart
 import { compact, pct, usd } from "../charts/_kit.ts";
 import type { ReportSection } from "./html.ts";
 
-const meta = (r: AnalysisMeta): Pick<ReportSection, "provenance" | "warnings"> => ({
+/** Provenance and warnings of a result, plus a warning when a call was capped. */
+export const meta = (r: AnalysisMeta): Pick<ReportSection, "provenance" | "warnings"> => ({
   provenance: r.provenance,
   warnings: [
     ...r.warnings,
@@ -222,42 +221,6 @@ export function sponsorSection(r: SponsorScan, sponsor: string): ReportSection {
       chart: sponsorScanChart(r.pipeline, { summary: r.summary, sponsor: name }),
     }],
     tables: [{ title: "Sponsor", frame: r.sponsor }, { title: "Approvals", frame: r.approvals, rows: 10 }],
-    ...meta(r),
-  };
-}
-
-/** Loss of exclusivity: Medicare Part D spending whose protection ends within the horizon. */
-export function exclusivitySection(
-  r: LossOfExclusivity,
-  who: readonly string[],
-  years: number,
-): ReportSection {
-  const sum = (c: string) => (r.bySponsor.height ? Number(r.bySponsor.getColumn(c).sum()) : 0);
-  const exposed = sum("exposed_horizon");
-  const total = sum("part_d_total");
-  return {
-    title: "Loss of exclusivity",
-    short: "Exclusivity",
-    summary:
-      `${who.join(", ")}: ${r.drugs.height} drugs lose their last patent or exclusivity within ${years} ` +
-      `years; ${usd(exposed)} of their ${usd(total)} 2025 Part D spending is exposed` +
-      (total > 0 ? ` (${pct(exposed / total)}).` : "."),
-    charts: [{ name: "loss_of_exclusivity", chart: lossOfExclusivityChart(r.drugs) }],
-    tables: [
-      { title: "By sponsor", frame: r.bySponsor },
-      {
-        title: "Drugs at risk",
-        frame: r.drugs.select(
-          "drug_name",
-          "trade_names",
-          "entities",
-          "protection_horizon",
-          "spending_2025",
-          "match_method",
-        ),
-      },
-      ...(r.unmatched.height ? [{ title: "No Medicare match", frame: r.unmatched }] : []),
-    ],
     ...meta(r),
   };
 }

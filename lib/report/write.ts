@@ -68,14 +68,23 @@ export async function writeReport(
       pngs.push(path);
     }
   }
-  const html = formats.has("html") ? `${dir}/report.html` : undefined;
-  if (html) await Deno.writeTextFile(html, renderReport(report));
   const tables = exportTables(report);
   const csvs = formats.has("csv") ? await writeCsvTables(tables, dir) : [];
+  const workbook = options.workbook ?? "report.xlsx";
   let xlsx: string | undefined;
   if (formats.has("xlsx")) {
-    xlsx = `${dir}/${options.workbook ?? "report.xlsx"}`;
+    xlsx = `${dir}/${workbook}`;
     await Deno.writeFile(xlsx, await workbookBytes(tables, report));
+  }
+  const html = formats.has("html") ? `${dir}/report.html` : undefined;
+  if (html) {
+    // exportTables keeps report order, so the n-th table of the report is the n-th export.
+    const all = report.sections.flatMap((s) => s.tables ?? []);
+    const files = {
+      xlsx: xlsx ? workbook : undefined,
+      csv: csvs.length ? new Map(all.map((t, i) => [t, tables[i].file])) : undefined,
+    };
+    await Deno.writeTextFile(html, renderReport(report, files));
   }
   return { html, pngs, csvs, xlsx };
 }

@@ -140,6 +140,8 @@ Deno.test("report: good inputs write html, png, csv and xlsx; the workbook has a
     assert.match(html, />\d+\.\d%</, "shares shown as percentages");
     assert.match(html, />\$[\d,]+</, "dollars with separators");
     assert.ok(!html.includes("Target prioritization"), "only the sections asked for");
+    assert.ok(html.includes('href="report.xlsx"'), "the page links the workbook");
+    assert.ok(html.includes('href="portfolio_overlap_sponsors.csv"'), "and each table's CSV");
   } finally {
     await Deno.remove(cwd, { recursive: true });
   }
