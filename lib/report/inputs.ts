@@ -176,15 +176,26 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
     if (v !== undefined && !v.trim()) throw new UsageError(`${flag} is empty; give a value or leave it out`);
     return v?.trim();
   };
+  const tickers = list(values.tickers).map((t) => t.toUpperCase());
+  const badTicker = tickers.find((t) => !/^[A-Z][A-Z0-9.-]{0,9}$/.test(t));
+  if (badTicker) {
+    throw new UsageError(
+      `--tickers '${badTicker}' is not a stock ticker (letters, e.g. LLY,MRK); sponsors go in --sponsors`,
+    );
+  }
+  const cpc = text("--cpc", values.cpc)?.toUpperCase() ?? "A61K";
+  if (!/^[A-HY](\d{2}([A-Z](\d{1,4}(\/\d{1,6})?)?)?)?$/.test(cpc)) {
+    throw new UsageError(`--cpc '${cpc}' is not a CPC code or prefix (e.g. A61K, A61K31/00)`);
+  }
   const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats);
   if (!formats.length) throw new UsageError(`--formats is empty; give some of ${REPORT_FORMATS.join(",")}`);
   return {
     sponsors: list(values.sponsors),
-    tickers: list(values.tickers).map((t) => t.toUpperCase()),
+    tickers,
     condition: text("--condition", values.condition),
     diseases: list(values.diseases),
     indication: text("--indication", values.indication),
-    cpc: text("--cpc", values.cpc) ?? "A61K",
+    cpc,
     author: text("--author", values.author),
     windowDays,
     sections: values.sections === undefined

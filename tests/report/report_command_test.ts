@@ -74,10 +74,16 @@ Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mea
   assert.equal(days.code, 2);
   assert.match(days.err, /--window-days 'ten' must be a whole number/);
 
+  const ticker = await run(["--tickers", "Eli Lilly"]);
+  assert.equal(ticker.code, 2);
+  assert.match(ticker.err, /--tickers 'ELI LILLY' is not a stock ticker/);
+  const cpc = await run(["--sponsors", "Pfizer", "--cpc", "pharma"]);
+  assert.equal(cpc.code, 2);
+  assert.match(cpc.err, /--cpc 'PHARMA' is not a CPC code/);
   const none = await run(["--window-days", "30"]);
   assert.equal(none.code, 2);
   assert.match(none.err, /No inputs: give at least one of --sponsors/);
-  for (const r of [flag, section, format, needs, days, none]) {
+  for (const r of [flag, section, format, needs, days, ticker, cpc, none]) {
     assert.ok(!r.err.includes("Starting the embedded"));
   }
   const help = await run(["--", "--help"]); // as `deno task report -- --help` passes it
