@@ -135,8 +135,9 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
       S.regulatorySection(await regulatoryLandscape(client, { region: "US" }), "US approvals (all sponsors)"),
     patents: async () =>
       S.patentSection(
-        await patentTrends(client, { cpc_code: i.cpc, from, to, compare: i.sponsors.slice(0, 3) }),
+        await patentTrends(client, { cpc_code: i.cpc, from, to, compare: i.sponsors }),
         `in CPC ${i.cpc}, ${from}–${to}`,
+        { cpc: i.cpc, compared: i.sponsors },
       ),
     diseases: async () => S.diseaseSection(await diseaseComparison(client, { diseases: i.diseases })),
     medicare: async () =>

@@ -132,7 +132,11 @@ export function regulatorySection(r: RegulatoryLandscape, scope: string): Report
 }
 
 /** Patent trends. */
-export function patentSection(r: PatentTrends, scope: string): ReportSection {
+export function patentSection(
+  r: PatentTrends,
+  scope: string,
+  limits: { readonly cpc?: string; readonly compared?: readonly string[] } = {},
+): ReportSection {
   const last = r.byYear.height ? r.byYear.row(r.byYear.height - 1) : null;
   return {
     title: "Patent trends",
@@ -140,7 +144,13 @@ export function patentSection(r: PatentTrends, scope: string): ReportSection {
       (last ? `: ${compact(last[1])} in ${last[0]} (${pct(last[3])} on the year before).` : ": none."),
     charts: [{
       name: "patent_trends",
-      chart: patentTrendsChart(r.byYear, { companies: r.companies, subtitle: scope }),
+      chart: patentTrendsChart(r.byYear, {
+        companies: r.companies,
+        unresolved: r.unresolved,
+        cpc: limits.cpc,
+        compared: limits.compared,
+        subtitle: scope,
+      }),
     }],
     tables: [{ title: "Top CPC codes", frame: r.topCpc }, { title: "YoY growth", frame: r.growth }],
     ...meta(r),
