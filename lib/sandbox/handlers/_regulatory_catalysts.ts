@@ -51,12 +51,20 @@ function counts(events: readonly { type: string }[]): Record<string, number> {
   return c;
 }
 
-function emptyAnswer(): unknown {
+/** The answer's window: approvals from today − windowDays, expiries to today + windowDays. */
+function windowOf(today: string, windowDays: unknown): { from: string; to: string; today: string } {
+  const t0 = dayNumber(today), days = Number(windowDays);
+  return { from: isoDay(t0 - days), to: isoDay(t0 + days), today };
+}
+
+/** An unresolved entity's answer: no events, the same shape as any other answer. */
+function emptyAnswer(today: string, windowDays: unknown): unknown {
   return flaggedBody({
     events: [],
     counts: counts([]),
     next_patent_expiry: null,
     next_exclusivity_expiry: null,
+    window: windowOf(today, windowDays),
   });
 }
 
@@ -67,21 +75,21 @@ export function regulatoryCatalysts(ctx: HandlerContext): unknown {
   const inList = (table: string, col: string, ids: readonly string[]) =>
     w.add(`a.key IN (SELECT approval_key FROM ${table} WHERE ${col} IN (${marks(ids.length)}))`, ...ids);
   const family = entityFamily(ctx);
-  if (family === undefined) return emptyAnswer();
+  if (family === undefined) return emptyAnswer(today, params.windowDays);
   if (family !== null) inList("approval_sponsors", "org_id", family);
   if (typeof params.indication === "string") {
     const d = resolveDisease(db, params.indication, true);
-    if (!d) return emptyAnswer();
+    if (!d) return emptyAnswer(today, params.windowDays);
     inList("approval_indications", "disease_id", diseaseFamily(db, d.id, true));
   }
   if (typeof params.drugNames === "string") {
     const forms = splitCsv(params.drugNames).flatMap((n) => resolveDrug(db, n)?.forms ?? []);
-    if (forms.length === 0) return emptyAnswer();
+    if (forms.length === 0) return emptyAnswer(today, params.windowDays);
     inList("approval_drugs", "chembl_id", forms);
   }
   const t0 = dayNumber(today);
-  const window = Number(params.windowDays);
-  const ahead = isoDay(t0 + window), behind = isoDay(t0 - window);
+  const window = windowOf(today, params.windowDays);
+  const ahead = window.to, behind = window.from;
   const sel = `SELECT a.key FROM approvals a ${w}`;
   const raw = all<RawEvent>(
     db,
@@ -138,6 +146,6 @@ export function regulatoryCatalysts(ctx: HandlerContext): unknown {
     counts: counts(events),
     next_patent_expiry: next("approval_patents"),
     next_exclusivity_expiry: next("approval_exclusivities"),
-    window: { from: behind, to: ahead, today },
+    window,
   });
 }
