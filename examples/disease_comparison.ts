@@ -5,10 +5,10 @@
 // resolved by exact autocomplete match; anything unresolved is listed with the service's candidates.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY (a Pro key) are set; then add that
 // host to --allow-net.
-import { createClient } from "../lib/client/mod.ts";
-import { startSandbox } from "../lib/sandbox/mod.ts";
-import { diseaseComparison } from "../lib/analyses/disease_comparison.ts";
-import { printInputs, printTable } from "../lib/frames/print_table.ts";
+import { createClient } from "@research-intel/toolkit/client";
+import { startSandbox } from "@research-intel/toolkit/sandbox";
+import { diseaseComparison } from "@research-intel/toolkit/analyses";
+import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });

@@ -4,10 +4,10 @@
 // AstraZeneca) lose their last patent or exclusivity in the next five years, and how much 2025
 // Medicare Part D spending rides on them — by sponsor, by drug, and the drugs no Medicare row matched.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set (then add that host to --allow-net).
-import { createClient } from "../lib/client/mod.ts";
-import { startSandbox } from "../lib/sandbox/mod.ts";
-import { lossOfExclusivity } from "../lib/analyses/loss_of_exclusivity.ts";
-import { printInputs, printTable } from "../lib/frames/print_table.ts";
+import { createClient } from "@research-intel/toolkit/client";
+import { startSandbox } from "@research-intel/toolkit/sandbox";
+import { lossOfExclusivity } from "@research-intel/toolkit/analyses";
+import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "small", quiet: true });

@@ -5,10 +5,10 @@
 // (null when there are no claims / beneficiaries). Then a misspelled name, to show that an empty
 // Medicare answer is flagged as "not evidence of absence". Uses the embedded sandbox unless
 // RI_BASE_URL and RI_API_KEY are set (then add that host to --allow-net).
-import { createClient } from "../lib/client/mod.ts";
-import { startSandbox } from "../lib/sandbox/mod.ts";
-import { medicareSpending } from "../lib/analyses/medicare_spending.ts";
-import { printInputs, printTable } from "../lib/frames/print_table.ts";
+import { createClient } from "@research-intel/toolkit/client";
+import { startSandbox } from "@research-intel/toolkit/sandbox";
+import { medicareSpending } from "@research-intel/toolkit/analyses";
+import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });

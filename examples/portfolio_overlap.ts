@@ -3,10 +3,10 @@
 // Portfolio overlap of sponsors in a condition: trials per sponsor by phase and status, the trials
 // they share, a pairwise overlap matrix (shared trials and Jaccard) and the condition's market size.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
-import { createClient } from "../lib/client/mod.ts";
-import { startSandbox } from "../lib/sandbox/mod.ts";
-import { overlapWide, portfolioOverlap } from "../lib/analyses/portfolio_overlap.ts";
-import { printInputs, printTable } from "../lib/frames/print_table.ts";
+import { createClient } from "@research-intel/toolkit/client";
+import { startSandbox } from "@research-intel/toolkit/sandbox";
+import { overlapWide, portfolioOverlap } from "@research-intel/toolkit/analyses";
+import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });

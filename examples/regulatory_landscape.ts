@@ -3,10 +3,10 @@
 // Regulatory landscape of a sponsor: drugs by tier (biologics / modern small molecules / commodities),
 // by first approval year and by sponsor entity, and approvals by source from exact server totals.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
-import { createClient } from "../lib/client/mod.ts";
-import { startSandbox } from "../lib/sandbox/mod.ts";
-import { regulatoryLandscape } from "../lib/analyses/regulatory_landscape.ts";
-import { printInputs, printTable } from "../lib/frames/print_table.ts";
+import { createClient } from "@research-intel/toolkit/client";
+import { startSandbox } from "@research-intel/toolkit/sandbox";
+import { regulatoryLandscape } from "@research-intel/toolkit/analyses";
+import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });

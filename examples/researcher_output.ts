@@ -4,10 +4,10 @@
 // author's name and ORCID printed first so you can check the id is the person you mean.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set (then add that host to
 // --allow-net and pass an author id).
-import { createClient } from "../lib/client/mod.ts";
-import { startSandbox } from "../lib/sandbox/mod.ts";
-import { researcherOutput } from "../lib/analyses/researcher_output.ts";
-import { printInputs, printTable } from "../lib/frames/print_table.ts";
+import { createClient } from "@research-intel/toolkit/client";
+import { startSandbox } from "@research-intel/toolkit/sandbox";
+import { researcherOutput } from "@research-intel/toolkit/analyses";
+import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });

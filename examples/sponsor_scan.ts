@@ -3,10 +3,10 @@
 // One sponsor at a glance (default Pfizer): who it resolved to (id, LEI), trials by phase and status,
 // approvals, upcoming patent/exclusivity expiries and patent activity. Uses the embedded sandbox
 // unless RI_BASE_URL and RI_API_KEY are set (then add that host to --allow-net; patents need Pro).
-import { createClient } from "../lib/client/mod.ts";
-import { startSandbox } from "../lib/sandbox/mod.ts";
-import { sponsorScan } from "../lib/analyses/sponsor_scan.ts";
-import { printInputs, printTable } from "../lib/frames/print_table.ts";
+import { createClient } from "@research-intel/toolkit/client";
+import { startSandbox } from "@research-intel/toolkit/sandbox";
+import { sponsorScan } from "@research-intel/toolkit/analyses";
+import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });

@@ -4,10 +4,10 @@
 // evidence, ranked by the composite score (a weighted mean of 0–1 terms on fixed scales, see the JSDoc), with white-space targets
 // (strong association, no approved drug). Says whether the target list is complete (PITFALLS 27).
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
-import { createClient } from "../lib/client/mod.ts";
-import { startSandbox } from "../lib/sandbox/mod.ts";
-import { targetPrioritization } from "../lib/analyses/target_prioritization.ts";
-import { printInputs, printTable } from "../lib/frames/print_table.ts";
+import { createClient } from "@research-intel/toolkit/client";
+import { startSandbox } from "@research-intel/toolkit/sandbox";
+import { targetPrioritization } from "@research-intel/toolkit/analyses";
+import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });

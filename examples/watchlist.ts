@@ -6,11 +6,11 @@
 // same changes every time); on the real service (RI_BASE_URL and RI_API_KEY set, that host added to
 // --allow-net) each run snapshots today and compares with the last earlier day in the store folder.
 import pl from "nodejs-polars";
-import { createClient } from "../lib/client/mod.ts";
-import { catalystCalendar } from "../lib/analyses/mod.ts";
-import { frameFromResult } from "../lib/frames/mod.ts";
-import { startSandbox } from "../lib/sandbox/mod.ts";
-import { diff, listSnapshots, loadSnapshot, snapshot } from "../lib/watch/mod.ts";
+import { createClient } from "@research-intel/toolkit/client";
+import { catalystCalendar } from "@research-intel/toolkit/analyses";
+import { frameFromResult } from "@research-intel/toolkit/frames";
+import { startSandbox } from "@research-intel/toolkit/sandbox";
+import { diff, listSnapshots, loadSnapshot, snapshot } from "@research-intel/toolkit/watch";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
