@@ -70,7 +70,9 @@ export function portfolioOverlapChart(
   const [lo, hi] = colourDomain(offJ);
   // One decimal when whole percents would show two different overlaps as the same number, or when the
   // colour range is narrow (one pair, near-equal pairs), so labels and legend ticks read alike.
-  const digits = new Set(offJ.map((v) => pct(v))).size < new Set(offJ).size || hi - lo < 0.04 ? 1 : 0;
+  const narrow = hi - lo < 0.04;
+  const fractional = offJ.some((v) => Math.abs(v * 100 - Math.round(v * 100)) >= 0.05);
+  const digits = new Set(offJ.map((v) => pct(v))).size < new Set(offJ).size || (narrow && fractional) ? 1 : 0;
   const rows = raw.map((r) => {
     const diagonal = r.sponsor_a === r.sponsor_b;
     return {
@@ -110,7 +112,7 @@ export function portfolioOverlapChart(
       legend: true,
       label: "Jaccard overlap (%)",
       ticks: 4,
-      tickFormat: (v: number) => pct(v, digits),
+      tickFormat: (v: number) => pct(v, narrow ? 1 : digits),
       unknown: defaults.diagonal,
     },
     marks: [
