@@ -40,3 +40,35 @@ Deno.test("registry pages equal independent SQL, and a store write is seen by th
   assert.deepEqual(page2.data.map((r: { trial_id: string }) => r.trial_id), truth().slice(7, 14));
   store.close();
 });
+
+Deno.test("a first page asked again is served from the query's ordered list: equal to independent SQL, and a write is seen", async () => {
+  const store = await openStore(42, "tiny");
+  await using sb = await startSandbox({ store, quiet: true });
+  const page1 = async () => {
+    const res = await fetch(`${sb.url}/api/v1/clinical-trials?search=cancer&status=recruiting&limit=5`, {
+      headers: { "x-api-key": sb.keys.pro },
+    });
+    const b = await res.json();
+    return { ids: b.data.map((r: { trial_id: string }) => r.trial_id) as string[], total: b.meta.totalItems };
+  };
+  // Relevance order (bm25, ties by trial id) and the filter, computed independently.
+  const truth = () =>
+    (store.db.prepare(
+      `SELECT t.trial_id FROM trials_fts JOIN trials t ON t.rid = trials_fts.rowid
+       WHERE trials_fts MATCH '"cancer"' AND t.status = 'RECRUITING' ORDER BY bm25(trials_fts), t.trial_id`,
+    ).all() as { trial_id: string }[]).map((r) => r.trial_id);
+  const first = await page1(), second = await page1(), third = await page1();
+  for (const p of [first, second, third]) {
+    assert.deepEqual(p.ids, truth().slice(0, 5));
+    assert.equal(p.total, truth().length);
+  }
+  assert.ok(first.total > 5, "more than one page");
+  // A write, kept consistent with the derived filter table as the store's own writers do.
+  for (const table of ["trials", "trial_filter"]) {
+    store.db.prepare(`UPDATE ${table} SET status = 'COMPLETED' WHERE trial_id = ?`).run(first.ids[0]);
+  }
+  const after = await page1();
+  assert.equal(after.total, first.total - 1);
+  assert.deepEqual(after.ids, truth().slice(0, 5));
+  store.close();
+});

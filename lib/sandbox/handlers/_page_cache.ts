@@ -1,8 +1,10 @@
 /**
  * Private: paging in O(page). A list query's total is counted once per distinct query (SQL +
- * arguments) and its full ordered id list is built once, at its first page after the first, and kept
- * while the store is unchanged; every later page is a slice of it — no OFFSET scan and no recount.
- * The first page alone (the common one-page call) stays a cheap top-N query.
+ * arguments) and its full ordered id list is built once — at its first page after the first, or when its
+ * first page is asked again (a notebook re-run, a dashboard refresh) and the list holds at most
+ * {@link REPEAT_LIST_MAX} ids — and kept while the store is unchanged; every later page is a slice of it:
+ * no OFFSET scan, no recount, no second ranking. A query's first sight of its first page (the common
+ * one-page call) stays a top-N query.
  *
  * The store's change stamp is `total_changes()` of the connection plus `PRAGMA data_version` (other
  * connections), so a write (quota books live elsewhere; `advance` or a test's insert) drops every list.
@@ -17,6 +19,12 @@ import { stmt } from "./_sql.ts";
 export const MAX_LISTS = 128;
 /** Most ids kept over all lists (about 8 bytes each). */
 export const MAX_IDS = 4_000_000;
+/**
+ * Largest total for which a repeated first page builds the query's ordered id list (ranking every match
+ * costs what the top-N query costs when the order is computed, as for relevance; larger lists wait for
+ * a second page).
+ */
+export const REPEAT_LIST_MAX = 20_000;
 
 interface Cache {
   stamp: string;
@@ -69,8 +77,9 @@ export function pageIds(
   const cache = cacheOf(db);
   const key = `${sql}\u0000${JSON.stringify(args)}`;
   const list = cache.lists.get(key);
-  if (list === undefined && offset === 0) {
-    let total = cache.counts.get(key);
+  const seen = cache.counts.get(key);
+  if (list === undefined && offset === 0 && (seen === undefined || seen > REPEAT_LIST_MAX)) {
+    let total = seen;
     if (total === undefined) {
       total = firstId(stmt(db, countSql).get(...args) as Record<string, unknown>);
       cache.counts.set(key, total);
