@@ -8,15 +8,17 @@
  *
  * The store's change stamp is `total_changes()` of the connection plus `PRAGMA data_version` (other
  * connections), so a write (quota books live elsewhere; `advance` or a test's insert) drops every list.
- * Lists are kept most-recently-used first, within a bound on entries and on ids held.
+ * Lists are kept most-recently-used first, within a bound on entries and on ids held. A search's scored
+ * matches ({@link scoresOf}) are kept the same way, so a new filter set on a phrase searched before ranks
+ * its candidates without searching again.
  *
  * @module
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { stmt } from "./_sql.ts";
 
-/** Most scored matches kept over all searches in {@link scoresOf}. */
-export const MAX_SCORED = 2_000_000;
+/** Most scored matches kept over all searches in {@link scoresOf} (a Map entry is about 40 bytes). */
+export const MAX_SCORED = 1_000_000;
 
 /** Most distinct queries kept. */
 export const MAX_LISTS = 128;
