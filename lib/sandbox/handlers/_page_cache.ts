@@ -8,17 +8,12 @@
  *
  * The store's change stamp is `total_changes()` of the connection plus `PRAGMA data_version` (other
  * connections), so a write (quota books live elsewhere; `advance` or a test's insert) drops every list.
- * Lists are kept most-recently-used first, within a bound on entries and on ids held. A search's scored
- * matches ({@link scoresOf}) are kept the same way, so a new filter set on a phrase searched before ranks
- * its candidates without searching again.
+ * Lists are kept most-recently-used first, within a bound on entries and on ids held.
  *
  * @module
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { stmt } from "./_sql.ts";
-
-/** Most scored matches kept over all searches in {@link scoresOf} (a Map entry is about 40 bytes). */
-export const MAX_SCORED = 1_000_000;
 
 /** Most distinct queries kept. */
 export const MAX_LISTS = 128;
@@ -36,9 +31,6 @@ interface Cache {
   ids: number;
   lists: Map<string, Float64Array>;
   counts: Map<string, number>;
-  /** Scores of every match of a search (id → score), most recently used last. */
-  scores: Map<string, Map<number, number>>;
-  scored: number;
 }
 
 const caches = new WeakMap<DatabaseSync, Cache>();
@@ -53,7 +45,7 @@ function cacheOf(db: DatabaseSync): Cache {
   const stamp = stampOf(db);
   let cache = caches.get(db);
   if (!cache || cache.stamp !== stamp) {
-    cache = { stamp, ids: 0, lists: new Map(), counts: new Map(), scores: new Map(), scored: 0 };
+    cache = { stamp, ids: 0, lists: new Map(), counts: new Map() };
     caches.set(db, cache);
   }
   return cache;
@@ -121,74 +113,6 @@ export function orderedIds(db: DatabaseSync, sql: string, args: readonly SQLInpu
   const rows = stmt(db, sql).all(...args) as Record<string, unknown>[];
   const ids = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) ids[i] = firstId(rows[i]);
-  remember(cache, key, ids);
-  return ids;
-}
-
-/**
- * Every match of a search with its score (`sql` selects the id then the score), computed once per
- * distinct search while the store is unchanged: later queries that combine the same search with other
- * filters rank their candidates from it instead of searching again.
- *
- * @param db The store.
- * @param sql A query selecting an integer id and a numeric score.
- * @param args Its arguments.
- */
-export function scoresOf(db: DatabaseSync, sql: string, args: readonly SQLInputValue[]): Map<number, number> {
-  const cache = cacheOf(db);
-  const key = `${sql}\u0000${JSON.stringify(args)}`;
-  const hit = cache.scores.get(key);
-  if (hit) {
-    cache.scores.delete(key);
-    cache.scores.set(key, hit);
-    return hit;
-  }
-  const out = new Map<number, number>();
-  for (const r of stmt(db, sql).iterate(...args) as Iterable<Record<string, unknown>>) {
-    const [id, score] = Object.values(r);
-    out.set(Number(id), Number(score));
-  }
-  cache.scores.set(key, out);
-  cache.scored += out.size;
-  for (const [k, v] of cache.scores) {
-    if (cache.scored <= MAX_SCORED || k === key) break;
-    cache.scores.delete(k);
-    cache.scored -= v.size;
-  }
-  return out;
-}
-
-/**
- * One page of a list computed in code (not one SQL query): the list is built once per distinct `key`
- * while the store is unchanged, like {@link orderedIds}.
- *
- * @param db The store.
- * @param key What identifies the list (e.g. its SQL and arguments).
- * @param build Builds the full ordered id list.
- * @param offset Rows to skip.
- * @param limit Page size.
- */
-export function pageOfBuilt(
-  db: DatabaseSync,
-  key: string,
-  build: () => Float64Array,
-  offset: number,
-  limit: number,
-): { ids: number[]; total: number } {
-  const cache = cacheOf(db);
-  let ids = cache.lists.get(key);
-  if (ids) {
-    cache.lists.delete(key);
-    cache.lists.set(key, ids);
-  } else {
-    ids = build();
-    remember(cache, key, ids);
-  }
-  return { ids: pageOf(ids, offset, limit), total: ids.length };
-}
-
-/** Keep an ordered id list (and its total) within the cache's bounds. */
-function remember(cache: Cache, key: string, ids: Float64Array): void {
   cache.counts.set(key, ids.length);
   cache.lists.set(key, ids);
   cache.ids += ids.length;
@@ -198,6 +122,7 @@ function remember(cache: Cache, key: string, ids: Float64Array): void {
     cache.lists.delete(k);
     cache.ids -= v.length;
   }
+  return ids;
 }
 
 /** The ids of one page of an ordered id list. */

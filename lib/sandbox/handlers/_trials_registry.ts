@@ -8,7 +8,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
 import { all, ftsPhrase, marks, one, Where } from "./_sql.ts";
-import { pageIds, pageOfBuilt, scoresOf } from "./_page_cache.ts";
+import { pageIds } from "./_page_cache.ts";
 
 /** A trial row of the registry and topic searches. */
 interface TrialRowOut {
@@ -149,6 +149,7 @@ function relevancePage(
   if (!ridOrdered(db)) return undefined;
   const fw = new Where();
   registryWhere(ctx, fw);
+  let from: string, where: string;
   if (fw.parts.length === 0) {
     const p = pageIds(
       db,
@@ -171,33 +172,12 @@ function relevancePage(
   ]
     .some((k) => params[k] !== undefined);
   if (narrows && hasFilterTable(db)) {
-    // The phrase's matches are scored once (bm25 depends on the phrase and the trial, not on the
-    // filters); each filter set then ranks its candidates from those scores, ties by rid.
-    const filterSql = `SELECT t.rid FROM trial_filter t ${fw}`;
-    const p = pageOfBuilt(
-      db,
-      `${filterSql}\u0000${phrase}\u0000${JSON.stringify(fw.args)}`,
-      () => {
-        const scores = scoresOf(
-          db,
-          "SELECT rowid AS rid, bm25(trials_fts) AS score FROM trials_fts WHERE trials_fts MATCH ?",
-          [phrase],
-        );
-        const hits: [number, number][] = [];
-        for (const r of all<{ rid: number }>(db, filterSql, fw.args)) {
-          const score = scores.get(r.rid);
-          if (score !== undefined) hits.push([score, r.rid]);
-        }
-        hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-        return Float64Array.from(hits, (h) => h[1]);
-      },
-      offset,
-      limit,
-    );
-    return { rids: p.ids, total: p.total };
+    from = "trials_fts";
+    where = `WHERE trials_fts MATCH ? AND +trials_fts.rowid IN (SELECT t.rid FROM trial_filter t ${fw})`;
+  } else {
+    from = "trials_fts JOIN trials t ON t.rid = trials_fts.rowid";
+    where = `WHERE trials_fts MATCH ? AND ${fw.parts.join(" AND ")}`;
   }
-  const from = "trials_fts JOIN trials t ON t.rid = trials_fts.rowid";
-  const where = `WHERE trials_fts MATCH ? AND ${fw.parts.join(" AND ")}`;
   // The total once per distinct query, the ordered id list once for its later pages (O(page)).
   const p = pageIds(
     db,
