@@ -7,6 +7,7 @@
 import pl from "nodejs-polars";
 import { renderReport, type Report, type ReportSection, type ReportTable } from "../report/html.ts";
 import type { WatchItemOutcome, WatchOutcome } from "./run.ts";
+import { columnSemantic, formatCell } from "../frames/semantics.ts";
 
 /** Where the data came from, for the report header. */
 export interface ChangeReportSource {
@@ -35,12 +36,48 @@ function headline(i: WatchItemOutcome): string {
     `(${sum("changed_cells")} cells)`;
 }
 
+/**
+ * A changed-cells frame as people read it: numbers before and after formatted by the column's meaning
+ * (the one semantics table: 8.1%, $1,234, 1,234), the change as a signed difference (percentage points
+ * for fractions); the exact values stay in the snapshots and in `diff()`'s `before_value`/`after_value`.
+ */
+function readableChanges(changed: pl.DataFrame): pl.DataFrame {
+  if (!changed.columns.includes("before_value")) return changed;
+  const rest = changed.columns.filter((c) =>
+    !["before", "after", "before_value", "after_value", "delta"].includes(c)
+  );
+  const rows = changed.toRecords().map((r) => {
+    const column = String(r.column);
+    const numeric = r.before_value != null || r.after_value != null;
+    const semantic = columnSemantic(column, "f64");
+    const show = (
+      value: unknown,
+      text: unknown,
+    ) => (value != null ? formatCell(semantic, value) : text ?? "");
+    const delta = typeof r.delta === "number"
+      ? semantic.kind === "fraction"
+        ? `${r.delta >= 0 ? "+" : "−"}${Math.abs(r.delta * 100).toFixed(2)} pp`
+        : `${r.delta >= 0 ? "+" : "−"}${formatCell(semantic, Math.abs(r.delta))}`
+      : "";
+    const out: Record<string, unknown> = {};
+    for (const c of rest) out[c] = r[c];
+    out.before = numeric ? show(r.before_value, r.before) : r.before ?? "";
+    out.after = numeric ? show(r.after_value, r.after) : r.after ?? "";
+    out.change = delta;
+    return out;
+  });
+  return rows.length ? pl.DataFrame(rows) : changed;
+}
+
 function tables(i: WatchItemOutcome): ReportTable[] {
   if (!i.diff?.changed) return [];
   const out: ReportTable[] = [{ title: "Frames", frame: i.diff.summary }];
   for (const [name, f] of Object.entries(i.diff.frames)) {
     if (f.changed.height) {
-      out.push({ title: `${name}: changed (key ${f.key.join(", ") || "row"})`, frame: f.changed });
+      out.push({
+        title: `${name}: changed (key ${f.key.join(", ") || "row"})`,
+        frame: readableChanges(f.changed),
+      });
     }
     if (f.added.height) out.push({ title: `${name}: added`, frame: f.added });
     if (f.removed.height) out.push({ title: `${name}: removed`, frame: f.removed });
