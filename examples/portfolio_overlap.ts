@@ -7,6 +7,7 @@ import { createClient } from "@research-intel/toolkit/client";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { overlapWide, portfolioOverlap } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
+import pl from "nodejs-polars";
 
 const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
@@ -21,7 +22,12 @@ for (const w of r.warnings) console.log(`⚠ ${w.message}`);
 printTable(r.market, { title: `Market: trials in ${condition}` });
 printTable(r.sponsors, { title: "Sponsors: trials in the condition and market share" });
 printTable(r.byPhase, { title: "Trials by sponsor and phase", rows: 30 });
-printTable(overlapWide(r.matrix, "jaccard"), { title: "Overlap (Jaccard: shared / either)" });
+printTable(overlapWide(r.matrix, "shared"), {
+  title: "Shared trials per pair (diagonal: the sponsor's own)",
+});
+printTable(r.matrix.filter(pl.col("sponsor_a").lt(pl.col("sponsor_b"))), {
+  title: "Overlap per pair (Jaccard: shared / trials of either)",
+});
 printTable(r.shared, {
   title: "Trials shared by at least two sponsors",
   columns: ["id", "phase", "status", "startDate", "sponsors", "title"],
