@@ -15,7 +15,7 @@
  */
 import { trialPos } from "./formulas.ts";
 import { dayNumber, isoDay, isoTimestamp } from "./prng.ts";
-import { type AdvanceCtx, poisson, row, rows, run, within } from "./_advance_util.ts";
+import { type AdvanceCtx, marks, poisson, row, rows, run, within } from "./_advance_util.ts";
 
 /** A field change as the record lists it (the API's field names on /api/v1/clinical-trials rows). */
 export interface AdvanceTrialChange {
@@ -117,7 +117,7 @@ export function evolveTrials(ctx: AdvanceCtx): AdvanceTrialChange[] {
     db,
     `SELECT rid, trial_id, status, phase, start_date, completion_date, enrollment, therapeutic_area,
        design_allocation, design_masking, n_sites, n_countries, has_biomarker, lead_is_industry, prior_approval
-     FROM trials WHERE status IN (${OPEN.map(() => "?").join(", ")}) ORDER BY rid`,
+     FROM trials WHERE status IN (${marks(OPEN.length)}) ORDER BY rid`,
     OPEN,
   );
   const changes: AdvanceTrialChange[] = [];

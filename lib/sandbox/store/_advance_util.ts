@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { stmt } from "../handlers/_sql.ts";
 import type { Rng } from "./prng.ts";
 
 /** What one evolution step works with. */
@@ -28,28 +29,10 @@ export interface AdvanceCatalyst {
   readonly date: string;
 }
 
-const prepared = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
+/** All rows / the first row of a query, a write: the handlers' prepared-statement cache (one per database). */
+export { all as rows, marks, one as row } from "../handlers/_sql.ts";
 
-/** A prepared statement, compiled once per database (the steps run the same SQL per row). */
-function stmt(db: DatabaseSync, sql: string): StatementSync {
-  let m = prepared.get(db);
-  if (!m) prepared.set(db, m = new Map());
-  let s = m.get(sql);
-  if (!s) m.set(sql, s = db.prepare(sql));
-  return s;
-}
-
-/** All rows of a query. */
-export function rows<T>(db: DatabaseSync, sql: string, args: readonly SQLInputValue[] = []): T[] {
-  return stmt(db, sql).all(...args) as T[];
-}
-
-/** The first row of a query. */
-export function row<T>(db: DatabaseSync, sql: string, args: readonly SQLInputValue[] = []): T | undefined {
-  return stmt(db, sql).get(...args) as T | undefined;
-}
-
-/** Run a write. */
+/** Run a write (a cached prepared statement). */
 export function run(db: DatabaseSync, sql: string, args: readonly SQLInputValue[] = []): void {
   stmt(db, sql).run(...args);
 }
@@ -70,9 +53,4 @@ export function poisson(rng: Rng, lambda: number): number {
 /** Probability that an event with a daily hazard `perDay` happens within `days` days. */
 export function within(perDay: number, days: number): number {
   return 1 - (1 - perDay) ** days;
-}
-
-/** Placeholders `?, ?, …` for `n` values. */
-export function marks(n: number): string {
-  return Array(n).fill("?").join(", ");
 }

@@ -21,7 +21,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { createRng, dayNumber, isoDay } from "./prng.ts";
-import type { AdvanceCatalyst, AdvanceCtx } from "./_advance_util.ts";
+import { type AdvanceCatalyst, type AdvanceCtx, marks, rows } from "./_advance_util.ts";
 import { type AdvanceTrialChange, evolveTrials, registerTrials } from "./_advance_trials.ts";
 import { addApprovals, eventsOf, passedEvents } from "./_advance_regulatory.ts";
 import { publishPatents } from "./_advance_patents.ts";
@@ -143,11 +143,12 @@ export function advanceStore(store: AdvanceableStore, days: number, seed: number
 function newCatalysts(ctx: AdvanceCtx, keys: readonly string[]): (AdvanceCatalyst & { key: string })[] {
   if (keys.length === 0) return [];
   const fresh = eventsOf(ctx, keys);
-  const marks = keys.map(() => "?").join(", ");
-  const others = (ctx.db.prepare(
-    `SELECT DISTINCT approval_key AS k FROM approval_drugs WHERE approval_key NOT IN (${marks})
-     AND chembl_id IN (SELECT chembl_id FROM approval_drugs WHERE approval_key IN (${marks}))`,
-  ).all(...keys, ...keys) as { k: string }[]).map((r) => r.k);
+  const others = rows<{ k: string }>(
+    ctx.db,
+    `SELECT DISTINCT approval_key AS k FROM approval_drugs WHERE approval_key NOT IN (${marks(keys.length)})
+     AND chembl_id IN (SELECT chembl_id FROM approval_drugs WHERE approval_key IN (${marks(keys.length)}))`,
+    [...keys, ...keys],
+  ).map((r) => r.k);
   const old = new Set(eventsOf(ctx, others).map((e) => `${e.drug_name}|${e.type}|${e.date}`));
   return fresh.filter((e) => !old.has(`${e.drug_name}|${e.type}|${e.date}`));
 }
