@@ -5,7 +5,7 @@
  * @module
  */
 import type { Endpoint } from "./catalogue.ts";
-import type { EndpointCheck } from "./contract.ts";
+import type { EndpointCheck, SkipReason } from "./contract.ts";
 import {
   ConfigError,
   QuotaExhaustedError,
@@ -96,36 +96,14 @@ export async function probe(
   const problem = e ? `${e.name}: ${e.message}` : undefined;
   const params = last?.params;
   const common = { ...base, calls, ...(params ? { params } : {}), ...(problem ? { problem } : {}) };
+  const skip = (reason: SkipReason, http: 402 | 429 | null, why: string) => ({
+    check: { ...common, status: "skipped", http, skipped: { reason, why } } as const,
+  });
   if (e instanceof ValidationError && calls === 0) {
-    return {
-      check: {
-        ...common,
-        status: "skipped",
-        http: null,
-        skipped: { reason: "no-id", why: `no found value passes the parameter check (${e.message})` },
-      },
-    };
+    return skip("no-id", null, `no found value passes the parameter check (${e.message})`);
   }
-  if (e instanceof TierError) {
-    return {
-      check: {
-        ...common,
-        status: "skipped",
-        http: 402,
-        skipped: { reason: "tier", why: `needs a '${ep.tier}' tier (HTTP 402)` },
-      },
-    };
-  }
-  if (e instanceof QuotaExhaustedError) {
-    return {
-      check: {
-        ...common,
-        status: "skipped",
-        http: 429,
-        skipped: { reason: "quota", why: "daily quota exhausted (HTTP 429)" },
-      },
-    };
-  }
+  if (e instanceof TierError) return skip("tier", 402, `needs a '${ep.tier}' tier (HTTP 402)`);
+  if (e instanceof QuotaExhaustedError) return skip("quota", 429, "daily quota exhausted (HTTP 429)");
   const status = e instanceof UnresolvedEntityError ? "unresolved" : "error";
   return { check: { ...common, status, http: e?.status || null } };
 }
