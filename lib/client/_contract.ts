@@ -94,18 +94,6 @@ export interface Fields {
   readonly respelt: Respelt[];
 }
 
-const OPTIONAL = new WeakMap<Endpoint, Set<string>>();
-function optionalPaths(ep: Endpoint): Set<string> {
-  let s = OPTIONAL.get(ep);
-  if (!s) {
-    OPTIONAL.set(
-      ep,
-      s = new Set(declaredFields(ep.response).filter((f) => f.optional).map((f) => f.path)),
-    );
-  }
-  return s;
-}
-
 /** Audit the body the service sent (before the client reads alternative spellings). */
 export function fieldsOf(ep: Endpoint, raw: unknown): Fields {
   const a = auditFields(ep.response, raw);
@@ -124,7 +112,7 @@ export function fieldsOf(ep: Endpoint, raw: unknown): Fields {
   const present = (s: Iterable<string>, m: Iterable<string>) =>
     [...s, ...[...m].filter((p) => re.has(p))].sort();
   const missing = (s: Iterable<string>) => [...s].filter((p) => !re.has(p)).sort();
-  const optional = optionalPaths(ep);
+  const optional = new Set(declaredFields(ep.response).filter((f) => f.optional).map((f) => f.path));
   const specMissing = missing(a.specMissing);
   return {
     spec: {
