@@ -3,8 +3,7 @@
  * "nothing there", so a result can tell "did not resolve" from "resolved, nothing in the window".
  *
  * - sponsor: organization autocomplete; an exact (case-insensitive) name match resolves it. Without
- *   one, the autocomplete rows (or, when there are none, those of the name's first word) are the
- *   closest names. An empty autocomplete does not prove absence (PITFALLS 29), so a sponsor that
+ *   one, {@linkcode closestNames} ranks the autocomplete rows and those of shorter prefixes. An empty autocomplete does not prove absence (PITFALLS 29), so a sponsor that
  *   has events or expiries ahead counts as resolved whatever autocomplete says (the caller decides).
  * - LEI: the LEI-to-ticker mapping names the entity when one exists (404 = no mapping, not invalid).
  * - ticker: the spec offers no lookup; only events or expiries can prove it resolved.
@@ -28,11 +27,6 @@ export interface EntityResolution {
 
 const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
-async function organizations(client: Client, query: string): Promise<string[]> {
-  const r = await client.resolve.organizations({ query, limit: 10 });
-  return [...new Set((r.rows as { name?: string }[]).map((o) => o.name).filter((n): n is string => !!n))];
-}
-
 /**
  * Resolve one input.
  *
@@ -43,15 +37,14 @@ async function organizations(client: Client, query: string): Promise<string[]> {
 export async function resolveEntity(client: Client, kind: string, value: string): Promise<EntityResolution> {
   try {
     if (kind === "sponsor") {
-      const names = await organizations(client, value.trim());
-      const exact = names.find((n) => norm(n) === norm(value));
+      const lookup = organizationLookup(client);
+      const rows = await lookup(value.trim());
+      const exact = rows.find((r) => norm(r.name) === norm(value))?.name;
       if (exact) return { resolved: true, name: exact, suggestions: [], note: "organization autocomplete" };
-      const first = value.trim().split(/\s+/)[0];
-      const near = names.length || first === value.trim() ? names : await organizations(client, first);
       return {
         resolved: false,
         name: null,
-        suggestions: near.slice(0, 5),
+        suggestions: await closestNames(lookup, value, rows),
         note: "no exact organization-autocomplete match",
       };
     }

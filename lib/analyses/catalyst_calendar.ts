@@ -10,7 +10,7 @@ import type { Client } from "../client/mod.ts";
 import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { pullCatalysts } from "./_catalyst_pull.ts";
-import { resolveEntity } from "./_resolve_entity.ts";
+import { closestHint, resolveEntity } from "./_resolve_entity.ts";
 
 /** Columns an event is identified by when merging entities (the service's own de-duplication key). */
 export const EVENT_KEY: readonly string[] = ["drug_name", "type", "event_date"];
@@ -281,9 +281,7 @@ export async function catalystCalendar(
           ? {
             code: "unresolved",
             message: `${e.entity} did not resolve: no events, no expiries ahead and no exact match in ` +
-              `organization autocomplete${
-                res.suggestions.length ? `; closest: ${res.suggestions.join(", ")}` : ""
-              }`,
+              `organization autocomplete${closestHint(res.suggestions)}`,
             pitfall: 16,
           }
           : e.status === "no-events"

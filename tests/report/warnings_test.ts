@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { withSandbox } from "../client/_sandbox.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import {
+  catalystCalendar,
   diseaseComparison,
   patentTrends,
   portfolioOverlap,
@@ -29,6 +30,8 @@ Deno.test("analyses name an unresolved sponsor or condition and suggest the clos
     assert.match(messages(landscape), /Sponsor 'Novartiss' did not resolve.*; closest: Novartis/);
     const patents = await patentTrends(ri, { cpc_code: "A61K", compare: ["Rochee"] });
     assert.match(messages(patents), /Company 'Rochee' was not resolved.*; closest: Roche/);
+    const calendar = await catalystCalendar(ri, { sponsors: ["Pfzer"] });
+    assert.match(messages(calendar), /Pfzer did not resolve.*; closest: Pfizer/);
     const diseases = await diseaseComparison(ri, { diseases: ["asthma", "astma"] });
     assert.match(messages(diseases), /Disease 'astma' was not compared: .*; closest: asthma/);
   });
