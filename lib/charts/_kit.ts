@@ -120,6 +120,11 @@ export function maxLines(labels: readonly string[]): number {
   return Math.max(1, ...labels.map((l) => l.split("\n").length));
 }
 
+/** Height of one band-scale row that fits the tallest (wrapped) label: `base`, plus `perLine` px per extra line. */
+export function rowStep(labels: readonly string[], base: number, perLine = 10): number {
+  return base + perLine * (maxLines(labels) - 1);
+}
+
 /** Left margin that fits the longest label (its longest line) at Plot's 10 px tick font. */
 export function marginFor(labels: readonly string[], min = 40, max = 240): number {
   const widest = Math.max(0, ...labels.flatMap((l) => l.split("\n")).map((l) => textWidth(l, 10)));

@@ -15,6 +15,7 @@ import {
   requireColumns,
   requireDate,
   rowsOf,
+  rowStep,
   wrapLabel,
 } from "./_kit.ts";
 
@@ -152,7 +153,7 @@ export function catalystCalendarChart(
     width: options.width ?? defaults.width,
     height: Math.max(
       140,
-      domain.length * (defaults.rowHeight + (domain.some((l) => l.includes("\n")) ? 8 : 0)) + 70,
+      domain.length * rowStep(domain, defaults.rowHeight, 8) + 70,
     ),
     marginLeft: marginFor(domain),
     marginTop: 22,

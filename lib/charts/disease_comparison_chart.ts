@@ -21,6 +21,7 @@ import {
   requireColumns,
   type Row,
   rowsOf,
+  rowStep,
   usd,
   wrapLabel,
 } from "./_kit.ts";
@@ -139,10 +140,6 @@ export function diseaseComparisonChart(
   }, parts);
 }
 
-/** Band height that fits the tallest (wrapped) label: 24 px, plus 11 px per extra line. */
-const rowHeight = (labels: readonly string[]): number =>
-  24 + 11 * (Math.max(1, ...labels.map((l) => l.split("\n").length)) - 1);
-
 function panel(
   rows: Record<string, unknown>[],
   m: DiseaseMeasure,
@@ -154,7 +151,7 @@ function panel(
   const max = m.domain ? m.domain[1] : Math.max(0, ...values) * 1.3 || 1;
   return Plot.plot(plotOptions({
     width,
-    height: 46 + labels.length * rowHeight(labels),
+    height: 46 + labels.length * rowStep(labels, 24, 11),
     marginLeft: marginFor(labels),
     marginRight: 20,
     marginTop: 26,
@@ -207,7 +204,7 @@ function phasePanel(byPhase: pl.DataFrame, width: number): DomNode[] {
   const dark = new Set(numbered.slice(Math.ceil(numbered.length / 2)));
   const plot = Plot.plot(plotOptions({
     width,
-    height: 50 + labels.length * (rowHeight(labels) + 2),
+    height: 50 + labels.length * rowStep(labels, 26, 11),
     marginLeft: marginFor(labels),
     marginTop: 26,
     x: { label: "Share of the disease's trials (%)", tickFormat: (v: number) => pct(v), domain: [0, 1] },

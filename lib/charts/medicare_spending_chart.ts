@@ -11,12 +11,12 @@ import {
   type BaseChartOptions,
   displayName,
   marginFor,
-  maxLines,
   pct,
   presentOnly,
   requireColumns,
   type Row,
   rowsOf,
+  rowStep,
   usd,
   wrapLabel,
 } from "./_kit.ts";
@@ -107,7 +107,7 @@ export function medicareSpendingChart(
     width: options.width ?? defaults.width,
     height: Math.max(
       120,
-      rows.length * (defaults.rowHeight + 10 * (maxLines(rows.map((r) => r.label)) - 1)) + 60,
+      rows.length * rowStep(rows.map((r) => r.label), defaults.rowHeight) + 60,
     ),
     marginLeft: marginFor(rows.map((r) => r.label)),
     marginRight: 24,

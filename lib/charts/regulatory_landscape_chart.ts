@@ -12,11 +12,11 @@ import {
   type BaseChartOptions,
   figure,
   marginFor,
-  maxLines,
   partialYears,
   requireColumns,
   requireDate,
   rowsOf,
+  rowStep,
   wrapLabel,
 } from "./_kit.ts";
 
@@ -166,7 +166,7 @@ function sponsorPanel(
   const domain = keep.map((s) => label.get(s) ?? s);
   return Plot.plot(plotOptions({
     width,
-    height: 60 + domain.length * (22 + 10 * (maxLines(domain) - 1)),
+    height: 60 + domain.length * rowStep(domain, 22),
     marginLeft: marginFor(domain),
     marginTop: 28,
     marginRight: 36,

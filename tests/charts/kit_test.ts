@@ -4,6 +4,7 @@ import {
   marginFor,
   maxLines,
   presentOnly,
+  rowStep,
   sizeLegendValues,
   wrapLabel,
 } from "../../lib/charts/_kit.ts";
@@ -26,6 +27,8 @@ Deno.test("marginFor() and maxLines() measure wrapped labels by their longest li
   assert.equal(maxLines(["a", "b\nc\nd"]), 3);
   assert.equal(maxLines([]), 1);
   assert.equal(marginFor(["non-small cell\nlung carcinoma"]), marginFor(["lung carcinoma"]));
+  assert.equal(rowStep(["a", "b\nc\nd"], 22), 42, "22 px, plus 10 px per extra line");
+  assert.equal(rowStep(["a"], 18, 8), 18);
 });
 
 Deno.test("displayName() gives all-caps and all-lower drug names one display case", () => {
