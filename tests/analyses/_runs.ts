@@ -9,7 +9,7 @@ import * as A from "../../lib/analyses/mod.ts";
 import { type Client, createClient } from "../../lib/client/mod.ts";
 import type { AnalysisWarning } from "../../lib/frames/mod.ts";
 import { type Profile, startSandbox } from "../../lib/sandbox/mod.ts";
-import type { SandboxStore } from "../../lib/sandbox/store/_open.ts";
+import { openStore, type SandboxStore } from "../../lib/sandbox/store/_open.ts";
 
 /** What an analysis returns, as these tests see it. */
 export type Result = { warnings: readonly AnalysisWarning[] } & Record<string, unknown>;
@@ -66,4 +66,30 @@ export async function runAll(store: SandboxStore, profile: Profile): Promise<Rec
     }
   }
   return out;
+}
+
+/**
+ * One test step per analysis: every analysis run on the full profile and on `profile` (the same tiny
+ * store), then `check(name, full, other)`. The full profile's run must succeed; `other` is its result
+ * or the error it failed with.
+ */
+export async function versusFull(
+  t: Deno.TestContext,
+  profile: Profile,
+  check: (name: string, full: Result, other: Result | Error) => void,
+): Promise<void> {
+  const store = await openStore(42, "tiny");
+  try {
+    const full = await runAll(store, "full");
+    const other = await runAll(store, profile);
+    for (const name of Object.keys(RUNS)) {
+      await t.step(name, () => {
+        const f = full[name];
+        if (f instanceof Error) throw f;
+        check(name, f, other[name]);
+      });
+    }
+  } finally {
+    store.close();
+  }
 }

@@ -9,30 +9,22 @@ import * as A from "../../lib/analyses/mod.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import { type Profile, startSandbox } from "../../lib/sandbox/mod.ts";
 import { openStore } from "../../lib/sandbox/store/_open.ts";
-import { gaps, type Result, runAll, RUNS } from "./_runs.ts";
+import { gaps, type Result, versusFull } from "./_runs.ts";
 
 Deno.test("every analysis runs on the spec-minimal profile and names every gap the full profile does not have", async (t) => {
-  const store = await openStore(42, "tiny");
-  const full = await runAll(store, "full");
-  const minimal = await runAll(store, "spec-minimal");
-  for (const name of Object.keys(RUNS)) {
-    await t.step(name, () => {
-      const [f, m] = [full[name], minimal[name]];
-      if (f instanceof Error) throw f;
-      if (m instanceof Error) throw m;
-      const newGaps = [...gaps(m)].filter((g) => !gaps(f).has(g));
-      const said = m.warnings.filter((w) => ["field-absent", "term-unavailable", "derived"].includes(w.code))
-        .map((w) => w.message).join("\n");
-      for (const g of newGaps) {
-        const column = g.split(".").at(-1)!;
-        assert.ok(
-          said.length > 0 && (said.includes(column) || said.includes(g.split(".")[0])),
-          `${name}: ${g} is empty/null on spec-minimal without a warning naming it.\nWarnings:\n${said}`,
-        );
-      }
-    });
-  }
-  store.close();
+  await versusFull(t, "spec-minimal", (name, f, m) => {
+    if (m instanceof Error) throw m;
+    const newGaps = [...gaps(m)].filter((g) => !gaps(f).has(g));
+    const said = m.warnings.filter((w) => ["field-absent", "term-unavailable", "derived"].includes(w.code))
+      .map((w) => w.message).join("\n");
+    for (const g of newGaps) {
+      const column = g.split(".").at(-1)!;
+      assert.ok(
+        said.length > 0 && (said.includes(column) || said.includes(g.split(".")[0])),
+        `${name}: ${g} is empty/null on spec-minimal without a warning naming it.\nWarnings:\n${said}`,
+      );
+    }
+  });
 });
 
 Deno.test("derived figures equal the full profile's: sponsor scan orphans", async () => {

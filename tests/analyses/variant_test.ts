@@ -6,37 +6,25 @@
  */
 import assert from "node:assert/strict";
 import { RiError, SchemaMismatchError } from "../../lib/client/mod.ts";
-import { openStore } from "../../lib/sandbox/store/_open.ts";
-import { frames, gaps, runAll, RUNS } from "./_runs.ts";
+import { frames, gaps, versusFull } from "./_runs.ts";
 
 Deno.test("every analysis on the variant profile gives the full profile's frames or a typed error naming the field", async (t) => {
-  const store = await openStore(42, "tiny");
-  const full = await runAll(store, "full");
-  const variant = await runAll(store, "variant");
-  for (const name of Object.keys(RUNS)) {
-    await t.step(name, () => {
-      const [f, v] = [full[name], variant[name]];
-      if (f instanceof Error) throw f;
-      if (v instanceof Error) {
-        assert.ok(v instanceof RiError, `${name}: untyped failure ${v.name}: ${v.message}`);
-        const field = v instanceof SchemaMismatchError ? (v as { field?: string }).field : undefined;
-        assert.ok(field !== undefined && v.message.includes(field), `${name}: ${v.message} names no field`);
-        return;
-      }
-      assert.deepEqual(
-        [...gaps(v)].sort(),
-        [...gaps(f)].sort(),
-        `${name}: gaps differ from the full profile`,
-      );
-      const want = new Map(frames(f));
-      for (const [frame, df] of frames(v)) {
-        const other = want.get(frame)!;
-        assert.deepEqual(df.columns, other.columns, `${name}.${frame} columns`);
-        assert.ok(df.frameEqual(other, true), `${name}.${frame} differs from the full profile`);
-      }
-      const absent = v.warnings.filter((w) => w.code === "field-absent");
-      assert.deepEqual(absent, [], `${name}: ${absent[0]?.message}`);
-    });
-  }
-  store.close();
+  await versusFull(t, "variant", (name, f, v) => {
+    if (v instanceof Error) {
+      assert.ok(v instanceof RiError, `${name}: untyped failure ${v.name}: ${v.message}`);
+      const field = v instanceof SchemaMismatchError ? (v as { field?: string }).field : undefined;
+      assert.ok(field !== undefined && v.message.includes(field), `${name}: ${v.message} names no field`);
+      return;
+    }
+    assert.deepEqual([...gaps(v)].sort(), [...gaps(f)].sort(), `${name}: gaps differ from the full profile`);
+    const want = new Map(frames(f));
+    assert.deepEqual(frames(v).map(([frame]) => frame), [...want.keys()], `${name}: frames`);
+    for (const [frame, df] of frames(v)) {
+      const other = want.get(frame)!;
+      assert.deepEqual(df.columns, other.columns, `${name}.${frame} columns`);
+      assert.ok(df.frameEqual(other, true), `${name}.${frame} differs from the full profile`);
+    }
+    const absent = v.warnings.filter((w) => w.code === "field-absent");
+    assert.deepEqual(absent, [], `${name}: ${absent[0]?.message}`);
+  });
 });
