@@ -21,12 +21,15 @@ Deno.test("docs/PITFALLS.md has one row per trap 1..36, and the README gives the
   const numbers = [...pitfalls.matchAll(/^\| (\d+) +\|/gm)].map((m) => Number(m[1])).sort((a, b) => a - b);
   assert.deepEqual(numbers, Array.from({ length: 36 }, (_, i) => i + 1));
   assert.match(readme, /\[docs\/PITFALLS\.md\]\(docs\/PITFALLS\.md\) lists the 36 places/);
-  // Every `pitfall: n` a warning carries is documented.
-  for await (const entry of Deno.readDir(new URL("lib/client/", ROOT))) {
-    if (!entry.isFile || !entry.name.endsWith(".ts")) continue;
-    const source = await Deno.readTextFile(new URL(`lib/client/${entry.name}`, ROOT));
-    for (const [, n] of source.matchAll(/pitfall: (\d+)/g)) {
-      assert.ok(numbers.includes(Number(n)), `pitfall ${n}`);
+  // Every `pitfall: n` a warning carries is documented: the client's and the analyses' warnings alike.
+  const carried: number[] = [];
+  for (const dir of ["lib/client/", "lib/analyses/"]) {
+    for await (const entry of Deno.readDir(new URL(dir, ROOT))) {
+      if (!entry.isFile || !entry.name.endsWith(".ts")) continue;
+      const source = await Deno.readTextFile(new URL(`${dir}${entry.name}`, ROOT));
+      for (const [, n] of source.matchAll(/pitfall: (\d+)/g)) carried.push(Number(n));
     }
   }
+  assert.ok(carried.length >= 10, `the scan found the warnings' pitfall numbers (${carried.length})`);
+  for (const n of carried) assert.ok(numbers.includes(n), `pitfall ${n}`);
 });
