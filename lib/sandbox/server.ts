@@ -23,7 +23,7 @@ import { handle } from "./server/_pipeline.ts";
 import { startPool } from "./server/_workers.ts";
 import { createRateBook, type RateLimitOptions } from "./server/_rate.ts";
 import { createRouter } from "./server/_routing.ts";
-import { openStore, type SandboxStore, type Scale } from "./store/_open.ts";
+import { metaValue, openStore, type SandboxStore, type Scale } from "./store/_open.ts";
 import { type AdvanceRecord, advanceStore } from "./store/advance.ts";
 import { DEFAULT_SEED } from "./store/generate.ts";
 import { type Profile, PROFILES } from "./server/_profiles.ts";
@@ -128,15 +128,8 @@ function tempStoreFile(): { path: string; remove(): void } {
 
 /** The data seed a store records (`meta.seed`), for a store the sandbox did not generate. */
 function seedOf(store: SandboxStore): number {
-  try {
-    const row = store.db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as
-      | { value?: string }
-      | undefined;
-    const seed = Number(row?.value);
-    return Number.isInteger(seed) ? seed : DEFAULT_SEED;
-  } catch {
-    return DEFAULT_SEED; // no meta table
-  }
+  const seed = Number(metaValue(store.db, "seed"));
+  return Number.isInteger(seed) ? seed : DEFAULT_SEED;
 }
 
 function mergeHandlers(base: HandlerTable, over: SandboxOptions["handlers"]): HandlerTable {
@@ -193,7 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const quotas = createQuotaBook(clock, options.quotas);
   let faultOptions = options.faults;
   let injector = createFaults(faultOptions);
-  const pool = file ? await startPool(wanted, { path: file.path, today: store.today, profile }) : undefined;
+  const pool = file ? await startPool(wanted, { path: file.path, profile }) : undefined;
   const deps = {
     ...(pool ? { pool } : {}),
     db: store.db as DatabaseSync,

@@ -13,8 +13,6 @@ export interface WorkerInit {
   readonly kind: "init";
   /** The store file. */
   readonly path: string;
-  /** The store's reference day. */
-  readonly today: string;
   /** The response profile. */
   readonly profile: string;
 }

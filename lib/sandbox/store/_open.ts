@@ -26,14 +26,18 @@ interface Generated {
   close?: () => void;
 }
 
-function todayOf(db: DatabaseSync): string {
+/** A value the generator recorded in the store's `meta` table (`today`, `seed`), if any. */
+export function metaValue(db: DatabaseSync, key: string): string | undefined {
   try {
-    const row = db.prepare("SELECT value FROM meta WHERE key = 'today'").get() as
-      | { value?: string }
-      | undefined;
-    if (row?.value) return row.value;
-  } catch { /* no meta table */ }
-  return new Date().toISOString().slice(0, 10);
+    const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value?: string } | undefined;
+    return row?.value || undefined;
+  } catch {
+    return undefined; // no meta table
+  }
+}
+
+function todayOf(db: DatabaseSync): string {
+  return metaValue(db, "today") ?? new Date().toISOString().slice(0, 10);
 }
 
 /** Adapt what the generator returns (a store object or a bare database) to a {@link SandboxStore}. */
