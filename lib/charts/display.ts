@@ -7,7 +7,10 @@
 import type pl from "nodejs-polars";
 import { escapeXml as escapeHtml } from "./_compose.ts";
 import { type DisplayProvenance, provenanceLines } from "./_provenance.ts";
-import { type ColumnSemantic, columnSemantic, formatCell, isNumeric } from "../frames/semantics.ts";
+import { type ColumnSemantic, formatCell, frameSemantics, isNumeric } from "../frames/semantics.ts";
+import { dtypeName } from "../frames/dtype_name.ts";
+
+export { dtypeName };
 import { formatTable } from "../frames/print_table.ts";
 
 /** The symbol a Deno Jupyter kernel calls to get an object's rich representation (a mime bundle). */
@@ -30,51 +33,6 @@ export interface FrameDisplayOptions {
    * (`lib/frames/semantics.ts`: fractions as %, dollars, counts with separators). @default {false}
    */
   raw?: boolean;
-}
-
-const DTYPE_SHORT: Record<string, string> = {
-  Int8: "i8",
-  Int16: "i16",
-  Int32: "i32",
-  Int64: "i64",
-  UInt8: "u8",
-  UInt16: "u16",
-  UInt32: "u32",
-  UInt64: "u64",
-  Float32: "f32",
-  Float64: "f64",
-  String: "str",
-  Utf8: "str",
-  Bool: "bool",
-  Date: "date",
-  Time: "time",
-  Categorical: "cat",
-  Null: "null",
-  Object: "object",
-};
-
-/**
- * Short Polars-style name of a dtype (`i64`, `str`, `datetime[ms]`, `list[str]`).
- *
- * @param dtype A Polars DataType, or its `String()` form.
- * @returns The short name.
- * @example Short dtype names
- * ```ts
- * import pl from "nodejs-polars";
- * import { dtypeName } from "./display.ts";
- * import assert from "node:assert/strict";
- * assert.equal(dtypeName(pl.List(pl.Utf8)), "list[str]");
- * assert.equal(dtypeName(pl.Datetime("ms")), "datetime[ms]");
- * ```
- */
-export function dtypeName(dtype: unknown): string {
-  const s = String(dtype).replace(/^DataType\((.*)\)$/s, "$1");
-  let m: RegExpMatchArray | null;
-  if ((m = s.match(/^List\((.*)\)$/s))) return `list[${dtypeName(m[1])}]`;
-  if ((m = s.match(/^Datetime\((\w+),(.*)\)$/))) return `datetime[${m[1]}${m[2] ? `, ${m[2]}` : ""}]`;
-  if (s.startsWith("Struct(")) return `struct[${(s.match(/Field\(/g) ?? []).length}]`;
-  if ((m = s.match(/^(\w+)\((.*)\)$/))) return `${m[1].toLowerCase()}[${m[2]}]`;
-  return DTYPE_SHORT[s] ?? s.toLowerCase();
 }
 
 function formatValue(value: unknown, dtype: string, semantic: ColumnSemantic | null): string {
@@ -124,8 +82,7 @@ export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions 
   const shown = Math.max(0, Math.min(rows, df.height));
   const head = df.head(shown);
   const dtypes = df.dtypes.map(dtypeName);
-  const element = (dtype: string) => dtype.replace(/^list\[(.*)\]$/, "$1");
-  const semantics = df.columns.map((c, i) => (raw ? null : columnSemantic(c, element(dtypes[i]))));
+  const semantics = raw ? df.columns.map(() => null) : frameSemantics(df);
   // Numbers right-aligned; numbers and dates never wrap (a date split at its hyphens reads badly).
   const align = semantics.map((m) =>
     m && isNumeric(m)

@@ -5,7 +5,7 @@
  * @module
  */
 import type pl from "nodejs-polars";
-import { columnSemantic, formatCell, isNumeric } from "./semantics.ts";
+import { formatCell, frameSemantics, isNumeric } from "./semantics.ts";
 
 /** Options of {@linkcode formatTable}. */
 export interface TableTextOptions {
@@ -18,14 +18,6 @@ export interface TableTextOptions {
   /** Longer cells are cut with `…`. @default {40} */
   readonly maxChars?: number;
 }
-
-const DTYPE = (d: unknown): string => {
-  const s = String(d).replace(/^DataType\((.*)\)$/s, "$1");
-  if (/^(Int|UInt)\d+$/.test(s)) return `${s[0] === "U" ? "u" : "i"}${s.replace(/\D/g, "")}`;
-  if (/^Float\d+$/.test(s)) return `f${s.replace(/\D/g, "")}`;
-  if (s === "Date" || s.startsWith("Datetime")) return "date";
-  return "str";
-};
 
 const cut = (text: string, max: number): string =>
   [...text].length > max ? `${[...text].slice(0, max - 1).join("")}…` : text;
@@ -55,8 +47,9 @@ export function formatTable(df: pl.DataFrame, options: TableTextOptions = {}): s
     throw new RangeError(`No column ${unknown.join(", ")} in the frame; it has ${df.columns.join(", ")}`);
   }
   const head = df.head(rows);
+  const semantics = frameSemantics(df);
   const cells = columns.map((c) => {
-    const semantic = columnSemantic(c, DTYPE(df.getColumn(c).dtype));
+    const semantic = semantics[df.columns.indexOf(c)];
     const values = (head.getColumn(c).toArray() as unknown[]).map((v) =>
       cut(formatCell(semantic, v), maxChars)
     );

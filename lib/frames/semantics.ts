@@ -19,6 +19,8 @@
  *
  * @module
  */
+import type pl from "nodejs-polars";
+import { dtypeName } from "./dtype_name.ts";
 
 /** Kinds of column meaning. */
 export type SemanticKind = "fraction" | "usd" | "count" | "year" | "score" | "number" | "date" | "text";
@@ -100,6 +102,25 @@ export function columnSemantic(column: string, dtype?: string): ColumnSemantic {
   return S("text");
 }
 
+/**
+ * The meaning of every column of a frame, from its name and dtype (a list column: its elements' dtype),
+ * in column order. The one place a frame's dtypes become {@linkcode columnSemantic} inputs.
+ *
+ * @param df The frame.
+ * @returns One meaning per column.
+ * @example A list of floats keeps its decimals; a string column is text
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { frameSemantics } from "./semantics.ts";
+ * const df = pl.DataFrame({ name: ["a"], w: [[0.25, 0.75]] });
+ * assert.deepEqual(frameSemantics(df).map((s) => s.kind), ["text", "number"]);
+ * ```
+ */
+export function frameSemantics(df: pl.DataFrame): ColumnSemantic[] {
+  return df.columns.map((c, i) => columnSemantic(c, dtypeName(df.dtypes[i]).replace(/^list\[(.*)\]$/, "$1")));
+}
+
 const numberFormats = new Map<number, Intl.NumberFormat>();
 const fmt = (digits: number, min = digits): Intl.NumberFormat => {
   const key = digits * 10 + min;
@@ -154,9 +175,11 @@ export function formatCell(semantic: ColumnSemantic | string, value: unknown): s
     case "score":
       return fmt(s.digits, s.digits).format(value);
     case "number":
+      return fmt(s.digits, 0).format(value);
     case "date":
     case "text":
-      return fmt(s.digits, 0).format(value);
+      // No meaning known for a number here: as stored (not rounded to the kind's 0 digits).
+      return Number.isInteger(value) ? String(value) : String(+value.toPrecision(10));
   }
 }
 

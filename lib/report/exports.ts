@@ -13,8 +13,7 @@
 import ExcelJS from "exceljs";
 import type pl from "nodejs-polars";
 import { toCsvString } from "../frames/io.ts";
-import { columnSemantic, excelNumberFormat, formatCell } from "../frames/semantics.ts";
-import { dtypeName } from "../charts/display.ts";
+import { excelNumberFormat, formatCell, frameSemantics } from "../frames/semantics.ts";
 import type { Report } from "./html.ts";
 
 /** One table of a report, named for export. */
@@ -148,9 +147,9 @@ export async function workbookBytes(
   for (const t of tables) {
     const ws = wb.addWorksheet(t.sheet, { views: [{ state: "frozen", ySplit: 1 }] });
     const df = t.frame;
-    const dtypes = df.dtypes.map(dtypeName);
+    const semantics = frameSemantics(df);
     df.columns.forEach((name, i) => {
-      const semantic = columnSemantic(name, dtypes[i]);
+      const semantic = semantics[i];
       const values = df.getColumn(name).toArray() as unknown[];
       const column = ws.getColumn(i + 1);
       column.values = [name, ...values.map(cellValue)];

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { columnSemantic, formatCell } from "../../lib/frames/semantics.ts";
+import { formatTable } from "../../lib/frames/print_table.ts";
 import { frameToHtmlTable, showFrame } from "../../lib/charts/display.ts";
 
 Deno.test("columnSemantic() gives the analyses' columns the kind they mean", () => {
@@ -62,4 +63,11 @@ Deno.test("frameToHtmlTable()/showFrame() format by meaning, right-align numbers
   assert.match(raw, />1234567</);
   const text = showFrame(df).text;
   assert.match(text, /Pfizer\s+8\.1%\s+1,234,567/);
+});
+
+Deno.test("a number with no known meaning is shown as stored, not rounded; a list of floats keeps its decimals", () => {
+  assert.equal(formatCell("whatever", 0.25), "0.25");
+  const df = pl.DataFrame({ name: ["a"], w: [[0.25, 0.75]] });
+  assert.match(formatTable(df), /a\s+0\.25, 0\.75/);
+  assert.match(frameToHtmlTable(df), />\[0\.25, 0\.75\]</);
 });
