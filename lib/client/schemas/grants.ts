@@ -15,7 +15,10 @@ export const GrantRow = z.looseObject({
   funding_amount: z.number().nullable(),
   start_date: isoDate.nullable(),
   end_date: isoDate.nullable(),
+  /** The registry also carries organizations, partners, abstract and topics (spec part 2). */
   organizations: z.array(z.string()).optional(),
+  partners: z.array(z.string()).optional(),
+  abstract: z.string().nullable().optional(),
   topics: z.array(z.string()).optional(),
 });
 /** Grant row. */

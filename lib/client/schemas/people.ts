@@ -63,8 +63,10 @@ export const AlertRow = z.looseObject({
   name: chosen(z.string()),
   type: chosen(z.string()),
   query: chosen(z.record(z.string(), z.unknown())),
+  frequency: chosen(z.string()),
   active: chosen(z.boolean()),
   created_at: chosen(isoDateTime),
+  updated_at: chosen(isoDateTime),
 });
 /** Alert as listed. */
 export type AlertRow = z.infer<typeof AlertRow>;
