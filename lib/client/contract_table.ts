@@ -19,6 +19,7 @@ function noteOf(c: EndpointCheck): string {
       `respelt: ${c.fields.respelt.map((r) => `${r.seen}→${r.declared.split(".").pop()}`).join(", ")}`,
     );
   }
+  if (c.fields?.unknown.length) parts.push(`unknown: ${c.fields.unknown.join(", ")}`);
   if (c.rows === 0) parts.push("no rows (row fields not audited)");
   if (c.note) parts.push(c.note);
   return parts.join("; ");
@@ -37,12 +38,16 @@ function noteOf(c: EndpointCheck): string {
  * import { contractTable } from "./contract_table.ts";
  * const table = contractTable({
  *   checkedAt: "2026-11-24T00:00:00Z", tier: "unknown", spendQuota: false,
- *   summary: { ok: 0, broken: 0, error: 0, unresolved: 0, skipped: 1 },
+ *   summary: { ok: 1, broken: 0, error: 0, unresolved: 0, skipped: 1 },
  *   endpoints: [{ endpoint: "diseases.landscape", status: "skipped", http: null, calls: 0,
- *     skipped: { reason: "quota", why: "spends a scarce daily quota" } }],
+ *     skipped: { reason: "quota", why: "spends a scarce daily quota" } }, {
+ *     endpoint: "grants.sample", status: "ok", http: "2xx", calls: 1, envelope: "as expected", rows: 5,
+ *     fields: { spec: { present: ["data"], missing: [], absent: [] }, chosen: { present: [], missing: [] },
+ *       unknown: ["data[].budget"], respelt: [] } }],
  * });
  * assert.match(table, /diseases\.landscape +skipped/);
- * assert.match(table, /0 ok, 0 broken, 0 error, 0 unresolved, 1 skipped/);
+ * assert.match(table, /grants\.sample +ok .* unknown: data\[\]\.budget/); // which keys, not only how many
+ * assert.match(table, /1 ok, 0 broken, 0 error, 0 unresolved, 1 skipped/);
  * ```
  */
 export function contractTable(report: ContractReport, width = 0): string {
