@@ -41,14 +41,18 @@ const HOW_TO = `contract: RI_BASE_URL is not set. Point it at the service and gi
   deno task contract
 or see what the check does against the embedded sandbox: deno task contract --sandbox spec-minimal`;
 
+const WRITE_HINT = "the task may write contract.json only: for another --out, run " +
+  "deno run --allow-net --allow-env=RI_BASE_URL,RI_API_KEY --allow-write=<path> tools/contract.ts …";
+
 /** Exit codes: 0 all answered as the spec says, 1 some broken or failed, 2 usage or configuration. */
 export async function main(args: readonly string[]): Promise<number> {
-  // `--sandbox` takes an optional profile: `--sandbox`, `--sandbox variant`, `--sandbox=variant`.
+  // `--sandbox` takes an optional profile: `--sandbox`, `--sandbox variant`, `--sandbox=variant`; a
+  // word after it is its value (so a misspelt profile is named below, not an "unexpected argument").
+  const takes = (i: number) =>
+    args[i - 1] === "--sandbox" && args[i] !== undefined && !args[i].startsWith("-");
   const argv = args.flatMap((a, i) =>
-    a === "--sandbox"
-      ? [`--sandbox=${PROFILES.includes(args[i + 1] as Profile) ? args[i + 1] : "full"}`]
-      : [a]
-  ).filter((a, i, all) => !(PROFILES.includes(a as Profile) && all[i - 1]?.startsWith("--sandbox=")));
+    a === "--sandbox" ? [`--sandbox=${takes(i + 1) ? args[i + 1] : "full"}`] : takes(i) ? [] : [a]
+  );
   let values;
   try {
     ({ values } = parseArgs({
@@ -73,13 +77,17 @@ export async function main(args: readonly string[]): Promise<number> {
   }
   const bad = (msg: string) => (console.error(`contract: ${msg}`), 2);
   const tier = values.tier as Tier | undefined;
-  if (tier !== undefined && !TIERS.includes(tier)) return bad(`--tier must be one of ${TIERS.join(", ")}`);
+  if (tier !== undefined && !TIERS.includes(tier)) {
+    return bad(`--tier must be one of ${TIERS.join(", ")}, got ${JSON.stringify(tier)}`);
+  }
   const profile = values.sandbox as Profile | undefined;
   if (profile !== undefined && !PROFILES.includes(profile)) {
-    return bad(`--sandbox takes one of ${PROFILES.join(", ")}`);
+    return bad(`--sandbox takes one of ${PROFILES.join(", ")}, got ${JSON.stringify(profile)}`);
   }
   const key = (values.key ?? "pro") as Tier;
-  if (!TIERS.includes(key)) return bad(`--key must be one of ${TIERS.join(", ")}`);
+  if (!TIERS.includes(key)) {
+    return bad(`--key must be one of ${TIERS.join(", ")}, got ${JSON.stringify(key)}`);
+  }
   if (values.key !== undefined && profile === undefined) {
     return bad("--key chooses a demo key of --sandbox only");
   }
@@ -91,10 +99,7 @@ export async function main(args: readonly string[]): Promise<number> {
   }
   const out = values.out ?? "contract.json";
   if (out !== "-" && Deno.permissions.querySync({ name: "write", path: out }).state !== "granted") {
-    return bad(
-      `no permission to write ${out}; the task may write contract.json only: for another --out, run ` +
-        "deno run --allow-net --allow-env=RI_BASE_URL,RI_API_KEY --allow-write=<path> tools/contract.ts …",
-    );
+    return bad(`no permission to write ${out}; ${WRITE_HINT}`);
   }
   if (profile === undefined && !Deno.env.get("RI_BASE_URL")) {
     console.error(HOW_TO);
@@ -135,10 +140,7 @@ export async function main(args: readonly string[]): Promise<number> {
     return report.summary.broken + report.summary.error > 0 ? 1 : 0;
   } catch (e) {
     if (e instanceof Deno.errors.NotCapable) {
-      return bad(
-        `${e.message.replace(/, run again with .*$/, "")}; the task may write contract.json only: for ` +
-          "another --out, run deno run --allow-net --allow-env=RI_BASE_URL,RI_API_KEY --allow-write=<path> tools/contract.ts …",
-      );
+      return bad(`${e.message.replace(/, run again with .*$/, "")}; ${WRITE_HINT}`);
     }
     if (e instanceof RiError) return bad(e.message);
     throw e;

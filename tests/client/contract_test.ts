@@ -104,7 +104,7 @@ Deno.test("checkContract() with a free-tier key reports the 402 endpoints as ski
   });
 });
 
-async function cli(env: Record<string, string>, out: string) {
+async function cli(env: Record<string, string>, out: string, extra: string[] = []) {
   const r = await new Deno.Command(Deno.execPath(), {
     // The task's own least-privilege flags (deno.json "contract"), with the JSON written to a temp file.
     args: [
@@ -114,7 +114,7 @@ async function cli(env: Record<string, string>, out: string) {
       `--allow-write=${out}`,
       "tools/contract.ts",
     ]
-      .concat(["--out", out]),
+      .concat(["--out", out], extra),
     cwd: new URL("../../", import.meta.url),
     env,
     stdout: "piped",
@@ -148,6 +148,10 @@ Deno.test("deno task contract with RI_BASE_URL/RI_API_KEY prints the table, writ
     const none = await cli({ RI_BASE_URL: "", RI_API_KEY: "" }, out);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /RI_BASE_URL is not set[\s\S]*export RI_BASE_URL=[\s\S]*--sandbox/);
+    // A misspelt profile is named, with the ones there are, before any sandbox starts.
+    const typo = await cli({}, out, ["--sandbox", "varient"]);
+    assert.equal(typo.code, 2);
+    assert.match(typo.stderr, /--sandbox takes one of full, spec-minimal, variant, got "varient"/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
