@@ -10,19 +10,34 @@ import { parseArgs } from "node:util";
 import { didYouMean } from "../client/guards.ts";
 import { REPORT_FORMATS, type ReportFormat } from "./write.ts";
 
-/** Report sections, in report order, with the inputs each needs. */
+/** The name inputs resolved before a run (`resolve_inputs.ts`). */
+export type NameInput = "sponsors" | "condition" | "diseases" | "indication";
+
+/** Report sections, in report order, with the inputs each needs and the names it uses (resolved first). */
 export const REPORT_SECTIONS = {
-  portfolio: { title: "Portfolio overlap", needs: "--sponsors and --condition" },
-  catalysts: { title: "Catalyst calendar", needs: "--sponsors or --tickers" },
-  targets: { title: "Target prioritization", needs: "--condition" },
-  regulatory: { title: "Regulatory landscape", needs: "nothing" },
-  patents: { title: "Patent trends", needs: "--sponsors (compared within --cpc)" },
-  diseases: { title: "Disease comparison", needs: "--diseases" },
-  medicare: { title: "Medicare spending", needs: "--indication" },
-  sponsor: { title: "Sponsor scan", needs: "--sponsors (the first one)" },
-  exclusivity: { title: "Loss of exclusivity", needs: "--sponsors or --tickers (not in the demo)" },
-  researcher: { title: "Researcher output", needs: "--author (on the sandbox: its most prolific author)" },
-} as const;
+  portfolio: {
+    title: "Portfolio overlap",
+    needs: "--sponsors and --condition",
+    names: ["sponsors", "condition"],
+  },
+  catalysts: { title: "Catalyst calendar", needs: "--sponsors or --tickers", names: ["sponsors"] },
+  targets: { title: "Target prioritization", needs: "--condition", names: ["condition"] },
+  regulatory: { title: "Regulatory landscape", needs: "nothing", names: [] },
+  patents: { title: "Patent trends", needs: "--sponsors (compared within --cpc)", names: ["sponsors"] },
+  diseases: { title: "Disease comparison", needs: "--diseases", names: ["diseases"] },
+  medicare: { title: "Medicare spending", needs: "--indication", names: ["indication"] },
+  sponsor: { title: "Sponsor scan", needs: "--sponsors (the first one)", names: ["sponsors"] },
+  exclusivity: {
+    title: "Loss of exclusivity",
+    needs: "--sponsors or --tickers (not in the demo)",
+    names: ["sponsors"],
+  },
+  researcher: {
+    title: "Researcher output",
+    needs: "--author (on the sandbox: its most prolific author)",
+    names: [],
+  },
+} as const satisfies Record<string, { title: string; needs: string; names: readonly NameInput[] }>;
 
 /** A section id (`portfolio`, `catalysts`, …). */
 export type SectionId = keyof typeof REPORT_SECTIONS;

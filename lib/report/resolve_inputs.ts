@@ -12,7 +12,7 @@
 import type { Client } from "../client/mod.ts";
 import { closestNames, diseaseLookup, type Lookup, organizationLookup } from "../analyses/_resolve_entity.ts";
 import { asCurie, statusOf } from "../analyses/_measures.ts";
-import { type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
+import { type NameInput, REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 
 /** What resolution changed and found. */
 export interface ResolvedInputs {
@@ -89,14 +89,13 @@ export async function resolveInputs(
   inputs: ReportInputs,
   sections: readonly SectionId[],
 ): Promise<ResolvedInputs> {
-  const uses = new Set(sections);
+  const uses = new Set<NameInput>(sections.flatMap((id) => REPORT_SECTIONS[id].names));
   const problems: string[] = [];
   const notes: string[] = [];
   const organizations = organizationLookup(client);
   const diseases = diseaseLookup(client);
 
-  const sponsorSections = ["portfolio", "catalysts", "patents", "sponsor"] as const;
-  const sponsors = sponsorSections.some((s) => uses.has(s))
+  const sponsors = uses.has("sponsors")
     ? await inOrder(
       inputs.sponsors,
       async (s) => (await resolveOne(organizations, "--sponsors", s, problems, notes))?.name ?? s,
@@ -107,13 +106,13 @@ export async function resolveInputs(
     if (asCurie(v)) return { name: v, id: asCurie(v) };
     return await resolveOne(diseases, flag, v, problems, notes);
   };
-  const condition = uses.has("portfolio") || uses.has("targets")
+  const condition = uses.has("condition")
     ? (await disease("--condition", inputs.condition))?.name ?? inputs.condition
     : inputs.condition;
   const diseaseNames = uses.has("diseases")
     ? await inOrder(inputs.diseases, async (d) => (await disease("--diseases", d))?.name ?? d)
     : inputs.diseases;
-  const found = uses.has("medicare") ? await disease("--indication", inputs.indication) : undefined;
+  const found = uses.has("indication") ? await disease("--indication", inputs.indication) : undefined;
   const indication = found?.id ?? inputs.indication;
   const indicationName = inputs.indicationName ?? (found && found.name !== found.id ? found.name : undefined);
   if (problems.length) {

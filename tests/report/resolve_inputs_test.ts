@@ -48,3 +48,15 @@ Deno.test("resolveInputs() stops on an unreachable service instead of reporting 
     (e) => !(e instanceof UsageError) && /could not complete the request/i.test((e as Error).message),
   );
 });
+
+Deno.test("resolveInputs() checks the names of every section that uses them (loss of exclusivity alone included)", async () => {
+  await withSandbox(async (sb) => {
+    const client = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    const typo = { ...inputs, sponsors: ["Pfzer"] };
+    for (const id of ["exclusivity", "catalysts", "patents", "sponsor"] as const) {
+      await assert.rejects(resolveInputs(client, typo, [id]), /--sponsors 'Pfzer' did not resolve/, id);
+    }
+    const { notes } = await resolveInputs(client, typo, ["regulatory"]);
+    assert.deepEqual(notes, [], "a section without names resolves nothing");
+  });
+});
