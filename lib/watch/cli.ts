@@ -13,7 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import { createClient } from "../client/mod.ts";
-import { type Sandbox, startSandbox } from "../sandbox/mod.ts";
+import { startSandbox } from "../sandbox/mod.ts";
 import { writeChangeReport } from "./change_report.ts";
 import { runWatch } from "./run.ts";
 import { parseWatchlist, WatchlistError } from "./watchlist.ts";
@@ -45,12 +45,6 @@ function bad(message: string): never {
 
 const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) || "/" : ".");
 const under = (base: string, p: string) => (p.startsWith("/") ? p : `${base}/${p}`);
-
-async function advanceSandbox(sb: Sandbox, days: number): Promise<string> {
-  const advance = (sb as Sandbox & { advance?: (d: number) => Promise<{ toDay: string }> }).advance;
-  if (typeof advance !== "function") throw new Error("This sandbox cannot advance in time (no advance())");
-  return (await advance.call(sb, days)).toDay;
-}
 
 async function main(): Promise<number> {
   let parsed;
@@ -122,7 +116,7 @@ async function main(): Promise<number> {
     : await startSandbox({ seed: 42, scale: values.scale as "tiny" | "small", quiet: true });
   try {
     let date = new Date().toISOString().slice(0, 10);
-    if (sb) date = days ? await advanceSandbox(sb, days) : sb.store.today;
+    if (sb) date = days ? (await sb.advance(days)).toDay : sb.store.today;
     const client = real ? createClient() : createClient({ baseUrl: sb!.url, apiKey: sb!.keys.pos });
     console.error(
       `watch ${file}: ${watchlist.analyses.length} item(s), day ${date}, ` +
