@@ -53,6 +53,9 @@ Deno.test("portfolioOverlapChart() spans the colour over the pairs' own range, w
   assert.ok(svg.includes("5 · 5.2%") && svg.includes("6 · 5.4%"), "one decimal: 5.2% and 5.4% are both 5%");
   const fills = new Set([...svg.matchAll(/<rect[^>]*fill="(rgb[^"]+|#[0-9a-f]{6})"/g)].map((m) => m[1]));
   assert.ok(fills.size >= 4, `distinct cell colours (${[...fills].join(", ")})`);
-  // The lowest pair is near white, the highest dark: the scale is not 0 → max.
+  // The lowest pair is near white, the highest dark: the scale is not 0 → max (on 0 → max the lowest, 76% of
+  // the highest, would be dark too).
+  assert.ok(fills.has("rgb(247, 251, 255)"), "the lowest pair (4.1%) gets the lightest blue");
+  assert.ok(fills.has("rgb(8, 48, 107)"), "the highest pair (5.4%) gets the darkest blue");
   assert.match(svg, />\d\.\d%</, "legend ticks with one decimal");
 });
