@@ -7,22 +7,6 @@
 import type { Endpoint } from "./catalogue.ts";
 import { auditFields, declaredFields, spellings } from "./schemas/origin.ts";
 
-/** Values at a path such as `data[].indications[]` (strings only, non-empty). */
-export function valuesAt(body: unknown, path: string): string[] {
-  let cur: unknown[] = [body];
-  for (const seg of path.split(".")) {
-    const many = seg.endsWith("[]");
-    const key = many ? seg.slice(0, -2) : seg;
-    cur = cur.flatMap((v) => {
-      const x = v !== null && typeof v === "object" && !Array.isArray(v)
-        ? (v as Record<string, unknown>)[key]
-        : undefined;
-      return many ? (Array.isArray(x) ? x : []) : [x];
-    });
-  }
-  return cur.filter((v): v is string => typeof v === "string" && v.trim() !== "");
-}
-
 const REF = /^\{(\w+)\}$/;
 
 /** The ids a parameter set refers to (`{nctId}` → `nctId`). */

@@ -25,7 +25,8 @@ import type { Endpoint } from "./catalogue.ts";
 import type { Client } from "./client.ts";
 import { ENDPOINTS } from "./endpoints/mod.ts";
 import { type Tier, TIERS } from "./schemas/vocab.ts";
-import { choose, type Fields, valuesAt } from "./_contract.ts";
+import { choose, type Fields } from "./_contract.ts";
+import { valuesAt } from "./_path.ts";
 import { type Call, probe } from "./_contract_probe.ts";
 
 export type { Fields, Respelt } from "./_contract.ts";
