@@ -83,7 +83,17 @@ function endpointRowSchema(name: string): z.ZodType | undefined {
   return s._zod.def.type === "array" ? s._zod.def.element : undefined;
 }
 
-const cache = new Map<string, { resource: string; columns: ColumnSpec[]; key: readonly string[] }>();
+/** A resolved resource: its name, its columns and its natural key. */
+export interface ResolvedResource {
+  /** Resource name (the endpoint's name for rows no resource describes). */
+  readonly resource: string;
+  /** Column specs, in order. */
+  readonly columns: ColumnSpec[];
+  /** Natural key columns (empty for an endpoint without a resource). */
+  readonly key: readonly string[];
+}
+
+const cache = new Map<string, ResolvedResource>();
 
 /**
  * Resolve a resource or endpoint name to its resource name and column specs.
@@ -92,12 +102,10 @@ const cache = new Map<string, { resource: string; columns: ColumnSpec[]; key: re
  * @returns The resource name, its columns and its natural key (empty for an endpoint without a resource).
  * @throws {TypeError} When the name is neither.
  */
-export function resolveResource(
-  name: string,
-): { resource: string; columns: ColumnSpec[]; key: readonly string[] } {
+export function resolveResource(name: string): ResolvedResource {
   const hit = cache.get(name);
   if (hit) return hit;
-  let out: { resource: string; columns: ColumnSpec[]; key: readonly string[] } | undefined;
+  let out: ResolvedResource | undefined;
   const def = (DEFS as Record<string, ResourceDef>)[name];
   if (def) {
     const schema = "endpoint" in def.schema ? endpointRowSchema(def.schema.endpoint) : def.schema;
