@@ -12,7 +12,7 @@ Deno.test("every analysis on the variant profile gives the full profile's frames
   await versusFull(t, "variant", (name, f, v) => {
     if (v instanceof Error) {
       assert.ok(v instanceof RiError, `${name}: untyped failure ${v.name}: ${v.message}`);
-      const field = v instanceof SchemaMismatchError ? (v as { field?: string }).field : undefined;
+      const field = v instanceof SchemaMismatchError ? v.field : undefined;
       assert.ok(field !== undefined && v.message.includes(field), `${name}: ${v.message} names no field`);
       return;
     }
