@@ -25,6 +25,7 @@ import { researcherOutputChart } from "../charts/researcher_output_chart.ts";
 import { sponsorScanChart } from "../charts/sponsor_scan_chart.ts";
 import { targetPrioritizationChart } from "../charts/target_prioritization_chart.ts";
 import { compact, pct, usd } from "../charts/_kit.ts";
+import { formatCell } from "../frames/semantics.ts";
 import type { ReportSection } from "./html.ts";
 
 /** Provenance and warnings of a result, plus a warning when a call was capped. */
@@ -162,7 +163,7 @@ export function diseaseSection(r: DiseaseComparison): ReportSection {
   const best = r.summary.filter(pl.col("resolved")).sort("competitiveness_index", true);
   return {
     title: "Disease comparison",
-    summary: `${best.height} disease landscapes compared` +
+    summary: `${best.height} disease landscape${best.height === 1 ? "" : "s"} compared` +
       (best.height
         ? `; most competitive: ${first(best, "disease")} (index ${first(best, "competitiveness_index")}).`
         : "."),
@@ -218,14 +219,11 @@ export function researcherSection(r: ResearcherOutput, name: string): ReportSect
 /** One sponsor at a glance. */
 export function sponsorSection(r: SponsorScan, sponsor: string): ReportSection {
   const name = String(first(r.sponsor, "name") ?? sponsor);
+  const n = (col: string) => formatCell(col, first(r.summary, col) ?? 0);
   return {
     title: "Sponsor scan",
-    summary:
-      `${name}: ${first(r.summary, "trials") ?? 0} trials (${first(r.summary, "late_stage_trials") ?? 0} ` +
-      `phase 3+), ${first(r.summary, "approvals") ?? 0} approvals, ${
-        first(r.summary, "upcoming_catalysts") ?? 0
-      } ` +
-      `upcoming catalysts, ${first(r.summary, "patents") ?? 0} patents.`,
+    summary: `${name}: ${n("trials")} trials (${n("late_stage_trials")} phase 3+), ${n("approvals")} ` +
+      `approvals, ${n("upcoming_catalysts")} upcoming catalysts, ${n("patents")} patents.`,
     charts: [{
       name: "sponsor_scan",
       chart: sponsorScanChart(r.pipeline, { summary: r.summary, sponsor: name }),

@@ -1,0 +1,22 @@
+/**
+ * Section summaries read as sentences: counts with separators (as the tables show them), singular for
+ * one (sandbox over loopback, tiny scale).
+ */
+import assert from "node:assert/strict";
+import pl from "nodejs-polars";
+import { withSandbox } from "../client/_sandbox.ts";
+import { createClient } from "../../lib/client/mod.ts";
+import { diseaseComparison, sponsorScan } from "../../lib/analyses/mod.ts";
+import { diseaseSection, sponsorSection } from "../../lib/report/sections.ts";
+
+Deno.test("section summaries: one disease landscape (singular); sponsor counts with thousands separators", async () => {
+  await withSandbox(async (sb) => {
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    const one = diseaseSection(await diseaseComparison(ri, { diseases: ["asthma"] }));
+    assert.match(one.summary ?? "", /^1 disease landscape compared;/);
+    const scan = await sponsorScan(ri, { sponsor: "Pfizer" });
+    // The tiny sandbox has a few hundred patents per sponsor; a large sponsor's count, as the real service gives.
+    const big = { ...scan, summary: scan.summary.withColumns(pl.lit(2606).alias("patents")) };
+    assert.match(sponsorSection(big, "Pfizer").summary ?? "", /, 2,606 patents\.$/);
+  });
+});
