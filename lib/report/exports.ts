@@ -14,7 +14,7 @@ import ExcelJS from "exceljs";
 import type pl from "nodejs-polars";
 import { toCsvString } from "../frames/io.ts";
 import { excelNumberFormat, formatCell, frameSemantics } from "../frames/semantics.ts";
-import type { Report } from "./html.ts";
+import type { Report, ReportTable } from "./html.ts";
 
 /** One table of a report, named for export. */
 export interface ExportTable {
@@ -28,6 +28,8 @@ export interface ExportTable {
   readonly title: string;
   /** The whole frame (not only the rows the HTML shows). */
   readonly frame: pl.DataFrame;
+  /** The report table it came from (the page links its CSV). */
+  readonly table: ReportTable;
 }
 
 const slug = (s: string): string =>
@@ -77,7 +79,7 @@ export function exportTables(report: Report): ExportTable[] {
       for (let n = 2; files.has(file); n++) file = `${slug(s.title)}_${slug(t.title)}_${n}`;
       files.add(file);
       const sheet = sheetName(s.title, s.short, t.title, sheets);
-      return { sheet, file: `${file}.csv`, section: s.title, title: t.title, frame: t.frame };
+      return { sheet, file: `${file}.csv`, section: s.title, title: t.title, frame: t.frame, table: t };
     })
   );
 }
@@ -89,7 +91,10 @@ export function exportTables(report: Report): ExportTable[] {
  * @param dir An existing, writable folder.
  * @returns The paths written.
  */
-export async function writeCsvTables(tables: readonly ExportTable[], dir: string): Promise<string[]> {
+export async function writeCsvTables(
+  tables: readonly Pick<ExportTable, "file" | "frame">[],
+  dir: string,
+): Promise<string[]> {
   const paths: string[] = [];
   for (const t of tables) {
     const path = `${dir}/${t.file}`;
@@ -131,7 +136,7 @@ function cellValue(v: unknown): ExcelJS.CellValue {
  * ```
  */
 export async function workbookBytes(
-  tables: readonly ExportTable[],
+  tables: readonly Omit<ExportTable, "table">[],
   about: { title: string; source: string; generatedAt: Date },
 ): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();

@@ -78,11 +78,9 @@ export async function writeReport(
   }
   const html = formats.has("html") ? `${dir}/report.html` : undefined;
   if (html) {
-    // exportTables keeps report order, so the n-th table of the report is the n-th export.
-    const all = report.sections.flatMap((s) => s.tables ?? []);
     const files = {
       xlsx: xlsx ? workbook : undefined,
-      csv: csvs.length ? new Map(all.map((t, i) => [t, tables[i].file])) : undefined,
+      csv: csvs.length ? new Map(tables.map((t) => [t.table, t.file])) : undefined,
     };
     await Deno.writeTextFile(html, renderReport(report, files));
   }

@@ -129,3 +129,28 @@ Deno.test("workbook: header row frozen and bold, auto-filter, column widths from
   assert.equal(ws.getCell("B2").numFmt, '"$"#,##0');
   assert.equal(ws.getCell("C3").value, null, "a null stays an empty cell");
 });
+
+Deno.test("writeReport() html+csv: each table on the page links its own CSV file, same-named tables apart", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-links-" });
+  try {
+    const a = pl.DataFrame({ n: [1, 2] });
+    const b = pl.DataFrame({ n: [1, 2, 3] });
+    const report: Report = {
+      title: "R",
+      synthetic: true,
+      source: "test",
+      generatedAt: new Date(0),
+      sections: [{
+        title: "Portfolio overlap",
+        tables: [{ title: "Sponsors", frame: a }, { title: "Sponsors", frame: b }],
+      }],
+    };
+    const written = await writeReport(report, dir, { formats: ["html", "csv"] });
+    const html = await Deno.readTextFile(written.html!);
+    assert.match(html, /All 2 rows: <a href="portfolio_overlap_sponsors\.csv">/);
+    assert.match(html, /All 3 rows: <a href="portfolio_overlap_sponsors_2\.csv">/);
+    assert.equal(pl.readCSV(await Deno.readTextFile(`${dir}/portfolio_overlap_sponsors_2.csv`)).height, 3);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
