@@ -1,13 +1,13 @@
 /**
- * Private: shared pieces of the analysis charts — frame checks, number formats, label truncation and
- * margins, greedy label decluttering, and composing several Plot panels into one titled figure.
+ * Private: shared pieces of the analysis charts — frame checks, number formats, partial years, greedy label
+ * decluttering, and composing several Plot panels into one titled figure. The label helpers (wrapping,
+ * display case, margins) live in `_labels.ts` and are re-exported here; the size legend is `_size_legend.ts`.
  *
  * @module
  */
-import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import type { DomNode } from "./dom.ts";
-import { headlessDocument, plotOptions } from "./dom.ts";
+import { headlessDocument } from "./dom.ts";
 import { Chart } from "./render.ts";
 import { textWidth } from "./_compose.ts";
 
@@ -65,70 +65,12 @@ export function rowsOf(df: pl.DataFrame): Row[] {
   return df.toRecords() as Row[];
 }
 
-/**
- * Breaks a label into lines of at most `maxChars` characters at spaces (a word longer than that stays
- * whole), so a long name is shown in full instead of cut; only past `maxLines` lines is the last cut with
- * an ellipsis. Plot draws `\n` in tick labels and text marks as separate lines.
- */
-export function wrapLabel(text: unknown, maxChars = 22, maxLines = 3): string {
-  const words = String(text ?? "").trim().split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  for (const word of words) {
-    const last = lines.at(-1);
-    if (last !== undefined && [...`${last} ${word}`].length <= maxChars) {
-      lines[lines.length - 1] = `${last} ${word}`;
-    } else lines.push(word);
-  }
-  if (lines.length <= maxLines) return lines.join("\n");
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = truncate(`${kept[maxLines - 1]} ${lines[maxLines]}`, maxChars);
-  return kept.join("\n");
-}
-
-/**
- * One display case for drug and product names, applied once before grouping: names written wholly in
- * capitals (`FINGOLIMOD HYDROCHLORIDE`, as approvals list them) or wholly in lower case (`lorlatinib`)
- * become Title Case like the brand-cased names beside them (`Fingolimod Hydrochloride`); mixed-case names
- * (`Tagrisso`, `ado-Trastuzumab`) are kept as written, and so are short all-capital tokens such as `HCL`
- * or `NPH` and tokens with digits.
- */
-export function displayName(name: unknown): string {
-  const s = String(name ?? "").trim().replace(/\s+/g, " ");
-  const upper = !/[a-z]/.test(s), lower = !/[A-Z]/.test(s);
-  if (!upper && !lower) return s;
-  return s.replace(/[\p{L}]+/gu, (w, at: number) => {
-    if (/\d/.test(s.slice(Math.max(0, at - 1), at + w.length + 1))) return w;
-    if (upper && w.length <= 3 && s[at - 1] !== "-" && s[at + w.length] !== "-") return w;
-    return w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
-  });
-}
+export { displayName, marginFor, maxLines, rowStep, truncate, wrapLabel } from "./_labels.ts";
 
 /** The entries of a fixed legend `domain` that occur in `values`, in the domain's order. */
 export function presentOnly<T>(domain: readonly T[], values: Iterable<T>): T[] {
   const seen = new Set(values);
   return domain.filter((d) => seen.has(d));
-}
-
-/** Cuts a label to `max` characters with an ellipsis. */
-export function truncate(text: unknown, max = 28): string {
-  const s = String(text ?? "");
-  return [...s].length > max ? `${[...s].slice(0, max - 1).join("")}…` : s;
-}
-
-/** The most lines any of `labels` has (`\n`-separated); 1 for none. */
-export function maxLines(labels: readonly string[]): number {
-  return Math.max(1, ...labels.map((l) => l.split("\n").length));
-}
-
-/** Height of one band-scale row that fits the tallest (wrapped) label: `base`, plus `perLine` px per extra line. */
-export function rowStep(labels: readonly string[], base: number, perLine = 10): number {
-  return base + perLine * (maxLines(labels) - 1);
-}
-
-/** Left margin that fits the longest label (its longest line) at Plot's 10 px tick font. */
-export function marginFor(labels: readonly string[], min = 40, max = 240): number {
-  const widest = Math.max(0, ...labels.flatMap((l) => l.split("\n")).map((l) => textWidth(l, 10)));
-  return Math.round(Math.min(max, Math.max(min, widest + 16)));
 }
 
 const MINUS = "\u2212";
@@ -257,57 +199,6 @@ export function declutter(
     }
   });
   return placed;
-}
-
-/** Up to three legend values for a size scale with domain `[0, max]`: about 10%, 40% and 100% of `max`, rounded. */
-export function sizeLegendValues(max: number): number[] {
-  if (!(max > 0)) return [];
-  const round = (v: number) => {
-    const p = 10 ** Math.max(0, Math.floor(Math.log10(v)) - 1);
-    return Math.max(1, Math.round(v / p) * p);
-  };
-  return [...new Set([0.1, 0.4, 1].map((f) => round(max * f)))].filter((v) => v <= max || v === round(max));
-}
-
-/**
- * A size legend as an SVG panel: `label`, then one hollow circle per value with its number, drawn with the
- * chart's sqrt radius scale (domain `[0, max]`, `range` in pixels) so sizes match the chart's dots.
- */
-export function sizeLegend(
-  options: { label: string; max: number; range: readonly [number, number]; color?: string },
-): DomNode {
-  const [r0, r1] = options.range;
-  const radius = (v: number) => r0 + (r1 - r0) * Math.sqrt(v / options.max);
-  const indent = 14; // as the colour legends above it
-  let x = indent + textWidth(options.label, 10) + 12;
-  const items = sizeLegendValues(options.max).map((v) => {
-    const r = radius(v);
-    const item = { v, r, cx: x + r, tx: x + 2 * r + 4, text: compact(v) };
-    x = item.tx + textWidth(item.text, 10) + 14;
-    return item;
-  });
-  const height = 2 * r1 + 8;
-  const color = options.color ?? "#4e79a7";
-  return Plot.plot(plotOptions({
-    width: Math.ceil(x),
-    height,
-    margin: 0,
-    x: { domain: [0, Math.ceil(x)], range: [0, Math.ceil(x)], axis: null },
-    y: { domain: [0, 1], axis: null },
-    r: { type: "identity" as const },
-    marks: [
-      Plot.text([options.label], { x: () => indent, y: () => 0.5, textAnchor: "start", fontSize: 10 }),
-      Plot.dot(items, {
-        x: "cx",
-        y: () => 0.5,
-        r: "r",
-        fill: color,
-        fillOpacity: 0.35,
-        stroke: color,
-      }),
-      Plot.text(items, { x: "tx", y: () => 0.5, text: "text", textAnchor: "start", fontSize: 10 }),
-    ],
-  })) as unknown as DomNode;
 }
 
 interface MutableNode extends DomNode {

@@ -19,9 +19,9 @@ import {
   requireColumns,
   type Row,
   rowsOf,
-  sizeLegend,
   truncate,
 } from "./_kit.ts";
+import { sizeLegend } from "./_size_legend.ts";
 
 /** Defaults of {@linkcode targetPrioritizationChart}. */
 export const defaults = {

@@ -1,13 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  displayName,
-  marginFor,
-  maxLines,
-  presentOnly,
-  rowStep,
-  sizeLegendValues,
-  wrapLabel,
-} from "../../lib/charts/_kit.ts";
+import { displayName, marginFor, maxLines, presentOnly, rowStep, wrapLabel } from "../../lib/charts/_kit.ts";
+import { sizeLegendValues } from "../../lib/charts/_size_legend.ts";
 
 Deno.test("wrapLabel() breaks long names at spaces and keeps every word", () => {
   assert.equal(wrapLabel("non-small cell lung carcinoma", 18), "non-small cell\nlung carcinoma");
