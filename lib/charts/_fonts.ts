@@ -8,6 +8,7 @@
 // Importing the package's manifest puts the package in the module graph, so Deno installs it with the
 // toolkit (a font file alone is not a module).
 import "dejavu-fonts-ttf/package.json" with { type: "json" };
+import { fileURLToPath } from "node:url";
 
 const FACES = [
   "DejaVuSans.ttf",
@@ -30,7 +31,7 @@ export function bundledFontFiles(): string[] {
   try {
     // A literal specifier: `deno publish` rewrites it to the npm package, so it resolves once published too.
     const dir = new URL("ttf/", import.meta.resolve("dejavu-fonts-ttf/package.json"));
-    const files = FACES.map((f) => decodeURIComponent(new URL(f, dir).pathname));
+    const files = FACES.map((f) => fileURLToPath(new URL(f, dir))); // a path on Windows too
     for (const file of files) Deno.statSync(file);
     cached = files;
   } catch (error) {
