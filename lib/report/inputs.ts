@@ -8,6 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { didYouMean } from "../client/guards.ts";
+import { AUTHOR_ID_RE } from "../client/schemas/common.ts";
 import { REPORT_FORMATS, type ReportFormat } from "./write.ts";
 
 /** The name inputs resolved before a run (`resolve_inputs.ts`). */
@@ -79,7 +80,7 @@ export const HEADLINE_INPUTS: ReportInputs = {
   condition: "lung cancer",
   diseases: ["non-small cell lung carcinoma", "breast cancer", "type 2 diabetes mellitus", "asthma"],
   indication: "EFO:0003060",
-  indicationName: "lung cancer",
+  indicationName: "non-small cell lung carcinoma",
   cpc: "A61K",
   windowDays: 730,
   out: "out",
@@ -111,7 +112,7 @@ names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synth
   --diseases "asthma,breast cancer" diseases to compare
   --indication EFO:0003060         Medicare spending indication (EFO id or disease name)
   --cpc A61K                       CPC code of the patent trends (default A61K)
-  --author A123                    researcher id for the researcher output
+  --author A5023888391             researcher id (scholarly index) for the researcher output
   --window-days 730                catalyst window in days (1-3650, default 730)
   --sections portfolio,catalysts   only these (${Object.keys(REPORT_SECTIONS).join(", ")});
                                    default: every section whose inputs are given
@@ -140,7 +141,7 @@ function oneOf<T extends string>(flag: string, values: string[], known: readonly
  *
  * @param args Command-line arguments (`Deno.args`).
  * @returns The inputs, or `"help"` for `--help`.
- * @throws {UsageError} On an unknown flag, section or format, or a bad number.
+ * @throws {UsageError} On an unknown flag, section or format, a bad number, ticker, CPC code or author id.
  * @example Flags to inputs
  * ```ts
  * import assert from "node:assert/strict";
@@ -151,6 +152,7 @@ function oneOf<T extends string>(flag: string, values: string[], known: readonly
  * assert.deepEqual(i.formats, ["csv", "xlsx"]);
  * assert.throws(() => parseReportArgs(["--fromats", "csv"]), /--fromats.*did you mean '--formats'/);
  * assert.equal(parseReportArgs(["--", "--help"]), "help"); // deno task report -- --help
+ * assert.throws(() => parseReportArgs(["--author", "A123"]), /--author 'A123' is not a scholarly-index author id/);
  * ```
  */
 export function parseReportArgs(args: readonly string[]): ReportInputs | "help" {
@@ -202,6 +204,12 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
   if (!/^[A-HY](\d{2}([A-Z](\d{1,4}(\/\d{1,6})?)?)?)?$/.test(cpc)) {
     throw new UsageError(`--cpc '${cpc}' is not a CPC code or prefix (e.g. A61K, A61K31/00)`);
   }
+  const author = text("--author", values.author);
+  if (author !== undefined && !AUTHOR_ID_RE.test(author)) {
+    throw new UsageError(
+      `--author '${author}' is not a scholarly-index author id (A followed by 4-12 digits, e.g. A5023888391)`,
+    );
+  }
   const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats);
   if (!formats.length) throw new UsageError(`--formats is empty; give some of ${REPORT_FORMATS.join(",")}`);
   return {
@@ -211,7 +219,7 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
     diseases: list(values.diseases),
     indication: text("--indication", values.indication),
     cpc,
-    author: text("--author", values.author),
+    author,
     windowDays,
     sections: values.sections === undefined
       ? undefined

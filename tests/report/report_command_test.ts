@@ -80,10 +80,13 @@ Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mea
   const cpc = await run(["--sponsors", "Pfizer", "--cpc", "pharma"]);
   assert.equal(cpc.code, 2);
   assert.match(cpc.err, /--cpc 'PHARMA' is not a CPC code/);
+  const author = await run(["--author", "A123"]);
+  assert.equal(author.code, 2);
+  assert.match(author.err, /--author 'A123' is not a scholarly-index author id .*e\.g\. A\d+/);
   const none = await run(["--window-days", "30"]);
   assert.equal(none.code, 2);
   assert.match(none.err, /No inputs: give at least one of --sponsors/);
-  for (const r of [flag, section, format, needs, days, ticker, cpc, none]) {
+  for (const r of [flag, section, format, needs, days, ticker, cpc, author, none]) {
     assert.ok(!r.err.includes("Starting the embedded"));
   }
   const help = await run(["--", "--help"]); // as `deno task report -- --help` passes it
