@@ -192,11 +192,11 @@ export function medicareSection(r: MedicareSpending, scope: string): ReportSecti
   const s = r.summary.height ? r.summary.toRecords()[0] : null;
   return {
     title: "Medicare Part D spending",
-    summary: s
+    summary: s && Number(s.drugs) > 0
       ? `${scope}: ${usd(s.total_spending)} across ${s.drugs} drugs; branded ${
         pct(s.branded_share_fraction)
       } of spend.`
-      : `${scope}: no rows.`,
+      : `${scope}: no Medicare Part D drugs matched.`,
     charts: [{ name: "medicare_spending", chart: medicareSpendingChart(r.drugs, { subtitle: undefined }) }],
     tables: [{ title: "Summary", frame: r.summary }],
     ...meta(r),

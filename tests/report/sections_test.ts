@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { withSandbox } from "../client/_sandbox.ts";
 import { createClient } from "../../lib/client/mod.ts";
-import { diseaseComparison, sponsorScan } from "../../lib/analyses/mod.ts";
-import { diseaseSection, sponsorSection } from "../../lib/report/sections.ts";
+import { diseaseComparison, medicareSpending, sponsorScan } from "../../lib/analyses/mod.ts";
+import { diseaseSection, medicareSection, sponsorSection } from "../../lib/report/sections.ts";
 
 Deno.test("section summaries: one disease landscape (singular); sponsor counts with thousands separators", async () => {
   await withSandbox(async (sb) => {
@@ -18,5 +18,17 @@ Deno.test("section summaries: one disease landscape (singular); sponsor counts w
     // The tiny sandbox has a few hundred patents per sponsor; a large sponsor's count, as the real service gives.
     const big = { ...scan, summary: scan.summary.withColumns(pl.lit(2606).alias("patents")) };
     assert.match(sponsorSection(big, "Pfizer").summary ?? "", /, 2,606 patents\.$/);
+  });
+});
+
+Deno.test("Medicare section: an indication with no drugs says so (no '$0 across 0 drugs; branded  of spend')", async () => {
+  await withSandbox(async (sb) => {
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    const none = await medicareSpending(ri, { efo_id: "EFO:0001071" });
+    assert.equal(none.drugs.height, 0, "the tiny sandbox has no drugs for EFO:0001071");
+    assert.equal(
+      medicareSection(none, "Drugs approved for X").summary,
+      "Drugs approved for X: no Medicare Part D drugs matched.",
+    );
   });
 });
