@@ -57,7 +57,7 @@ const DAY = 86_400_000;
  * The data's reference day — the day the service counted `days_to_event` from (`event_date −
  * days_to_event` of an event) — or today (UTC) when no event carries both.
  */
-export function referenceDayOf(rows: readonly Record<string, unknown>[]): { day: Date; fromData: boolean } {
+function referenceDayOf(rows: readonly Record<string, unknown>[]): { day: Date; fromData: boolean } {
   const r = rows.find((r) => r.event_date instanceof Date && typeof r.days_to_event === "number");
   if (!r) return { day: new Date(Math.floor(Date.now() / DAY) * DAY), fromData: false };
   return { day: new Date((r.event_date as Date).getTime() - Number(r.days_to_event) * DAY), fromData: true };
