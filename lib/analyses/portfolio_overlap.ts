@@ -214,6 +214,8 @@ export async function portfolioOverlap(
   const served = body.data.comparison ?? [];
   const complete = served.length > 0 && served.every((r) => COMPARISON_FIELDS.every((f) => f in r));
   let rows: Record<string, unknown>[];
+  // Closest names of each sponsor autocomplete did not match, when derived (no second lookup).
+  const suggested = new Map<string, string[]>();
   if (complete) {
     const byName = new Map(served.map((r) => [norm(String(r.sponsor)), r]));
     rows = sponsors.map((s, i) => {
@@ -231,6 +233,7 @@ export async function portfolioOverlap(
       sponsors.map((s) => deriveSummary(client, s, condition, phase, status)),
     );
     rows = derived.map((d) => d.row);
+    derived.forEach((d, i) => suggested.set(sponsors[i], d.suggestions));
     provenance.push(...derived.flatMap((d) => d.provenance));
     warnings.push({
       code: "derived",
@@ -293,7 +296,10 @@ export async function portfolioOverlap(
     warnings.push({
       code: "unresolved-sponsor",
       message: `Sponsor '${r.sponsor}' did not resolve: its share and overlaps are null (not 0)` +
-        closestHint(await closestNames(organizationLookup(client), String(r.sponsor))),
+        closestHint(
+          suggested.get(String(r.sponsor)) ??
+            await closestNames(organizationLookup(client), String(r.sponsor)),
+        ),
     });
   }
   // Pair calls read only the total (limit 1), so their one-page notice is expected, not a finding.
@@ -316,7 +322,7 @@ async function deriveSummary(
   condition: string,
   phase: string | undefined,
   status: string | undefined,
-): Promise<{ row: Record<string, unknown>; provenance: Provenance[] }> {
+): Promise<{ row: Record<string, unknown>; provenance: Provenance[]; suggestions: string[] }> {
   const [trials, resolution] = await Promise.all([
     client.trials.composite.all({
       sponsor,
@@ -348,5 +354,6 @@ async function deriveSummary(
       ...trials.meta,
       warnings: trials.meta.warnings.filter((w) => w.code !== "maybe-unresolved"),
     }],
+    suggestions: resolution.suggestions,
   };
 }

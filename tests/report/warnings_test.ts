@@ -3,7 +3,7 @@
  * names where resolution can suggest them (sandbox over loopback, tiny scale).
  */
 import assert from "node:assert/strict";
-import { withSandbox } from "../client/_sandbox.ts";
+import { countingFetch, withSandbox } from "../client/_sandbox.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import {
   catalystCalendar,
@@ -48,4 +48,16 @@ Deno.test("the client's empty-result warnings name the inputs of the call", asyn
     const diseases = await ri.diseases.autocomplete({ q: "astma" });
     assert.match(diseases.meta.warnings[0].message, /^No diseases matched q 'astma'/);
   });
+});
+
+Deno.test("portfolioOverlap() derived (spec-minimal): an unresolved sponsor's closest names come from its one resolution, not a second round of lookups", async () => {
+  await withSandbox(async (sb) => {
+    const counting = countingFetch();
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro, fetch: counting.fetch });
+    const r = await portfolioOverlap(ri, { sponsors: ["Novartis", "Pfzer"], condition: "lung cancer" });
+    assert.match(messages(r), /Sponsor 'Pfzer' did not resolve.*; closest: Pfizer/);
+    assert.ok(r.warnings.some((w) => w.code === "derived"), "the derived path (spec-minimal profile)");
+    const lookups = counting.urls.filter((u) => u.includes("/resolution/autocomplete"));
+    assert.deepEqual(lookups, [...new Set(lookups)], `each organization lookup once:\n${lookups.join("\n")}`);
+  }, { profile: "spec-minimal" });
 });
