@@ -26,12 +26,15 @@ export function wrapLabel(text: unknown, maxChars = 22, maxLines = 3): string {
   return kept.join("\n");
 }
 
+/** Words set in lower case inside a display name (`Water for Injection`), not kept as capitals like `NPH`. */
+const LINKING_WORDS = new Set(["and", "or", "for", "in", "of", "with", "to", "the", "per"]);
+
 /**
  * One display case for drug and product names, applied once before grouping: names written wholly in
  * capitals (`FINGOLIMOD HYDROCHLORIDE`, as approvals list them) or wholly in lower case (`lorlatinib`)
  * become Title Case like the brand-cased names beside them (`Fingolimod Hydrochloride`); mixed-case names
  * (`Tagrisso`, `ado-Trastuzumab`) are kept as written, and so are short all-capital tokens such as `HCL`
- * or `NPH` and tokens with digits.
+ * or `NPH` and tokens with digits; linking words after the first are lower case (`Water for Injection`).
  */
 export function displayName(name: unknown): string {
   const s = String(name ?? "").trim().replace(/\s+/g, " ");
@@ -39,6 +42,7 @@ export function displayName(name: unknown): string {
   if (!upper && !lower) return s;
   return s.replace(/[\p{L}]+/gu, (w, at: number) => {
     if (/\d/.test(s.slice(Math.max(0, at - 1), at + w.length + 1))) return w;
+    if (at > 0 && LINKING_WORDS.has(w.toLowerCase())) return w.toLowerCase();
     if (upper && w.length <= 3 && s[at - 1] !== "-" && s[at + w.length] !== "-") return w;
     return w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
   });

@@ -33,6 +33,14 @@ Deno.test("displayName() gives all-caps and all-lower drug names one display cas
   assert.equal(displayName("ado-Trastuzumab"), "ado-Trastuzumab");
   assert.equal(displayName("  APIXABAN  "), "Apixaban");
   assert.equal(displayName("CD274"), "CD274", "tokens with digits kept");
+  assert.equal(
+    displayName("FLUTICASONE PROPIONATE AND SALMETEROL"),
+    "Fluticasone Propionate and Salmeterol",
+    "linking words are not kept as capitals",
+  );
+  assert.equal(displayName("WATER FOR INJECTION"), "Water for Injection");
+  assert.equal(displayName("dextrose in water"), "Dextrose in Water");
+  assert.equal(displayName("for injection"), "For Injection", "the first word is capitalised");
 });
 
 Deno.test("presentOnly() keeps the legend entries that occur, in the legend's order", () => {
