@@ -8,7 +8,7 @@
 import pl from "nodejs-polars";
 import { createClient } from "@research-intel/toolkit/client";
 import { catalystCalendar } from "@research-intel/toolkit/analyses";
-import { frameFromResult } from "@research-intel/toolkit/frames";
+import { frameFromResult, printInputs, printTable } from "@research-intel/toolkit/frames";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { diff, listSnapshots, loadSnapshot, snapshot } from "@research-intel/toolkit/watch";
 
@@ -17,9 +17,8 @@ await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scal
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 const store = Deno.args[0] ?? await Deno.makeTempDir({ prefix: "ri-watch-" });
 const sponsors = ["Pfizer", "Novartis"];
-console.log(
-  `Inputs: sponsors ${sponsors.join(", ")}; store ${store}; ${sb ? "synthetic sandbox" : "real service"}`,
-);
+const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+printInputs("Watchlist", { sponsors, store }, source);
 
 /** Run the watched questions and snapshot them for `date`. */
 async function takeSnapshots(date: string): Promise<void> {
@@ -45,10 +44,13 @@ for (const name of ["catalysts", "pfizer_trials"]) {
     continue;
   }
   const d = diff(await loadSnapshot(store, name, days.at(-2)), await loadSnapshot(store, name));
-  console.log(d.summary.filter(pl.col("status").neq(pl.lit("unchanged"))).toString());
+  printTable(d.summary.filter(pl.col("status").neq(pl.lit("unchanged"))), { title: "Frames that changed" });
   for (const [frame, f] of Object.entries(d.frames)) {
-    if (f.changed.height) console.log(`### ${frame}: changed cells (biggest first)\n${f.changed.head(8)}`);
-    if (f.added.height) console.log(`### ${frame}: added rows\n${f.added.select(...f.key).head(8)}`);
-    if (f.removed.height) console.log(`### ${frame}: removed rows\n${f.removed.select(...f.key).head(8)}`);
+    const changed = [...f.key, "column", "before", "after", "delta"];
+    if (f.changed.height) {
+      printTable(f.changed, { title: `${frame}: changed cells`, columns: changed, rows: 8 });
+    }
+    if (f.added.height) printTable(f.added, { title: `${frame}: added rows`, columns: f.key, rows: 8 });
+    if (f.removed.height) printTable(f.removed, { title: `${frame}: removed rows`, columns: f.key, rows: 8 });
   }
 }
