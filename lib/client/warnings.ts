@@ -10,6 +10,11 @@
  *
  * const f = flagResult(ENDPOINTS["medicare.search"], { search: "atorva" }, { rows: [], total: 0, body: {} });
  * assert.ok(f.warnings[0].code === "not-evidence-of-absence");
+ * // The inputs are named in the message; a list of 100 drug names is cut, not spelt out.
+ * const drugNames = Array.from({ length: 100 }, (_, i) => `drug-${i}`);
+ * const c = flagResult(ENDPOINTS["regulatory.catalysts"], { drugNames }, { rows: [], total: 0, body: {} });
+ * assert.match(c.warnings[0].message, /^No catalyst events for drugNames 'drug-0, drug-1, .*\.\.\.':/);
+ * assert.ok(!c.warnings[0].message.includes("drug-99"));
  * ```
  *
  * @module
@@ -44,10 +49,12 @@ type Rule = (p: Params, v: View) => Warning | undefined;
 
 const ENTITIES = ["disease", "drug", "target", "sponsor"] as const;
 
-/** The inputs a call was given, named: `sponsor 'Merck', indication 'asthma'`. */
+/** The inputs a call was given, named: `sponsor 'Merck', indication 'asthma'` (a long one cut, as show() does). */
 function named(p: Params, keys: readonly string[]): string {
-  return keys.filter((k) => p[k] !== undefined && p[k] !== "")
-    .map((k) => `${k} '${Array.isArray(p[k]) ? (p[k] as unknown[]).join(", ") : String(p[k])}'`).join(", ");
+  return keys.filter((k) => p[k] !== undefined && p[k] !== "").map((k) => {
+    const v = Array.isArray(p[k]) ? (p[k] as unknown[]).join(", ") : String(p[k]);
+    return `${k} '${v.length > 80 ? `${v.slice(0, 77)}...` : v}'`;
+  }).join(", ");
 }
 
 const RULES: Readonly<Record<string, readonly Rule[]>> = {
