@@ -41,6 +41,9 @@ for (const profile of PROFILES) {
         assert.deepEqual(skipped, ["diseases.landscape"]);
         for (const c of called(report)) assert.deepEqual(c.fields!.chosen.missing, [], c.endpoint);
         assert.ok(called(report).every((c) => c.fields!.respelt.length === 0));
+        // Every list answered with rows, so its row fields were audited (the portfolio's sponsor is a
+        // sponsor of a trial in the condition, found by the composite search).
+        assert.deepEqual(called(report).filter((c) => c.rows === 0).map((c) => c.endpoint), []);
       } else if (profile === "spec-minimal") {
         // The alert id is a field the spec does not name: without it, the single alert cannot be asked for.
         assert.deepEqual(skipped, ["diseases.landscape", "alerts.get"]);

@@ -164,7 +164,10 @@ export const trialEndpoints = {
   }),
   "trials.composite": endpoint({
     name: "trials.composite",
-    probe: { params: [{ disease: "{disease}", limit: 5 }], offers: { nctId: ["data.trials[].id"] } },
+    probe: {
+      params: [{ disease: "{disease}", limit: 5 }],
+      offers: { nctId: ["data.trials[].id"], trialSponsor: ["data.trials[].sponsors[]"] },
+    },
     method: "GET",
     path: "/api/v1/tools/clinical/search-composite",
     section: "4.1",
@@ -202,7 +205,13 @@ export const trialEndpoints = {
   }),
   "trials.portfolio": endpoint({
     name: "trials.portfolio",
-    probe: { params: [{ sponsors: "{sponsor}", conditionKeyword: "{disease}", limit: 5 }] },
+    // A sponsor of a trial in the condition first, so the shared trials (the rows) are not empty.
+    probe: {
+      params: [
+        { sponsors: "{trialSponsor}", conditionKeyword: "{disease}", limit: 5 },
+        { sponsors: "{sponsor}", conditionKeyword: "{disease}", limit: 5 },
+      ],
+    },
     method: "GET",
     path: "/api/v1/tools/clinical/portfolio-comparison",
     section: "4.1",
