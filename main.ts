@@ -89,7 +89,8 @@ console.error(
 );
 const sandbox = real
   ? undefined
-  : await startSandbox({ port: 0, seed: 42, scale: (env("RI_SCALE") ?? "small") as "small", quiet: true });
+  : await startSandbox({ port: 0, seed: 42, scale: (env("RI_SCALE") ?? "small") as "small", quiet: true })
+    .catch((e) => (e instanceof RangeError ? fail(`RI_SCALE: ${e.message}`) : Promise.reject(e)));
 const client: Client = sandbox
   ? createClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.pro, onProgress })
   : createClient({ onProgress });

@@ -21,7 +21,10 @@ async function taskFlags(): Promise<string[]> {
 // INIT_CWD is set by `deno task` (a relative --out is resolved against it); cleared unless a test sets it.
 const ENV = { RI_BASE_URL: "", RI_API_KEY: "", NO_COLOR: "1", RI_SCALE: "tiny", INIT_CWD: "" };
 
-async function run(args: string[], opts: { flags?: string[]; cwd?: string; cmd?: string } = {}) {
+async function run(
+  args: string[],
+  opts: { flags?: string[]; cwd?: string; cmd?: string; env?: Record<string, string> } = {},
+) {
   const cmd = opts.cmd ?? Deno.execPath();
   const full = opts.cmd
     ? args
@@ -30,7 +33,11 @@ async function run(args: string[], opts: { flags?: string[]; cwd?: string; cmd?:
     args: full,
     cwd: opts.cwd,
     // The installed script calls `deno` from PATH: the one running this test.
-    env: { ...ENV, PATH: `${Deno.execPath().replace(/\/[^/]*$/, "")}:${Deno.env.get("PATH") ?? ""}` },
+    env: {
+      ...ENV,
+      ...opts.env,
+      PATH: `${Deno.execPath().replace(/\/[^/]*$/, "")}:${Deno.env.get("PATH") ?? ""}`,
+    },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -89,6 +96,10 @@ Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mea
   for (const r of [flag, section, format, needs, days, ticker, cpc, author, none]) {
     assert.ok(!r.err.includes("Starting the embedded"));
   }
+  const scale = await run(["--sponsors", "Pfizer"], { env: { RI_SCALE: "tny" } });
+  assert.equal(scale.code, 2);
+  assert.match(scale.err, /^RI_SCALE: Unknown scale "tny": use tiny, small or large$/m);
+  assert.doesNotMatch(scale.err, /Uncaught|at async/, "no stack trace");
   const help = await run(["--", "--help"]); // as `deno task report -- --help` passes it
   assert.equal(help.code, 0);
   assert.match(help.out, /--sponsors[\s\S]*--formats html,png,csv,xlsx[\s\S]*Exit codes: 0 done, 1/);
