@@ -121,14 +121,16 @@ function section(s: ReportSection, i: number, files: ReportFiles): string {
     out.push(`<div class="chart" data-png="${esc(c.name)}.png">${c.chart.svg()}</div>`);
   }
   for (const t of s.tables ?? []) {
-    out.push(frameToHtmlTable(t.frame, { title: t.title, rows: t.rows ?? 15, maxChars: 120 }));
+    const rows = t.rows ?? 15;
+    out.push(frameToHtmlTable(t.frame, { title: t.title, rows, maxChars: 120 }));
     const csv = files.csv?.get(t);
-    if (csv) {
+    // An empty table gets no link; "All n rows" only where the page shows fewer.
+    if (csv && t.frame.height) {
+      const cut = t.frame.height > rows;
       out.push(
-        `<p class="sub" style="font-size:12px;margin-top:-4px">All ${
-          t.frame.height.toLocaleString("en-US")
-        } ` +
-          `rows: <a href="${esc(csv)}">${esc(csv)}</a></p>`,
+        `<p class="sub" style="font-size:12px;margin-top:-4px">${
+          cut ? `All ${t.frame.height.toLocaleString("en-US")} rows` : "As CSV"
+        }: <a href="${esc(csv)}">${esc(csv)}</a></p>`,
       );
     }
   }

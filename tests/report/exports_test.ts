@@ -134,7 +134,8 @@ Deno.test("writeReport() html+csv: each table on the page links its own CSV file
   const dir = await Deno.makeTempDir({ prefix: "ri-links-" });
   try {
     const a = pl.DataFrame({ n: [1, 2] });
-    const b = pl.DataFrame({ n: [1, 2, 3] });
+    const b = pl.DataFrame({ n: Array.from({ length: 20 }, (_, i) => i) });
+    const empty = pl.DataFrame({ n: [] as number[] });
     const report: Report = {
       title: "R",
       synthetic: true,
@@ -142,14 +143,23 @@ Deno.test("writeReport() html+csv: each table on the page links its own CSV file
       generatedAt: new Date(0),
       sections: [{
         title: "Portfolio overlap",
-        tables: [{ title: "Sponsors", frame: a }, { title: "Sponsors", frame: b }],
+        tables: [
+          { title: "Sponsors", frame: a },
+          { title: "Sponsors", frame: b },
+          { title: "Shared", frame: empty },
+        ],
       }],
     };
     const written = await writeReport(report, dir, { formats: ["html", "csv"] });
     const html = await Deno.readTextFile(written.html!);
-    assert.match(html, /All 2 rows: <a href="portfolio_overlap_sponsors\.csv">/);
-    assert.match(html, /All 3 rows: <a href="portfolio_overlap_sponsors_2\.csv">/);
-    assert.equal(pl.readCSV(await Deno.readTextFile(`${dir}/portfolio_overlap_sponsors_2.csv`)).height, 3);
+    assert.match(
+      html,
+      />As CSV: <a href="portfolio_overlap_sponsors\.csv">/,
+      "all 2 rows shown: just the link",
+    );
+    assert.match(html, />All 20 rows: <a href="portfolio_overlap_sponsors_2\.csv">/, "15 of 20 shown");
+    assert.ok(!html.includes('href="portfolio_overlap_shared.csv"'), "no link to an empty table");
+    assert.equal(pl.readCSV(await Deno.readTextFile(`${dir}/portfolio_overlap_sponsors_2.csv`)).height, 20);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
