@@ -22,22 +22,16 @@ export interface ResolvedInputs {
   readonly notes: readonly string[];
 }
 
-/** One at a time, so problems are listed in the order given. */
-async function inOrder<T>(values: readonly string[], f: (v: string) => Promise<T>): Promise<T[]> {
-  const out: T[] = [];
-  for (const v of values) out.push(await f(v));
-  return out;
-}
-
 const norm = (s: string): string => s.trim().replace(/\s+/g, " ").toLowerCase();
 
-async function resolveOne(
-  lookup: Lookup,
-  flag: string,
-  value: string,
-  problems: string[],
-  notes: string[],
-): Promise<{ name: string; id?: string } | undefined> {
+/** What checking one name found: the service's spelling (and id), a note, or a problem. */
+interface Check {
+  readonly found?: { readonly name: string; readonly id?: string };
+  readonly note?: string;
+  readonly problem?: string;
+}
+
+async function resolveOne(lookup: Lookup, flag: string, value: string): Promise<Check> {
   let rows: { name: string; id?: string }[];
   try {
     rows = await lookup(value.trim());
@@ -45,21 +39,21 @@ async function resolveOne(
     // A key whose tier lacks the lookup (402/403): run as given, and say so. Anything else (no network,
     // a bad key, a failing service) would fail every analysis too: stop here.
     if (![402, 403].includes(statusOf(e) ?? 0)) throw e;
-    notes.push(`${flag} '${value}' not checked (${(e as Error).message.split("\n")[0]})`);
-    return { name: value };
+    return {
+      found: { name: value },
+      note: `${flag} '${value}' not checked (${(e as Error).message.split("\n")[0]})`,
+    };
   }
   const exact = rows.find((r) => norm(r.name) === norm(value));
   if (exact) {
-    notes.push(`${flag} '${value}' → ${exact.name}${exact.id ? ` (${exact.id})` : ""}`);
-    return exact;
+    return { found: exact, note: `${flag} '${value}' → ${exact.name}${exact.id ? ` (${exact.id})` : ""}` };
   }
   const near = await closestNames(lookup, value, rows);
-  problems.push(
-    `${flag} '${value}' did not resolve${
+  return {
+    problem: `${flag} '${value}' did not resolve${
       near.length ? `; did you mean: ${near.map((n) => `'${n}'`).join(", ")}?` : "; no close names found"
     }`,
-  );
-  return undefined;
+  };
 }
 
 /**
@@ -90,29 +84,28 @@ export async function resolveInputs(
   sections: readonly SectionId[],
 ): Promise<ResolvedInputs> {
   const uses = new Set<NameInput>(sections.flatMap((id) => REPORT_SECTIONS[id].names));
-  const problems: string[] = [];
-  const notes: string[] = [];
   const organizations = organizationLookup(client);
   const diseases = diseaseLookup(client);
-
-  const sponsors = uses.has("sponsors")
-    ? await inOrder(
-      inputs.sponsors,
-      async (s) => (await resolveOne(organizations, "--sponsors", s, problems, notes))?.name ?? s,
-    )
-    : inputs.sponsors;
-  const disease = async (flag: string, v: string | undefined) => {
-    if (v === undefined) return undefined;
-    if (asCurie(v)) return { name: v, id: asCurie(v) };
-    return await resolveOne(diseases, flag, v, problems, notes);
-  };
-  const condition = uses.has("condition")
-    ? (await disease("--condition", inputs.condition))?.name ?? inputs.condition
-    : inputs.condition;
-  const diseaseNames = uses.has("diseases")
-    ? await inOrder(inputs.diseases, async (d) => (await disease("--diseases", d))?.name ?? d)
-    : inputs.diseases;
-  const found = uses.has("indication") ? await disease("--indication", inputs.indication) : undefined;
+  const disease = (flag: string, v: string): Promise<Check> | Check =>
+    asCurie(v) ? { found: { name: v, id: asCurie(v) } } : resolveOne(diseases, flag, v);
+  const one = (name: NameInput, v: string | undefined): Promise<Check | undefined> | undefined =>
+    uses.has(name) && v !== undefined ? Promise.resolve(disease(`--${name}`, v)) : undefined;
+  // Every name at once (each lookup is a short request); notes and problems in the order given.
+  const [sponsorChecks, conditionCheck, diseaseChecks, indicationCheck] = await Promise.all([
+    Promise.all(
+      uses.has("sponsors") ? inputs.sponsors.map((v) => resolveOne(organizations, "--sponsors", v)) : [],
+    ),
+    one("condition", inputs.condition),
+    Promise.all(uses.has("diseases") ? inputs.diseases.map((v) => disease("--diseases", v)) : []),
+    one("indication", inputs.indication),
+  ]);
+  const checks = [...sponsorChecks, conditionCheck, ...diseaseChecks, indicationCheck];
+  const notes = checks.flatMap((c) => (c?.note ? [c.note] : []));
+  const problems = checks.flatMap((c) => (c?.problem ? [c.problem] : []));
+  const sponsors = inputs.sponsors.map((v, i) => sponsorChecks[i]?.found?.name ?? v);
+  const condition = conditionCheck?.found?.name ?? inputs.condition;
+  const diseaseNames = inputs.diseases.map((v, i) => diseaseChecks[i]?.found?.name ?? v);
+  const found = indicationCheck?.found;
   const indication = found?.id ?? inputs.indication;
   const indicationName = inputs.indicationName ?? (found && found.name !== found.id ? found.name : undefined);
   if (problems.length) {
