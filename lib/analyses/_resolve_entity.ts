@@ -68,8 +68,16 @@ export async function resolveEntity(client: Client, kind: string, value: string)
 /** A name lookup: autocomplete rows as `{ name, id }`. */
 export type Lookup = (query: string) => Promise<{ name: string; id?: string }[]>;
 
+/** The slice of the client organization autocomplete needs. */
+export interface OrganizationsClient {
+  /** `resolve.organizations` (entity autocomplete). */
+  readonly resolve: {
+    organizations(p: { query: string; limit: number }): Promise<{ rows: readonly unknown[] }>;
+  };
+}
+
 /** Organization autocomplete as a {@linkcode Lookup}. */
-export function organizationLookup(client: Client): Lookup {
+export function organizationLookup(client: OrganizationsClient): Lookup {
   return async (query) =>
     ((await client.resolve.organizations({ query, limit: 10 })).rows as { name?: string }[])
       .flatMap((o) => (o.name ? [{ name: o.name }] : []));

@@ -12,8 +12,12 @@ import type { RowsResult, Warning } from "../client/result.ts";
 import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
 import type { AggregateBucket, YoyGrowthRow } from "../client/schemas/patents.ts";
 import { conform, dateBound, fillYears, framed, statusOf, withGrowth, yearOf } from "./_measures.ts";
-import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
-import type { Client } from "../client/mod.ts";
+import {
+  closestHint,
+  closestNames,
+  organizationLookup,
+  type OrganizationsClient,
+} from "./_resolve_entity.ts";
 
 /** The slice of the client this analysis calls. */
 export interface PatentTrendsClient {
@@ -24,6 +28,8 @@ export interface PatentTrendsClient {
     /** `GET /patents/yoy-growth`. */
     yoyGrowth(params: Record<string, unknown>): Promise<RowsResult<YoyGrowthRow>>;
   };
+  /** Organization autocomplete, when the client has it: closest names for an unresolved company. */
+  readonly resolve?: OrganizationsClient["resolve"];
 }
 
 /** Options of {@link patentTrends}. */
@@ -227,7 +233,7 @@ export async function patentTrends(
   const failed = compared.filter((c): c is { input: string; error: string } => "error" in c);
   const calls = [years, cpc, growth, ...ok.map((c) => c.result)];
   // The full client can suggest names; a patents-only client cannot.
-  const lookup = "resolve" in client ? organizationLookup(client as unknown as Client) : undefined;
+  const lookup = client.resolve ? organizationLookup({ resolve: client.resolve }) : undefined;
   const warnings: Warning[] = await Promise.all(failed.map(async (f) => ({
     code: "unresolved-company",
     message: `Company '${f.input}' was not resolved by the service and is missing from the comparison` +
