@@ -153,6 +153,7 @@ function oneOf<T extends string>(flag: string, values: string[], known: readonly
  * assert.throws(() => parseReportArgs(["--fromats", "csv"]), /--fromats.*did you mean '--formats'/);
  * assert.equal(parseReportArgs(["--", "--help"]), "help"); // deno task report -- --help
  * assert.throws(() => parseReportArgs(["--author", "A123"]), /--author 'A123' is not a scholarly-index author id/);
+ * assert.throws(() => parseReportArgs(["--sections", ","]), /--sections is empty; give some of portfolio,/);
  * ```
  */
 export function parseReportArgs(args: readonly string[]): ReportInputs | "help" {
@@ -212,6 +213,9 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
   }
   const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats);
   if (!formats.length) throw new UsageError(`--formats is empty; give some of ${REPORT_FORMATS.join(",")}`);
+  const ids = Object.keys(REPORT_SECTIONS) as SectionId[];
+  const sections = values.sections === undefined ? undefined : list(values.sections);
+  if (sections?.length === 0) throw new UsageError(`--sections is empty; give some of ${ids.join(",")}`);
   return {
     sponsors: list(values.sponsors),
     tickers,
@@ -221,9 +225,7 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
     cpc,
     author,
     windowDays,
-    sections: values.sections === undefined
-      ? undefined
-      : oneOf("--sections", list(values.sections), Object.keys(REPORT_SECTIONS) as SectionId[]),
+    sections: sections && oneOf("--sections", sections, ids),
     out: text("--out", values.out) ?? "out",
     formats: oneOf("--formats", formats, REPORT_FORMATS),
   };
