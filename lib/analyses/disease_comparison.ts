@@ -227,14 +227,18 @@ export async function diseaseComparison(
       return { input, ...res, reason: "disease not found (HTTP 404)", report: null };
     }
   }));
+  // The service's candidates; else, for a name autocomplete found nothing for, the closest names by
+  // prefix (an unknown CURIE, or a resolved name whose report is 404, gets no suggestion).
+  const hint = async (e: DiseaseEntry): Promise<string> =>
+    e.candidates.length
+      ? ` (candidates: ${e.candidates.join(", ")})`
+      : e.efo_id === null
+      ? closestHint(await closestNames(diseaseLookup(client), e.input, []))
+      : "";
   const warnings: Warning[] = await Promise.all(
     entries.filter((e) => e.report === null).map(async (e) => ({
       code: "unresolved-disease",
-      message: `Disease '${e.input}' was not compared: ${e.reason}${
-        e.candidates.length
-          ? ` (candidates: ${e.candidates.join(", ")})`
-          : closestHint(asCurie(e.input) ? [] : await closestNames(diseaseLookup(client), e.input))
-      }`,
+      message: `Disease '${e.input}' was not compared: ${e.reason}${await hint(e)}`,
     })),
   );
   return analysisResult(diseaseComparisonFromReports(entries), calls, warnings);

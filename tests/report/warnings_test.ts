@@ -61,3 +61,14 @@ Deno.test("portfolioOverlap() derived (spec-minimal): an unresolved sponsor's cl
     assert.deepEqual(lookups, [...new Set(lookups)], `each organization lookup once:\n${lookups.join("\n")}`);
   }, { profile: "spec-minimal" });
 });
+
+Deno.test("diseaseComparison(): a name autocomplete found nothing for is not asked again for its closest names", async () => {
+  await withSandbox(async (sb) => {
+    const counting = countingFetch();
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro, fetch: counting.fetch });
+    const r = await diseaseComparison(ri, { diseases: ["astma"] });
+    assert.match(messages(r), /Disease 'astma' was not compared: .*; closest: asthma/);
+    const lookups = counting.urls.filter((u) => u.includes("/diseases/autocomplete"));
+    assert.deepEqual(lookups, [...new Set(lookups)], `each disease lookup once:\n${lookups.join("\n")}`);
+  });
+});
