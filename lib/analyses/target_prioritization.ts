@@ -163,17 +163,20 @@ export function targetPrioritizationFromFrames(
     .withColumns(pl.col("rank").cast(pl.Int64));
 }
 
-/** A disease name's id by exact (case-insensitive) disease-autocomplete match, when Pro allows. */
-async function diseaseId(client: Client, name: string | undefined): Promise<string | undefined> {
-  if (!name) return undefined;
+/**
+ * A disease name's id by exact (case-insensitive) disease-autocomplete match, with the rows autocomplete
+ * gave (for closest names); no rows when the lookup failed (a Free key: 402).
+ */
+async function diseaseId(
+  client: Client,
+  name: string | undefined,
+): Promise<{ efo?: string; rows?: { name: string }[] }> {
+  if (!name) return {};
   try {
-    const r = await client.diseases.autocomplete({ q: name });
-    const hit = (r.rows as { name: string; efo_id: string }[]).find((d) =>
-      d.name.trim().toLowerCase() === name.trim().toLowerCase()
-    );
-    return hit?.efo_id;
+    const rows = await diseaseLookup(client)(name.trim());
+    return { efo: rows.find((d) => d.name.trim().toLowerCase() === name.trim().toLowerCase())?.id, rows };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -234,7 +237,9 @@ export async function targetPrioritization(
   });
   const body = pri.body as { data: { disease?: { efo_id?: string }; total_targets: number } };
   // The disease's id: the request's, the answer's (a field the spec does not name), or autocomplete's.
-  const efo = params.efo_id ?? body.data.disease?.efo_id ?? await diseaseId(client, params.disease);
+  const given = params.efo_id ?? body.data.disease?.efo_id;
+  const looked = given === undefined ? await diseaseId(client, params.disease) : {};
+  const efo = given ?? looked.efo;
   const served = toFrame("prioritizedTarget", pri.rows as Record<string, unknown>[]);
   // The selection is top-N by association score (sortBy only re-orders it), so the extra one is the lowest.
   const targets = served.height > topN
@@ -268,7 +273,9 @@ export async function targetPrioritization(
       message: assoc === undefined
         ? `No disease id for '${params.disease}' to ask associations for (disease autocomplete has no exact ` +
           "match): evidence_count is null and the evidence term is left out of the composite" +
-          (params.disease ? closestHint(await closestNames(diseaseLookup(client), params.disease)) : "")
+          (params.disease && looked.rows
+            ? closestHint(await closestNames(diseaseLookup(client), params.disease, looked.rows))
+            : "")
         : "The associations carry no target_id/evidence_count (fields the spec does not name): evidence_count is " +
           "null and the evidence term is left out of the composite",
     });

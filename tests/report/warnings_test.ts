@@ -12,6 +12,7 @@ import {
   portfolioOverlap,
   regulatoryLandscape,
   sponsorScan,
+  targetPrioritization,
 } from "../../lib/analyses/mod.ts";
 
 const messages = (r: { warnings: readonly { message: string }[] }) =>
@@ -71,4 +72,15 @@ Deno.test("diseaseComparison(): a name autocomplete found nothing for is not ask
     const lookups = counting.urls.filter((u) => u.includes("/diseases/autocomplete"));
     assert.deepEqual(lookups, [...new Set(lookups)], `each disease lookup once:\n${lookups.join("\n")}`);
   });
+});
+
+Deno.test("targetPrioritization() (spec-minimal): a synonym autocomplete does not list names the closest disease, asking autocomplete for it once", async () => {
+  await withSandbox(async (sb) => {
+    const counting = countingFetch();
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro, fetch: counting.fetch });
+    const r = await targetPrioritization(ri, { disease: "breast carcinoma", topN: 5 });
+    assert.match(messages(r), /No disease id for 'breast carcinoma'.*; closest: breast cancer/);
+    const lookups = counting.urls.filter((u) => u.includes("/diseases/autocomplete"));
+    assert.deepEqual(lookups, [...new Set(lookups)], `each disease lookup once:\n${lookups.join("\n")}`);
+  }, { profile: "spec-minimal" });
 });
