@@ -139,7 +139,15 @@ export async function regulatoryLandscape(
       warnings.push({
         code: "maybe-unresolved",
         message: `Sponsor '${params.sponsor}' did not resolve to an organization; approvals by source are ` +
-          `unfiltered${closestHint(await closestNames(organizationLookup(client), params.sponsor))}`,
+          `unfiltered${
+            closestHint(
+              await closestNames(
+                organizationLookup(client),
+                params.sponsor,
+                (org.rows as { name?: string }[]).flatMap((o) => (o.name ? [{ name: o.name }] : [])),
+              ),
+            )
+          }`,
       });
     }
   }

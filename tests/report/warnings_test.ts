@@ -84,3 +84,15 @@ Deno.test("targetPrioritization() (spec-minimal): a synonym autocomplete does no
     assert.deepEqual(lookups, [...new Set(lookups)], `each disease lookup once:\n${lookups.join("\n")}`);
   }, { profile: "spec-minimal" });
 });
+
+Deno.test("regulatoryLandscape(): an unresolved sponsor's closest names do not ask autocomplete for the same name again", async () => {
+  await withSandbox(async (sb) => {
+    const counting = countingFetch();
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro, fetch: counting.fetch });
+    const r = await regulatoryLandscape(ri, { region: "US", sponsor: "Novartiss" });
+    assert.match(messages(r), /Sponsor 'Novartiss' did not resolve.*; closest: Novartis/);
+    const asked = counting.urls.filter((u) => u.includes("/resolution/autocomplete"))
+      .map((u) => new URL(u).searchParams.get("query"));
+    assert.deepEqual(asked, [...new Set(asked)], `each query once:\n${asked.join("\n")}`);
+  });
+});
