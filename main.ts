@@ -127,6 +127,8 @@ try {
   result = await runSections(client, plan!.run, {
     inputs,
     pickAuthor,
+    // The sandbox's data runs to its reference day, not the clock's (the real service's to today).
+    asOf: sandbox ? new Date(`${sandbox.store.today}T00:00:00Z`) : undefined,
     setProgress: (f) => (bar = f),
   });
 } finally {

@@ -67,6 +67,8 @@ for (const profile of ["full", "spec-minimal"]) {
       assert.ok((html.match(/<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/g) ?? []).length >= CHARTS.length);
       assert.ok(html.includes('class="ri-frame"'), "tables");
       assert.ok(html.includes("Provenance:"), "provenance per section");
+      // The partial year is the data's (the sandbox's reference day 2026-11-21), not the clock's.
+      assert.ok(html.includes("partial year (as of 21 Nov 2026)"), "partial year as of the data's day");
       assert.ok(!/<script|src="http|href="http/.test(html), "self-contained: no scripts or remote resources");
       assert.ok(!/demo-(free|pro|pos)-key/.test(html + out + err), "the API key never appears");
 

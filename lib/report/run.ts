@@ -102,6 +102,11 @@ export interface RunContext {
   readonly inputs: ReportInputs;
   /** Picks a researcher when `--author` is absent (the sandbox's most prolific one). */
   readonly pickAuthor?: () => string;
+  /**
+   * The day the data runs to (the sandbox's reference day); its year is drawn as partial in the charts.
+   * @default {today}
+   */
+  readonly asOf?: Date;
   /** Receives the client's progress; {@linkcode runSections} points it at each step's bar. */
   readonly setProgress?: (f: ((p: Progress) => void) | undefined) => void;
 }
@@ -132,7 +137,11 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
     targets: async () =>
       S.targetSection(await targetPrioritization(client, { disease: i.condition!, topN: 30 }), i.condition!),
     regulatory: async () =>
-      S.regulatorySection(await regulatoryLandscape(client, { region: "US" }), "US approvals (all sponsors)"),
+      S.regulatorySection(
+        await regulatoryLandscape(client, { region: "US" }),
+        "US approvals (all sponsors)",
+        ctx.asOf,
+      ),
     patents: async () =>
       S.patentSection(
         await patentTrends(client, { cpc_code: i.cpc, from, to, compare: i.sponsors }),
@@ -154,7 +163,7 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
       ),
     researcher: async () => {
       const r = await researcherOutput(client, { authorId: i.author ?? ctx.pickAuthor!() });
-      return S.researcherSection(r, r.author?.name ?? "researcher");
+      return S.researcherSection(r, r.author?.name ?? "researcher", ctx.asOf);
     },
   };
 }

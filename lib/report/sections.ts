@@ -118,14 +118,14 @@ export function targetSection(r: TargetPrioritization, disease: string): ReportS
 }
 
 /** Regulatory landscape. */
-export function regulatorySection(r: RegulatoryLandscape, scope: string): ReportSection {
+export function regulatorySection(r: RegulatoryLandscape, scope: string, asOf?: Date): ReportSection {
   return {
     title: "Regulatory landscape",
     summary: `${r.drugs.height} drugs in the landscape of ${scope}; approvals by source: ` +
       r.bySource.toRecords().map((s) => `${s.source} ${compact(s.approvals)}`).join(", ") + ".",
     charts: [{
       name: "regulatory_tiers",
-      chart: regulatoryLandscapeChart(r.byYear, { bySponsor: r.bySponsor }),
+      chart: regulatoryLandscapeChart(r.byYear, { bySponsor: r.bySponsor, asOf }),
     }],
     tables: [{ title: "By tier", frame: r.byTier }, { title: "By source", frame: r.bySource }],
     ...meta(r),
@@ -204,13 +204,13 @@ export function medicareSection(r: MedicareSpending, scope: string): ReportSecti
 }
 
 /** A researcher's output. */
-export function researcherSection(r: ResearcherOutput, name: string): ReportSection {
+export function researcherSection(r: ResearcherOutput, name: string, asOf?: Date): ReportSection {
   return {
     title: "Researcher output",
     summary:
       `${name}: ${first(r.summary, "works")} works, ${compact(first(r.summary, "citations"))} citations, ` +
       `h-index ${first(r.summary, "h_index")} over the listed works.`,
-    charts: [{ name: "researcher_output", chart: researcherOutputChart(r.byYear, { author: name }) }],
+    charts: [{ name: "researcher_output", chart: researcherOutputChart(r.byYear, { author: name, asOf }) }],
     tables: [{ title: "By work type", frame: r.byType }],
     ...meta(r),
   };
