@@ -14,6 +14,7 @@ import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/diseases.ts
 import { type AnalysisResult, analysisResult } from "../frames/mod.ts";
 import { asCurie, framed, ratio, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, diseaseLookup } from "./_resolve_entity.ts";
+import { requireLists } from "./_params.ts";
 
 /** The slice of the client this analysis calls. */
 export interface DiseaseComparisonClient {
@@ -213,6 +214,7 @@ export async function diseaseComparison(
   client: DiseaseComparisonClient,
   options: DiseaseComparisonOptions,
 ): Promise<DiseaseComparison> {
+  requireLists("diseaseComparison", options, ["diseases"]);
   if (!options.diseases.length) throw new TypeError("Pass at least one disease name or efo_id");
   const calls: Provenance[] = [];
   const entries = await Promise.all(options.diseases.map(async (input): Promise<DiseaseEntry> => {

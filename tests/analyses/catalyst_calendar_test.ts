@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { catalystCalendar, catalystCalendarFromFrames } from "../../lib/analyses/catalyst_calendar.ts";
+import { portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
+import { diseaseComparison } from "../../lib/analyses/disease_comparison.ts";
 import { toFrame } from "../../lib/frames/mod.ts";
 import { cellDays, days, raw, withSandbox } from "../frames/_raw.ts";
 
@@ -151,5 +153,21 @@ Deno.test("catalystCalendar() with only an indication makes one call", async () 
     const truth = await raw(sb, PATH, { indication: "breast cancer", windowDays: 3650, limit: 500 });
     assert.equal(cal.provenance.length, 1);
     assert.equal(cal.events.height, truth.data.events.length);
+  });
+});
+
+Deno.test("list parameters given as one string (a watchlist's JSON) fail naming the parameter and the fix", async () => {
+  await withSandbox(async (_sb, ri) => {
+    // deno-lint-ignore no-explicit-any
+    const loose = (x: unknown) => x as any;
+    await assert.rejects(
+      catalystCalendar(ri, loose({ drugNames: "pembrolizumab" })),
+      /catalystCalendar: drugNames must be a list, got "pembrolizumab"; pass \["pembrolizumab"\]/,
+    );
+    await assert.rejects(
+      portfolioOverlap(ri, loose({ sponsors: "Pfizer", condition: "lung cancer" })),
+      /portfolioOverlap: sponsors must be a list/,
+    );
+    await assert.rejects(diseaseComparison(ri, loose({ diseases: "asthma" })), /diseases must be a list/);
   });
 });
