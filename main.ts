@@ -16,7 +16,7 @@
  * @module
  */
 import { type Client, createClient } from "./lib/client/mod.ts";
-import { startSandbox } from "./lib/sandbox/mod.ts";
+import { mostProlificAuthor, startSandbox } from "./lib/sandbox/mod.ts";
 import type { Progress } from "./lib/client/result.ts";
 import { ensureWritable, NotWritableError, writeReport } from "./lib/report/mod.ts";
 import { HEADLINE_INPUTS, parseReportArgs, REPORT_HELP, UsageError } from "./lib/report/inputs.ts";
@@ -103,10 +103,7 @@ if (sandbox) {
 function pickAuthor(): string {
   const given = env("RI_AUTHOR_ID");
   if (given) return given;
-  const row = sandbox!.store.db.prepare(
-    "SELECT author_id FROM work_authors GROUP BY author_id ORDER BY count(*) DESC, author_id LIMIT 1",
-  ).get() as { author_id: string };
-  return row.author_id;
+  return mostProlificAuthor(sandbox!.store.db) ?? "";
 }
 
 let result;

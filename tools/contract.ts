@@ -19,7 +19,13 @@ import {
   RiError,
 } from "../lib/client/mod.ts";
 import { type Tier, TIERS } from "../lib/client/schemas/vocab.ts";
-import { type Profile, PROFILES, type Sandbox, startSandbox } from "../lib/sandbox/mod.ts";
+import {
+  mostProlificAuthor,
+  type Profile,
+  PROFILES,
+  type Sandbox,
+  startSandbox,
+} from "../lib/sandbox/mod.ts";
 
 const USAGE = `Usage: deno task contract [--out contract.json] [--spend-quota] [--tier free|pro|pos]
                           [--id name=value]... [--sandbox [full|spec-minimal|variant]] [--key free|pro|pos]
@@ -114,10 +120,8 @@ export async function main(args: readonly string[]): Promise<number> {
     if (profile !== undefined) {
       sb = await startSandbox({ quiet: true, scale: "tiny", profile });
       // The spec lists author ids only in the trial full record (path not shown): take one from the data.
-      const author = sb.store.db.prepare(
-        "SELECT author_id FROM researchers ORDER BY works_count DESC, author_id LIMIT 1",
-      ).get() as { author_id?: string } | undefined;
-      if (author?.author_id && !ids.authorId) ids.authorId = [author.author_id];
+      const author = mostProlificAuthor(sb.store.db);
+      if (author && !ids.authorId) ids.authorId = [author];
       console.error(
         `contract: checking the embedded sandbox (profile ${profile}, ${key} demo key, synthetic data)`,
       );

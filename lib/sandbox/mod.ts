@@ -32,6 +32,7 @@
  */
 export * from "./server.ts";
 export { advanceStore, MAX_ADVANCE_DAYS } from "./store/advance.ts";
+export { mostProlificAuthor } from "./store/pick.ts";
 export type {
   AdvanceableStore,
   AdvanceCatalyst,

@@ -8,7 +8,7 @@ import type pl from "nodejs-polars";
 import * as A from "../../lib/analyses/mod.ts";
 import { type Client, createClient } from "../../lib/client/mod.ts";
 import type { AnalysisWarning } from "../../lib/frames/mod.ts";
-import { type Profile, startSandbox } from "../../lib/sandbox/mod.ts";
+import { mostProlificAuthor, type Profile, startSandbox } from "../../lib/sandbox/mod.ts";
 import { openStore, type SandboxStore } from "../../lib/sandbox/store/_open.ts";
 
 /** What an analysis returns, as these tests see it. */
@@ -47,9 +47,7 @@ export function gaps(r: Result): Set<string> {
 
 /** The author id the researcher-output run uses: the store's most prolific author. */
 export function authorOf(store: SandboxStore): string {
-  return (store.db.prepare(
-    "SELECT author_id FROM work_authors GROUP BY author_id ORDER BY count(*) DESC, author_id LIMIT 1",
-  ).get() as { author_id: string }).author_id;
+  return mostProlificAuthor(store.db)!;
 }
 
 /** Run every analysis against a sandbox in `profile`: each result, or the error it failed with. */

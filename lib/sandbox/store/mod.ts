@@ -13,6 +13,7 @@
 export * from "./generate.ts";
 export * from "./formulas.ts";
 export * from "./advance.ts";
+export * from "./pick.ts";
 export {
   FTS_TABLES,
   OTHER_DDL,
