@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
 import { openStore } from "../../lib/sandbox/store/_open.ts";
+import { pageIds, REPEAT_LIST_MAX } from "../../lib/sandbox/handlers/_page_cache.ts";
+import { DatabaseSync } from "node:sqlite";
 
 Deno.test("registry pages equal independent SQL, and a store write is seen by the next page", async () => {
   const store = await openStore(42, "tiny");
@@ -71,4 +73,30 @@ Deno.test("a first page asked again is served from the query's ordered list: equ
   assert.equal(after.total, first.total - 1);
   assert.deepEqual(after.ids, truth().slice(0, 5));
   store.close();
+});
+
+Deno.test("an eager (relevance) query's pages equal independent SQL, below and above the list bound", () => {
+  const db = new DatabaseSync(":memory:");
+  db.exec("CREATE TABLE n (id INTEGER PRIMARY KEY, score REAL NOT NULL)");
+  const ins = db.prepare("INSERT INTO n VALUES (?, ?)");
+  db.exec("BEGIN");
+  for (let i = 1; i <= REPEAT_LIST_MAX + 500; i++) ins.run(i, (i * 7919) % 1013); // many ties
+  db.exec("COMMIT");
+  for (const where of ["id % 3 = 0", "1 = 1"]) { // about a third of the bound; above the bound
+    const sql = `SELECT id FROM n WHERE ${where} ORDER BY score, id`;
+    const count = `SELECT count(*) AS n FROM n WHERE ${where}`;
+    const truth = (db.prepare(sql).all() as { id: number }[]).map((r) => r.id);
+    assert.equal(truth.length > REPEAT_LIST_MAX, where === "1 = 1");
+    for (
+      const [offset, limit] of [[0, 20], [0, 20], [20, 20], [REPEAT_LIST_MAX - 10, 100], [
+        truth.length - 5,
+        20,
+      ]]
+    ) {
+      const p = pageIds(db, sql, count, [], offset, limit, true);
+      assert.equal(p.total, truth.length, `${where}: total`);
+      assert.deepEqual(p.ids, truth.slice(offset, offset + limit), `${where}: offset ${offset}`);
+    }
+  }
+  db.close();
 });

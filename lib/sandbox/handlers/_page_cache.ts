@@ -4,7 +4,10 @@
  * first page is asked again (a notebook re-run, a dashboard refresh) and the list holds at most
  * {@link REPEAT_LIST_MAX} ids — and kept while the store is unchanged; every later page is a slice of it:
  * no OFFSET scan, no recount, no second ranking. A query's first sight of its first page (the common
- * one-page call) stays a top-N query.
+ * one-page call) stays a top-N query — except for an `eager` query (a relevance ranking, which scores every
+ * match whatever the page), whose first sight fetches the whole ordered list at once when it holds at most
+ * {@link REPEAT_LIST_MAX} ids: one ranking pass gives the page, the total and every later page (the count
+ * and the top-N query each scanned the phrase, so this is cheaper even for one page).
  *
  * The store's change stamp is `total_changes()` of the connection plus `PRAGMA data_version` (other
  * connections), so a write (quota books live elsewhere; `advance` or a test's insert) drops every list.
@@ -65,6 +68,8 @@ const firstId = (r: Record<string, unknown>): number => {
  * @param args Arguments of both.
  * @param offset Rows to skip.
  * @param limit Page size.
+ * @param eager Whether ordering costs a pass over every row anyway (relevance): then the first sight
+ *   builds the ordered list when it is at most {@link REPEAT_LIST_MAX} long.
  */
 export function pageIds(
   db: DatabaseSync,
@@ -73,11 +78,24 @@ export function pageIds(
   args: readonly SQLInputValue[],
   offset: number,
   limit: number,
+  eager = false,
 ): { ids: number[]; total: number } {
   const cache = cacheOf(db);
   const key = `${sql}\u0000${JSON.stringify(args)}`;
   const list = cache.lists.get(key);
   const seen = cache.counts.get(key);
+  if (eager && list === undefined && seen === undefined) {
+    const rows = stmt(db, `${sql} LIMIT ?`).all(...args, REPEAT_LIST_MAX + 1) as Record<string, unknown>[];
+    if (rows.length <= REPEAT_LIST_MAX) {
+      const ids = keep(cache, key, rows);
+      return { ids: pageOf(ids, offset, limit), total: ids.length };
+    }
+    const total = firstId(stmt(db, countSql).get(...args) as Record<string, unknown>);
+    cache.counts.set(key, total);
+    if (offset + limit <= rows.length) {
+      return { ids: rows.slice(offset, offset + limit).map(firstId), total };
+    }
+  }
   if (list === undefined && offset === 0 && (seen === undefined || seen > REPEAT_LIST_MAX)) {
     let total = seen;
     if (total === undefined) {
@@ -110,7 +128,11 @@ export function orderedIds(db: DatabaseSync, sql: string, args: readonly SQLInpu
     cache.lists.set(key, hit);
     return hit;
   }
-  const rows = stmt(db, sql).all(...args) as Record<string, unknown>[];
+  return keep(cache, key, stmt(db, sql).all(...args) as Record<string, unknown>[]);
+}
+
+/** Keep the ordered ids of `rows` (first column) as the list of `key`, within the cache's bounds. */
+function keep(cache: Cache, key: string, rows: readonly Record<string, unknown>[]): Float64Array {
   const ids = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i++) ids[i] = firstId(rows[i]);
   cache.counts.set(key, ids.length);

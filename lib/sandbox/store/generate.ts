@@ -174,10 +174,21 @@ function finalize(db: DatabaseSync, meta: { seed: number; scale: string; today: 
       generator_version: "2",
       data_source: "synthetic-sandbox",
       patent_year_counts: "1",
+      // Read by the registry search (rid breaks relevance ties in trial_id order); advance keeps it.
+      ...(ridFollowsTrialId(db) ? { rid_order: "trial_id" } : {}),
     })
   ) {
     ins.run(k, String(v));
   }
+}
+
+/** Whether `trials.rid` ascends with `trial_id` (the generator inserts trials in id order). */
+function ridFollowsTrialId(db: DatabaseSync): boolean {
+  const { bad } = db.prepare(
+    `SELECT count(*) AS bad FROM (SELECT rid, lag(rid) OVER (ORDER BY trial_id) AS prev FROM trials)
+     WHERE prev > rid`,
+  ).get() as { bad: number };
+  return bad === 0;
 }
 
 /**

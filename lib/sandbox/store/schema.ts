@@ -188,11 +188,15 @@ CREATE TABLE trial_sponsors (
 );
 CREATE INDEX trial_sponsors_org ON trial_sponsors(org_id);
 CREATE INDEX trial_sponsors_name ON trial_sponsors(sponsor_name);
+-- Covering, in the registry rows' order (lead first, then by name): a page's sponsor lists come from the
+-- index alone.
+CREATE INDEX trial_sponsors_list ON trial_sponsors(trial_id, role = 'lead' DESC, sponsor_name);
 -- condition_name = resolved disease name when disease_id is set, else the raw free-text condition.
 CREATE TABLE trial_conditions (trial_id TEXT NOT NULL, position INTEGER NOT NULL, disease_id TEXT,
   condition_name TEXT NOT NULL, PRIMARY KEY (trial_id, position));
 CREATE INDEX trial_conditions_disease ON trial_conditions(disease_id);
 CREATE INDEX trial_conditions_name ON trial_conditions(condition_name);
+CREATE INDEX trial_conditions_list ON trial_conditions(trial_id, position, condition_name); -- covering
 CREATE TABLE trial_interventions (trial_id TEXT NOT NULL, position INTEGER NOT NULL, chembl_id TEXT,
   name TEXT NOT NULL, intervention_type TEXT NOT NULL, -- DRUG | BIOLOGICAL | PROCEDURE | BEHAVIORAL | OTHER
   PRIMARY KEY (trial_id, position));
