@@ -34,14 +34,16 @@ const LINKING_WORDS = new Set(["and", "or", "for", "in", "of", "with", "to", "th
  * capitals (`FINGOLIMOD HYDROCHLORIDE`, as approvals list them) or wholly in lower case (`lorlatinib`)
  * become Title Case like the brand-cased names beside them (`Fingolimod Hydrochloride`); mixed-case names
  * (`Tagrisso`, `ado-Trastuzumab`) are kept as written, and so are short all-capital tokens such as `HCL`
- * or `NPH` and tokens with digits; linking words after the first are lower case (`Water for Injection`).
+ * or `NPH` and words of a code with digits (`OR-101`); linking words after the first are lower case (`Water for Injection`).
  */
 export function displayName(name: unknown): string {
   const s = String(name ?? "").trim().replace(/\s+/g, " ");
   const upper = !/[a-z]/.test(s), lower = !/[A-Z]/.test(s);
   if (!upper && !lower) return s;
   return s.replace(/[\p{L}]+/gu, (w, at: number) => {
-    if (/\d/.test(s.slice(Math.max(0, at - 1), at + w.length + 1))) return w;
+    // A word inside a code with digits (`CD274`, `OR-101`, `AZD-9291`) is kept as written.
+    const start = s.lastIndexOf(" ", at) + 1, end = s.indexOf(" ", at);
+    if (/\d/.test(s.slice(start, end < 0 ? s.length : end))) return w;
     if (at > 0 && LINKING_WORDS.has(w.toLowerCase())) return w.toLowerCase();
     if (upper && w.length <= 3 && s[at - 1] !== "-" && s[at + w.length] !== "-") return w;
     return w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();

@@ -8,7 +8,8 @@
  * ```
  *
  * A snapshot is written into a temporary folder beside it (`.tmp-…`, a name scanners skip) and renamed
- * into place, so a crash mid-write leaves the earlier snapshots readable and no half-written day visible.
+ * into place, so a crash mid-write leaves the earlier snapshots readable and no half-written day visible;
+ * the next snapshot of that name clears what the crash left (once it is ten minutes old).
  *
  * @module
  */
@@ -134,6 +135,7 @@ export async function snapshot(
     );
   }
   await Deno.mkdir(dir, { recursive: true });
+  await sweep(dir);
   const meta = result as { provenance?: readonly Provenance[]; warnings?: readonly Record<string, string>[] };
   const tmp = await Deno.makeTempDir({ dir, prefix: `.tmp-date=${date}-` });
   try {
@@ -177,6 +179,28 @@ export async function snapshot(
   } catch (e) {
     await Deno.remove(tmp, { recursive: true }).catch(() => {});
     throw e;
+  }
+}
+
+/** Age after which a temporary folder is taken as left by a writer that died (no writer takes this long). */
+export const STALE_TMP_MS = 10 * 60 * 1000;
+
+/**
+ * Clear what a killed writer left beside the snapshots of `dir`, once it is {@link STALE_TMP_MS} old: a
+ * `.tmp-date=…` folder is removed; a day swapped out for replacement (`….old`) whose new version never
+ * arrived is put back, so the previous snapshot of that day is readable again.
+ */
+async function sweep(dir: string): Promise<void> {
+  const now = Date.now();
+  for await (const e of Deno.readDir(dir)) {
+    const m = /^\.tmp-date=(\d{4}-\d{2}-\d{2})-/.exec(e.name);
+    if (!e.isDirectory || !m) continue;
+    const path = join(dir, e.name);
+    const mtime = (await Deno.stat(path).catch(() => undefined))?.mtime?.getTime();
+    if (mtime === undefined || now - mtime < STALE_TMP_MS) continue;
+    const day = join(dir, `date=${m[1]}`);
+    if (e.name.endsWith(".old") && !(await exists(day))) await Deno.rename(path, day).catch(() => {});
+    else await Deno.remove(path, { recursive: true }).catch(() => {});
   }
 }
 

@@ -33,6 +33,8 @@ Deno.test("displayName() gives all-caps and all-lower drug names one display cas
   assert.equal(displayName("ado-Trastuzumab"), "ado-Trastuzumab");
   assert.equal(displayName("  APIXABAN  "), "Apixaban");
   assert.equal(displayName("CD274"), "CD274", "tokens with digits kept");
+  assert.equal(displayName("OR-101"), "OR-101", "a code with digits kept whole");
+  assert.equal(displayName("AZD-9291 TABLETS"), "AZD-9291 Tablets");
   assert.equal(
     displayName("FLUTICASONE PROPIONATE AND SALMETEROL"),
     "Fluticasone Propionate and Salmeterol",

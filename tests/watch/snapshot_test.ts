@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { catalystCalendar } from "../../lib/analyses/mod.ts";
 import { toFrame } from "../../lib/frames/mod.ts";
-import { listSnapshots, loadSnapshot, snapshot } from "../../lib/watch/mod.ts";
+import { listSnapshots, loadSnapshot, snapshot, STALE_TMP_MS } from "../../lib/watch/mod.ts";
 import { clientFor, withSandbox } from "../client/_sandbox.ts";
 
 const entries = async (dir: string) => (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).sort();
@@ -117,8 +117,20 @@ Deno.test("snapshot() killed mid-write (process exit) leaves no visible partial 
   assert.deepEqual(await listSnapshots(store, "w"), ["2026-11-21"]);
   assert.ok(!(await entries(`${store}/w`)).includes("date=2026-11-28"));
   assert.equal((await loadSnapshot(store, "w")).frames.approvals.height, 2);
+  const left = (await entries(`${store}/w`)).filter((e) => e.startsWith(".tmp-"));
+  assert.equal(left.length, 1, "the killed writer's temporary folder");
   await snapshot(store, "w", { approvals: approvals(4) }, { date: "2026-11-28" }); // the day can be written after
   assert.deepEqual(await listSnapshots(store, "w"), ["2026-11-21", "2026-11-28"]);
+  assert.ok((await entries(`${store}/w`)).includes(left[0]), "a fresh temporary folder is not touched");
+  // Once stale, the next snapshot clears it; a day swapped out for a replacement that never came is put back.
+  const old = new Date(Date.now() - STALE_TMP_MS - 60_000);
+  await Deno.utime(`${store}/w/${left[0]}`, old, old);
+  await Deno.rename(`${store}/w/date=2026-11-21`, `${store}/w/.tmp-date=2026-11-21-x.old`);
+  await Deno.utime(`${store}/w/.tmp-date=2026-11-21-x.old`, old, old);
+  assert.deepEqual(await listSnapshots(store, "w"), ["2026-11-28"]);
+  await snapshot(store, "w", { approvals: approvals(3) }, { date: "2026-11-29" });
+  assert.deepEqual(await entries(`${store}/w`), ["date=2026-11-21", "date=2026-11-28", "date=2026-11-29"]);
+  assert.equal((await loadSnapshot(store, "w", "2026-11-21")).frames.approvals.height, 2);
   await Deno.remove(store, { recursive: true });
 });
 
