@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { badInput } from "../client/errors.ts";
 
 /**
  * Throws a `TypeError` naming the analysis, the parameter, the value and the fix when a list parameter
@@ -19,7 +20,7 @@ export function requireLists(analysis: string, params: object, names: readonly s
     const value = (params as Record<string, unknown>)[name];
     if (value !== undefined && !Array.isArray(value)) {
       const shown = JSON.stringify(value) ?? String(value);
-      throw new TypeError(`${analysis}: ${name} must be a list, got ${shown}; pass [${shown}]`);
+      throw badInput(new TypeError(`${analysis}: ${name} must be a list, got ${shown}; pass [${shown}]`));
     }
   }
 }

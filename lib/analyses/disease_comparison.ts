@@ -15,6 +15,7 @@ import { type AnalysisResult, analysisResult } from "../frames/mod.ts";
 import { asCurie, framed, ratio, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, diseaseLookup } from "./_resolve_entity.ts";
 import { requireLists } from "./_params.ts";
+import { badInput } from "../client/errors.ts";
 
 /** The slice of the client this analysis calls. */
 export interface DiseaseComparisonClient {
@@ -215,7 +216,7 @@ export async function diseaseComparison(
   options: DiseaseComparisonOptions,
 ): Promise<DiseaseComparison> {
   requireLists("diseaseComparison", options, ["diseases"]);
-  if (!options.diseases.length) throw new TypeError("Pass at least one disease name or efo_id");
+  if (!options.diseases.length) throw badInput(new TypeError("Pass at least one disease name or efo_id"));
   const calls: Provenance[] = [];
   const entries = await Promise.all(options.diseases.map(async (input): Promise<DiseaseEntry> => {
     const res = await resolve(client, input, calls);

@@ -15,6 +15,7 @@ import { catalystCalendar, type CatalystCalendarParams } from "./catalyst_calend
 import { medicareSpending } from "./medicare_spending.ts";
 import { framed } from "./_measures.ts";
 import { medicareIndex, type MedicareLite } from "./_loe_match.ts";
+import { badInput } from "../client/errors.ts";
 
 /** Output frames of the loss-of-exclusivity analysis. */
 export interface LossOfExclusivityFrames {
@@ -253,8 +254,10 @@ export async function lossOfExclusivity(
 ): Promise<LossOfExclusivity> {
   const horizonYears = params.horizonYears ?? 5;
   if (!(horizonYears > 0 && horizonYears <= 10)) {
-    throw new RangeError(
-      `horizonYears must be between 0 and 10 (catalysts reach 3,650 days), got ${horizonYears}`,
+    throw badInput(
+      new RangeError(
+        `horizonYears must be between 0 and 10 (catalysts reach 3,650 days), got ${horizonYears}`,
+      ),
     );
   }
   const { horizonYears: _, limit = 500, ...entities } = params;

@@ -14,6 +14,7 @@ import type { MedicareRow } from "../client/schemas/grants.ts";
 import { CHEMBL_RE } from "../client/schemas/common.ts";
 import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
 import { conform, ratio } from "./_measures.ts";
+import { badInput } from "../client/errors.ts";
 
 /** The slice of the client this analysis calls. */
 export interface MedicareSpendingClient {
@@ -201,7 +202,9 @@ export async function medicareSpending(
     options.efo_id === undefined && options.molecule === undefined && options.search === undefined &&
     !options.all
   ) {
-    throw new TypeError("Pass at least one of efo_id, molecule or search to medicareSpending (or all: true)");
+    throw badInput(
+      new TypeError("Pass at least one of efo_id, molecule or search to medicareSpending (or all: true)"),
+    );
   }
   const params = {
     ...(options.efo_id !== undefined ? { efo_id: options.efo_id } : {}),

@@ -9,6 +9,7 @@ import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
 import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
 import { closestHint, closestNames, diseaseLookup } from "./_resolve_entity.ts";
+import { badInput } from "../client/errors.ts";
 
 /** Weights of the composite score (each multiplies a term on a fixed 0–1 scale). */
 export interface CompositeWeights {
@@ -51,9 +52,11 @@ function checkedWeights(weights: CompositeWeights = {}): Required<CompositeWeigh
   const w = { ...DEFAULT_WEIGHTS, ...weights };
   const total = w.association + w.evidence + w.novelty + w.tractability;
   if (!(total > 0) || Object.values(w).some((x) => !(x >= 0))) {
-    throw new RangeError(
-      `weights must be non-negative numbers with a positive sum, got ${JSON.stringify(weights)}; ` +
-        `e.g. { association: 0.4, evidence: 0.2, novelty: 0.2, tractability: 0.2 }`,
+    throw badInput(
+      new RangeError(
+        `weights must be non-negative numbers with a positive sum, got ${JSON.stringify(weights)}; ` +
+          `e.g. { association: 0.4, evidence: 0.2, novelty: 0.2, tractability: 0.2 }`,
+      ),
     );
   }
   return w;

@@ -19,6 +19,37 @@
  * @module
  */
 
+const BAD_INPUT = Symbol.for("research-intel.bad-input");
+
+/**
+ * Mark an error the toolkit throws about its caller's input (a parameter of the wrong type or range, an
+ * empty list, a bad snapshot name), keeping its class (`TypeError`, `RangeError`), so a runner can tell
+ * it from a failure of the code or the service ({@link isBadInput}).
+ *
+ * @returns The same error.
+ */
+export function badInput<E extends Error>(error: E): E {
+  Object.defineProperty(error, BAD_INPUT, { value: true });
+  return error;
+}
+
+/**
+ * Whether `error` is about the caller's input: a {@link ValidationError} (checked before any request) or
+ * an error marked with {@link badInput}. A `TypeError` from a bug or a failed `fetch` is not.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { badInput, isBadInput } from "./errors.ts";
+ * assert.ok(isBadInput(badInput(new RangeError("horizonYears must be between 0 and 10, got 12"))));
+ * assert.ok(!isBadInput(new TypeError("x is not a function")));
+ * ```
+ */
+export function isBadInput(error: unknown): boolean {
+  return error instanceof ValidationError ||
+    (error instanceof Error && (error as unknown as Record<symbol, unknown>)[BAD_INPUT] === true);
+}
+
 /** What every error knows about the request that failed. */
 export interface ErrorContext {
   /** Catalogue name (`trials.search`) or `METHOD path` for the generic escape hatch. */

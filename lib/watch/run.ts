@@ -6,10 +6,10 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { type Client, ValidationError } from "../client/mod.ts";
+import { type Client, isBadInput } from "../client/mod.ts";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Provenance } from "../client/result.ts";
-import { frameFromResult, toFrame, withProvenance } from "../frames/mod.ts";
+import { frameFromResult, provenanceOf, toFrame, withProvenance } from "../frames/mod.ts";
 import { diff, type SnapshotDiff } from "./diff.ts";
 import { listSnapshots, loadSnapshot, snapshot } from "./snapshot.ts";
 import { ALERTS_SNAPSHOT, WATCH_ANALYSES, type WatchItem, type Watchlist } from "./watchlist.ts";
@@ -126,6 +126,16 @@ async function runItem(client: Client, item: WatchItem): Promise<Frames> {
   return await fn(client, item.params);
 }
 
+/** A snapshot saved earlier on `date`, as a result: its frames, provenance and warnings. */
+async function savedResult(store: string, name: string, date: string): Promise<Frames> {
+  const snap = await loadSnapshot(store, name, date);
+  const calls = new Map<string, Provenance>(); // frames of one analysis share its calls: each once
+  for (const df of Object.values(snap.frames)) {
+    for (const p of provenanceOf(df)) calls.set(JSON.stringify(p), p);
+  }
+  return { ...snap.frames, provenance: [...calls.values()], warnings: snap.manifest.warnings ?? [] };
+}
+
 /**
  * Run a watchlist: run, snapshot and diff every item (and the alerts when asked).
  *
@@ -145,17 +155,16 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
       inputs: item.params,
     }));
   if (watchlist.alerts) jobs.push({ name: ALERTS_SNAPSHOT, what: "alerts", run: () => alertsFrame(client) });
+  // A day already saved for some items but not all (a run that partly failed) is resumed: the saved
+  // items are read back, not fetched again, and only the others run. A day saved for every item is
+  // refused unless overwrite is set.
+  const saved = new Set<string>();
   if (!options.overwrite) {
-    const taken = [];
-    for (const j of jobs) {
-      if ((await listSnapshots(store, j.name)).includes(date)) {
-        taken.push(`${store}/${j.name}/date=${date}`);
-      }
-    }
-    if (taken.length) {
+    for (const j of jobs) if ((await listSnapshots(store, j.name)).includes(date)) saved.add(j.name);
+    if (saved.size === jobs.length) {
       throw new Error(
         `A snapshot already exists at ${
-          taken.join(", ")
+          jobs.map((j) => `${store}/${j.name}/date=${date}`).join(", ")
         }; pass { overwrite: true } (watch: --overwrite) to replace it`,
       );
     }
@@ -165,13 +174,16 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
     const started = performance.now();
     const before = (await listSnapshots(store, job.name)).filter((d) => d < date).at(-1) ?? null;
     try {
-      const result = await job.run();
-      await snapshot(store, job.name, result, {
-        date,
-        overwrite: options.overwrite ?? false,
-        analysis: job.what,
-        ...(job.inputs !== undefined ? { inputs: job.inputs } : {}),
-      });
+      const resumed = saved.has(job.name);
+      const result = resumed ? await savedResult(store, job.name, date) : await job.run();
+      if (!resumed) {
+        await snapshot(store, job.name, result, {
+          date,
+          overwrite: options.overwrite ?? false,
+          analysis: job.what,
+          ...(job.inputs !== undefined ? { inputs: job.inputs } : {}),
+        });
+      }
       const d = before === null ? undefined : diff(await loadSnapshot(store, job.name, before), result);
       const size = d
         ? (d.summary.select(
@@ -190,7 +202,7 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
       });
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       log(
-        `${job.name}: ${
+        `${job.name}: ${resumed ? "saved earlier today; " : ""}${
           before === null
             ? "baseline saved"
             : d?.changed
@@ -200,7 +212,7 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
       );
     } catch (e) {
       const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-      const badInput = e instanceof ValidationError || e instanceof TypeError || e instanceof RangeError;
+      const badInput = isBadInput(e);
       items.push({
         name: job.name,
         what: job.what,

@@ -19,6 +19,7 @@ import { frameKey } from "../frames/keys.ts";
 import { type Provenance, provenanceOf, withProvenance } from "../frames/provenance.ts";
 import { framesOf, type FrameSource } from "./_frames.ts";
 import type { Manifest, ManifestFrame } from "./manifest.ts";
+import { badInput } from "../client/errors.ts";
 
 export type { Manifest, ManifestFrame } from "./manifest.ts";
 
@@ -54,8 +55,10 @@ const join = (...p: string[]) => p.join("/").replace(/\/+/g, "/");
 
 function checkName(what: string, v: string): void {
   if (!NAME.test(v)) {
-    throw new TypeError(
-      `${what} '${v}' is not a safe folder/file name; use letters, digits, '_' and '-' (e.g. 'onc_weekly')`,
+    throw badInput(
+      new TypeError(
+        `${what} '${v}' is not a safe folder/file name; use letters, digits, '_' and '-' (e.g. 'onc_weekly')`,
+      ),
     );
   }
 }
@@ -64,12 +67,12 @@ function dayOf(date: string | Date | undefined): string {
   if (date === undefined) return new Date().toISOString().slice(0, 10);
   if (date instanceof Date) {
     if (isNaN(date.getTime())) {
-      throw new TypeError("Option 'date' is an invalid Date; pass YYYY-MM-DD or a valid Date");
+      throw badInput(new TypeError("Option 'date' is an invalid Date; pass YYYY-MM-DD or a valid Date"));
     }
     return date.toISOString().slice(0, 10);
   }
   if (!DAY.test(date) || isNaN(Date.parse(`${date}T00:00:00Z`))) {
-    throw new TypeError(`Option 'date' is '${date}'; use YYYY-MM-DD, e.g. '2026-11-21'`);
+    throw badInput(new TypeError(`Option 'date' is '${date}'; use YYYY-MM-DD, e.g. '2026-11-21'`));
   }
   return date;
 }
@@ -122,8 +125,10 @@ export async function snapshot(
   const date = dayOf(options.date);
   const frames = framesOf(result);
   if (!Object.keys(frames).length) {
-    throw new TypeError(
-      `Nothing to snapshot for '${name}': pass an analysis result, a DataFrame or a record of them`,
+    throw badInput(
+      new TypeError(
+        `Nothing to snapshot for '${name}': pass an analysis result, a DataFrame or a record of them`,
+      ),
     );
   }
   for (const f of Object.keys(frames)) checkName("Frame name", f);
