@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { sameName } from "./_resolve_entity.ts";
 
 /** Words that name a salt, ester, hydrate or release form rather than the molecule. */
 const FORM_WORDS = new Set(
@@ -72,7 +73,7 @@ export function medicareIndex<R extends MedicareLite>(rows: readonly R[]) {
       const d = drug.trim().toLowerCase();
       const named = byBase.get(baseName(d)) ?? [];
       if (named.length) {
-        const exact = named.some((r) => r.generic_name.trim().toLowerCase() === d);
+        const exact = named.some((r) => sameName(r.generic_name, drug));
         return { rows: named, method: exact ? "exact_generic" : "salt_form" };
       }
       const byId = [...new Set(forms.flatMap((f) => byMolecule.get(f) ?? []))];

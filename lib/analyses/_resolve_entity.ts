@@ -28,6 +28,14 @@ export interface EntityResolution {
 const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
+ * Whether two names are the same name: equal once trimmed, inner runs of spaces made one and case folded
+ * (`" Pfizer  Inc "` = `"pfizer inc"`). The one exact-name rule of the analyses.
+ */
+export function sameName(a: string, b: string): boolean {
+  return norm(a) === norm(b);
+}
+
+/**
  * Resolve one input.
  *
  * @param client The client.
@@ -39,7 +47,7 @@ export async function resolveEntity(client: Client, kind: string, value: string)
     if (kind === "sponsor") {
       const lookup = organizationLookup(client);
       const rows = await lookup(value.trim());
-      const exact = rows.find((r) => norm(r.name) === norm(value))?.name;
+      const exact = rows.find((r) => sameName(r.name, value))?.name;
       if (exact) return { resolved: true, name: exact, suggestions: [], note: "organization autocomplete" };
       return {
         resolved: false,

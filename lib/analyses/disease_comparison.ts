@@ -13,7 +13,7 @@ import type { BodyResult, Provenance, RowsResult, Warning } from "../client/resu
 import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/diseases.ts";
 import { type AnalysisResult, analysisResult } from "../frames/mod.ts";
 import { asCurie, framed, ratio, statusOf } from "./_measures.ts";
-import { closestHint, closestNames, diseaseLookup } from "./_resolve_entity.ts";
+import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
 import { requireLists } from "./_params.ts";
 import { badInput } from "../client/errors.ts";
 
@@ -177,8 +177,7 @@ async function resolve(
   if (curie) return { efo_id: curie, reason: null, candidates: [] };
   const r = await client.diseases.autocomplete({ q: input.trim() });
   calls.push(r.meta);
-  const want = input.trim().toLowerCase();
-  const hit = r.rows.find((d) => d.name.toLowerCase() === want);
+  const hit = r.rows.find((d) => sameName(d.name, input));
   if (hit) return { efo_id: hit.efo_id, reason: null, candidates: [] };
   return {
     efo_id: null,

@@ -16,7 +16,7 @@ import { type AnalysisResult, analysisResult, type AnalysisWarning, frameFromRes
 import { catalystCalendar } from "./catalyst_calendar.ts";
 import { patentTrends, patentTrendsFromFrames } from "./patent_trends.ts";
 import { conform, framed, statusOf } from "./_measures.ts";
-import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
+import { closestHint, closestNames, organizationLookup, sameName } from "./_resolve_entity.ts";
 import { ACTIVE, APPROVAL, EVENT, LATE, SPONSOR, TRIAL } from "./_sponsor_parts.ts";
 
 /** Options of {@link sponsorScan}. */
@@ -149,10 +149,9 @@ export function pickOrganization(
   rows: readonly OrganizationRow[],
   name: string,
 ): OrganizationRow | undefined {
-  const want = name.trim().toLowerCase();
   const entities = rows.filter((r) => r.hierarchyLevel === "GLOBAL PARENT");
-  return entities.find((r) => r.name.toLowerCase() === want) ??
-    rows.find((r) => r.name.toLowerCase() === want) ??
+  return entities.find((r) => sameName(r.name, name)) ??
+    rows.find((r) => sameName(r.name, name)) ??
     entities[0];
 }
 

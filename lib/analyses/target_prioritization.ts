@@ -8,7 +8,7 @@
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
 import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
-import { closestHint, closestNames, diseaseLookup } from "./_resolve_entity.ts";
+import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
 import { badInput } from "../client/errors.ts";
 
 /** Weights of the composite score (each multiplies a term on a fixed 0–1 scale). */
@@ -177,7 +177,7 @@ async function diseaseId(
   if (!name) return {};
   try {
     const rows = await diseaseLookup(client)(name.trim());
-    return { efo: rows.find((d) => d.name.trim().toLowerCase() === name.trim().toLowerCase())?.id, rows };
+    return { efo: rows.find((d) => sameName(d.name, name))?.id, rows };
   } catch {
     return {};
   }
