@@ -14,31 +14,73 @@ import { REPORT_FORMATS, type ReportFormat } from "./write.ts";
 /** The name inputs resolved before a run (`resolve_inputs.ts`). */
 export type NameInput = "sponsors" | "condition" | "diseases" | "indication";
 
-/** Report sections, in report order, with the inputs each needs and the names it uses (resolved first). */
+/**
+ * Report sections, in report order: the inputs each needs (`needs` says it, `ready` checks it — side by
+ * side so they cannot drift) and the names it uses (resolved first).
+ */
 export const REPORT_SECTIONS = {
   portfolio: {
     title: "Portfolio overlap",
     needs: "--sponsors and --condition",
+    ready: (i) => i.sponsors.length > 0 && i.condition !== undefined,
     names: ["sponsors", "condition"],
   },
-  catalysts: { title: "Catalyst calendar", needs: "--sponsors or --tickers", names: ["sponsors"] },
-  targets: { title: "Target prioritization", needs: "--condition", names: ["condition"] },
-  regulatory: { title: "Regulatory landscape", needs: "nothing", names: [] },
-  patents: { title: "Patent trends", needs: "--sponsors (compared within --cpc)", names: ["sponsors"] },
-  diseases: { title: "Disease comparison", needs: "--diseases", names: ["diseases"] },
-  medicare: { title: "Medicare spending", needs: "--indication", names: ["indication"] },
-  sponsor: { title: "Sponsor scan", needs: "--sponsors (the first one)", names: ["sponsors"] },
+  catalysts: {
+    title: "Catalyst calendar",
+    needs: "--sponsors or --tickers",
+    ready: (i) => i.sponsors.length + i.tickers.length > 0,
+    names: ["sponsors"],
+  },
+  targets: {
+    title: "Target prioritization",
+    needs: "--condition",
+    ready: (i) => i.condition !== undefined,
+    names: ["condition"],
+  },
+  regulatory: { title: "Regulatory landscape", needs: "nothing", ready: () => true, names: [] },
+  patents: {
+    title: "Patent trends",
+    needs: "--sponsors (compared within --cpc)",
+    ready: (i) => i.sponsors.length > 0,
+    names: ["sponsors"],
+  },
+  diseases: {
+    title: "Disease comparison",
+    needs: "--diseases",
+    ready: (i) => i.diseases.length > 0,
+    names: ["diseases"],
+  },
+  medicare: {
+    title: "Medicare spending",
+    needs: "--indication",
+    ready: (i) => i.indication !== undefined,
+    names: ["indication"],
+  },
+  sponsor: {
+    title: "Sponsor scan",
+    needs: "--sponsors (the first one)",
+    ready: (i) => i.sponsors.length > 0,
+    names: ["sponsors"],
+  },
   exclusivity: {
     title: "Loss of exclusivity",
     needs: "--sponsors or --tickers (not in the demo)",
+    ready: (i) => i.sponsors.length + i.tickers.length > 0,
     names: ["sponsors"],
   },
   researcher: {
     title: "Researcher output",
     needs: "--author (on the sandbox: its most prolific author)",
+    ready: (i, canPickAuthor) => i.author !== undefined || canPickAuthor,
     names: [],
   },
-} as const satisfies Record<string, { title: string; needs: string; names: readonly NameInput[] }>;
+} as const satisfies Record<string, {
+  title: string;
+  needs: string;
+  /** Whether the inputs allow the section (`canPickAuthor`: the sandbox can choose an author). */
+  ready: (i: ReportInputs, canPickAuthor: boolean) => boolean;
+  names: readonly NameInput[];
+}>;
 
 /** A section id (`portfolio`, `catalysts`, …). */
 export type SectionId = keyof typeof REPORT_SECTIONS;

@@ -33,29 +33,6 @@ export interface SectionPlan {
   readonly skipped: readonly { readonly id: SectionId; readonly needs: string }[];
 }
 
-function ready(id: SectionId, i: ReportInputs, canPickAuthor: boolean): boolean {
-  switch (id) {
-    case "portfolio":
-      return i.sponsors.length > 0 && i.condition !== undefined;
-    case "catalysts":
-    case "exclusivity":
-      return i.sponsors.length + i.tickers.length > 0;
-    case "targets":
-      return i.condition !== undefined;
-    case "regulatory":
-      return true;
-    case "patents":
-    case "sponsor":
-      return i.sponsors.length > 0;
-    case "diseases":
-      return i.diseases.length > 0;
-    case "medicare":
-      return i.indication !== undefined;
-    case "researcher":
-      return i.author !== undefined || canPickAuthor;
-  }
-}
-
 /**
  * The sections the inputs allow. Asked-for sections (`--sections`) whose inputs are missing are bad input.
  *
@@ -76,7 +53,7 @@ function ready(id: SectionId, i: ReportInputs, canPickAuthor: boolean): boolean 
 export function planSections(inputs: ReportInputs, canPickAuthor: boolean): SectionPlan {
   const ids = Object.keys(REPORT_SECTIONS) as SectionId[];
   const asked = inputs.sections ? new Set(inputs.sections) : undefined;
-  const missing = (inputs.sections ?? []).filter((id) => !ready(id, inputs, canPickAuthor));
+  const missing = (inputs.sections ?? []).filter((id) => !REPORT_SECTIONS[id].ready(inputs, canPickAuthor));
   if (missing.length) {
     throw new UsageError(
       missing.map((id) => `--sections ${id} needs ${REPORT_SECTIONS[id].needs}`).join("; "),
@@ -90,7 +67,7 @@ export function planSections(inputs: ReportInputs, canPickAuthor: boolean): Sect
         "--author (or --sections regulatory); deno task demo runs the headline inputs",
     );
   }
-  const run = ids.filter((id) => (asked ? asked.has(id) : ready(id, inputs, canPickAuthor)));
+  const run = ids.filter((id) => (asked ? asked.has(id) : REPORT_SECTIONS[id].ready(inputs, canPickAuthor)));
   const skipped = ids.filter((id) => !asked && !run.includes(id))
     .map((id) => ({ id, needs: REPORT_SECTIONS[id].needs }));
   return { run, skipped };
