@@ -146,7 +146,8 @@ export function genTrials(ctx: Ctx): void {
       : Math.max(1, Math.round(rng.lognormal(ENROLL[phase] ?? 200, 0.7)));
     const updated = rng.chance(0.15)
       ? null
-      : isoTimestamp(rng.int(Math.max(start, today - 1800), today), rng.next());
+      // A trial starting after the reference day was registered, and last updated, before it.
+      : isoTimestamp(rng.int(Math.min(Math.max(start, today - 1800), today), today), rng.next());
     const female = d.name.includes("breast") || d.name.includes("ovarian");
     const sex = female
       ? "FEMALE"
