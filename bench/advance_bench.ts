@@ -21,7 +21,9 @@ for (const scale of scales) {
     console.log(
       `${scale.padEnd(5)} advance ${String(days).padStart(3)} d ${ms.toFixed(0).padStart(6)} ms  ` +
         `trials +${r.trials.added.length} changed ${r.trials.changed.length}, approvals +${r.approvals.added.length}, ` +
-        `patents +${r.patents.added.length}, catalysts passed ${r.catalysts.passed.length} +${r.catalysts.added.length}, ` +
+        `patents +${r.patents.added.length} moved ${
+          r.patents.changed.filter((c) => c.field === "legal_status").length
+        }, discontinued ${r.approvals.changed.length}, catalysts passed ${r.catalysts.passed.length} +${r.catalysts.added.length}, ` +
         `alerts fired ${r.alerts.fired.length}`,
     );
   }

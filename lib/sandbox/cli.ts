@@ -106,7 +106,9 @@ if (advanceDays !== undefined) {
   console.log(
     `Advanced ${r.days} days (${r.fromDay} → ${r.toDay}) in ${Math.round(performance.now() - t)} ms: ` +
       `${r.trials.added.length} new trials, ${r.trials.changed.length} trial field changes, ` +
-      `${r.approvals.added.length} new approvals, ${r.patents.added.length} new patents, ` +
+      `${r.approvals.added.length} new approvals, ${r.approvals.changed.length} discontinued, ` +
+      `${r.patents.added.length} new patents, ` +
+      `${r.patents.changed.filter((c) => c.field === "legal_status").length} patent status changes, ` +
       `${r.catalysts.passed.length} catalysts passed, ${r.catalysts.added.length} new catalysts, ` +
       `${r.alerts.fired.length} alerts fired`,
   );

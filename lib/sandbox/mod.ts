@@ -36,6 +36,7 @@ export { mostProlificAuthor } from "./store/pick.ts";
 export type {
   AdvanceableStore,
   AdvanceCatalyst,
+  AdvanceChange,
   AdvanceRecord,
   AdvanceTrialChange,
 } from "./store/advance.ts";

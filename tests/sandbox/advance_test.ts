@@ -152,6 +152,23 @@ async function checkVisible(sb: Sandbox): Promise<void> {
   const fresh = (patents.body.data as { patent_id: string; publication_date: string }[])
     .filter((r) => r.publication_date.replaceAll("-", "") > rec.fromDay.replaceAll("-", ""));
   assert.deepEqual(fresh.map((r) => r.patent_id).sort(), [...rec.patents.added].sort());
+  // Patents: every legal-status move is served with its new status and update time.
+  assert.ok(rec.patents.changed.some((c) => c.field === "legal_status"), "some patent changed status");
+  for (const c of rec.patents.changed) {
+    const one = await get(sb, `/api/v1/patents/${encodeURIComponent(c.id)}`, {}, "pro");
+    assert.equal(one.status, 200, one.text);
+    assert.equal(one.body.data[c.field], c.after, `${c.id} ${c.field}`);
+  }
+  // Approvals: the discontinued ones are listed as such.
+  const disc = await get(sb, P.approvals, { status: "Disc", limit: 100 });
+  const discIds = new Set<string>();
+  for (let page = 1;; page++) {
+    const a = await get(sb, P.approvals, { status: "Disc", limit: 100, page });
+    for (const r of a.body.data as { approval_id: string }[]) discIds.add(r.approval_id);
+    if (a.body.data.length < 100) break;
+  }
+  assert.equal(disc.status, 200, disc.text);
+  for (const c of rec.approvals.changed) assert.ok(discIds.has(c.id), `${c.id} now Disc`);
   // Catalysts: the reference day moved; kept events are `days` closer; passed expiries left the window.
   const calAfter = await catalysts(sb, drugs);
   assert.equal(calAfter.window.today, rec.toDay);

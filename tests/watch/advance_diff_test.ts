@@ -77,17 +77,34 @@ Deno.test("diff() of snapshots around sandbox.advance() finds exactly the change
       sorted(record.trials.changed.map((c) => `${c.nct_id} ${c.field} ${text(c.before)} → ${text(c.after)}`)),
     );
 
-    // Approvals and patents: exactly the new ones, nothing else moved.
+    // Approvals and patents: exactly the new ones and the changed fields (discontinued products, patents'
+    // legal status and its update time), nothing else moved.
     assert.deepEqual(
       sorted(rows(f.approvals.added).map((r) => String(r.approval_id))),
       sorted(record.approvals.added),
     );
-    assert.deepEqual([f.approvals.removed.height, f.approvals.changed.height], [0, 0]);
+    assert.equal(f.approvals.removed.height, 0);
+    assert.deepEqual(
+      sorted(rows(f.approvals.changed).map((r) => `${r.approval_id} ${r.column} ${r.before} → ${r.after}`)),
+      sorted(record.approvals.changed.map((c) => `${c.id} ${c.field} ${c.before} → ${c.after}`)),
+    );
     assert.deepEqual(
       sorted(rows(f.patents.added).map((r) => String(r.patent_id))),
       sorted(record.patents.added),
     );
-    assert.deepEqual([f.patents.removed.height, f.patents.changed.height], [0, 0]);
+    assert.equal(f.patents.removed.height, 0);
+    // The diff shows a datetime cell as UTC text ("2026-11-22 14:17:32.074"); the record, as the API, epoch ms.
+    const value = (v: unknown) =>
+      typeof v === "string" && /^\d{4}-\d\d-\d\d \d\d:/.test(v) ? Date.parse(`${v.replace(" ", "T")}Z`) : v;
+    assert.deepEqual(
+      sorted(
+        rows(f.patents.changed).map((r) =>
+          `${r.patent_id} ${r.column} ${value(r.before)} → ${value(r.after)}`
+        ),
+      ),
+      sorted(record.patents.changed.map((c) => `${c.id} ${c.field} ${c.before} → ${c.after}`)),
+    );
+    assert.ok(record.patents.changed.length > 0 && record.approvals.changed.length > 0, "both moved");
 
     // Catalysts (key drug + type + date): passed expiries left, new events arrived; what else moved is the
     // query window itself (approvals older than the window, expiries newly inside it), nothing unexplained.

@@ -1,6 +1,9 @@
 /**
- * Private: new patents of `advance.ts`, published at the rate of the year before the old reference
- * day (a Poisson count). Each is modelled on a patent of that year (same office and kind, title,
+ * Private: patents of `advance.ts`. Legal status moves ({@link evolvePatents}): a pending application is
+ * granted (→ ACTIVE, median pendency about 2.5 years) or withdrawn; an active patent lapses (fees unpaid,
+ * about 2.5% a year) or expires when twenty years from its application date fall in the advanced days;
+ * each change updates `last_updated`. New patents are published at the rate of the year before the old
+ * reference day (a Poisson count). Each is modelled on a patent of that year (same office and kind, title,
  * abstract, CPC codes, assignees and their resolution, inventors; it cites that patent), with a new
  * number in the office's format, a new family, publication in the advanced days and no citations yet.
  * The rid-keyed mirrors (`patent_cpc_rid`, `patent_assignee_rid`; `patent_anchor` through the schema's
@@ -10,7 +13,17 @@
  * @module
  */
 import { isoDay } from "./prng.ts";
-import { type AdvanceCtx, marks, poisson, row, rows, run } from "./_advance_util.ts";
+import {
+  type AdvanceChange,
+  type AdvanceCtx,
+  marks,
+  poisson,
+  row,
+  rows,
+  run,
+  sample,
+  within,
+} from "./_advance_util.ts";
 
 interface PatentRow {
   rid: number;
@@ -34,6 +47,70 @@ function newNumber(ctx: AdvanceCtx, country: string, kind: string, year: number)
     const id = country + num + kind;
     if (!row(ctx.db, "SELECT 1 FROM patents WHERE patent_id = ?", [id])) return id;
   }
+}
+
+/** Daily hazards of the legal-status moves (memoryless; expiry at twenty years is not a hazard). */
+const HAZARD = {
+  grant: 1 / (2.5 * 365),
+  withdraw: 1 / (25 * 365),
+  lapse: 1 / (40 * 365),
+} as const;
+
+/** `YYYYMMDD` of day number `d` shifted by `years` calendar years. */
+const yearsFrom = (d: number, years: number): string => {
+  const iso = isoDay(d);
+  return `${Number(iso.slice(0, 4)) + years}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
+};
+
+/**
+ * Move the legal status of patents published by the old reference day; returns each change as
+ * /api/v1/patents rows name it (`legal_status`, then `last_updated` in epoch ms).
+ */
+export function evolvePatents(ctx: AdvanceCtx): AdvanceChange[] {
+  const { db, rng, days, from, to } = ctx;
+  const until = isoDay(from).replaceAll("-", "");
+  // Candidates as rids only (a store holds up to 220k patents); the moved ones are read in full below.
+  const of = (status: string) =>
+    rows<{ rid: number }>(
+      db,
+      "SELECT rid FROM patents WHERE legal_status = ? AND publication_date <= ? ORDER BY rid",
+      [status, until],
+    ).map((r) => r.rid);
+  const pending = of("PENDING"), active = of("ACTIVE");
+  const moves = new Map<number, string>();
+  // Twenty years from the application date fell in (from, to]: the patent expires.
+  for (
+    const { rid } of rows<{ rid: number }>(
+      db,
+      `SELECT rid FROM patents WHERE legal_status = 'ACTIVE' AND publication_date <= ?
+       AND application_date > ? AND application_date <= ? ORDER BY rid`,
+      [until, yearsFrom(from, -20), yearsFrom(to, -20)],
+    )
+  ) moves.set(rid, "EXPIRED");
+  const draw = (pool: readonly number[], perDay: number, after: string) => {
+    const free = pool.filter((rid) => !moves.has(rid));
+    for (const rid of sample(rng, free, poisson(rng, free.length * within(perDay, days)))) {
+      moves.set(rid, after);
+    }
+  };
+  draw(pending, HAZARD.grant, "ACTIVE");
+  draw(pending, HAZARD.withdraw, "WITHDRAWN");
+  draw(active, HAZARD.lapse, "LAPSED");
+  const changes: AdvanceChange[] = [];
+  for (const [rid, after] of [...moves].sort((a, b) => a[0] - b[0])) {
+    const p = row<{ patent_id: string; legal_status: string; last_updated: number }>(
+      db,
+      "SELECT patent_id, legal_status, last_updated FROM patents WHERE rid = ?",
+      [rid],
+    )!;
+    const updated = (from + rng.int(1, days)) * 86_400_000 + rng.int(0, 86_399_999);
+    run(db, "UPDATE patents SET legal_status = ?, last_updated = ? WHERE rid = ?", [after, updated, rid]);
+    changes.push(
+      { id: p.patent_id, field: "legal_status", before: p.legal_status, after },
+      { id: p.patent_id, field: "last_updated", before: p.last_updated, after: updated },
+    );
+  }
+  return changes;
 }
 
 /** Publish new patents; returns their ids as served by /api/v1/patents. */

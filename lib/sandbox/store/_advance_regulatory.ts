@@ -3,7 +3,8 @@
  * count of approvals / 30 years per day): half originator approvals of a molecule in late development
  * (FDA_ORANGE NDA with 1–4 Orange-Book patents and NCE/orphan exclusivities, or FDA_PURPLE BLA with
  * reference-product exclusivity; the molecule becomes approved, phase 4), half generics (ANDA) of an
- * approved small molecule off patent for ten years. Their links (sponsor, drugs, indications), FTS row
+ * approved small molecule off patent for ten years. Marketed prescription products are discontinued
+ * (`marketing_status` Rx → Disc) at about 2% a year ({@link discontinue}). Their links (sponsor, drugs, indications), FTS row
  * and the sponsor's `approval_count` follow. Catalyst events are computed exactly as the catalysts
  * endpoint names them (drug = the first linked parent molecule's generic name, else the trade name in
  * lower case; deduplicated by drug + type + date).
@@ -13,7 +14,18 @@
 import { linksOf } from "../handlers/_regulatory_approvals.ts";
 import { isoDay, isoTimestamp } from "./prng.ts";
 import { titleCase } from "./gen_context.ts";
-import { type AdvanceCatalyst, type AdvanceCtx, marks, poisson, row, rows, run } from "./_advance_util.ts";
+import {
+  type AdvanceCatalyst,
+  type AdvanceChange,
+  type AdvanceCtx,
+  marks,
+  poisson,
+  row,
+  rows,
+  run,
+  sample,
+  within,
+} from "./_advance_util.ts";
 
 const YEAR = 365.25;
 /** Years over which the store's approvals are spread, for the arrival rate. */
@@ -26,6 +38,31 @@ interface Mol {
   tier: string;
   has_black_box: number;
   originator_id: string | null;
+}
+
+/** Daily hazard of a marketed prescription product's discontinuation. */
+const DISCONTINUE_PER_DAY = 1 / (50 * 365);
+
+/**
+ * Discontinue marketed prescription products approved by the old reference day; returns each change as
+ * /api/v1/regulatory rows name it (`marketing_status`).
+ */
+export function discontinue(ctx: AdvanceCtx): AdvanceChange[] {
+  const { db, rng, days, from } = ctx;
+  const rx = rows<{ rid: number; approval_id: string }>(
+    db,
+    "SELECT rid, approval_id FROM approvals WHERE marketing_status = 'Rx' AND approval_date <= ? ORDER BY rid",
+    [isoDay(from)],
+  );
+  const picked = sample(rng, rx, poisson(rng, rx.length * within(DISCONTINUE_PER_DAY, days)))
+    .sort((a, b) => a.rid - b.rid);
+  return picked.map((a) => {
+    run(db, "UPDATE approvals SET marketing_status = 'Disc', updated_at = ? WHERE rid = ?", [
+      isoTimestamp(from + rng.int(1, days), rng.next()),
+      a.rid,
+    ]);
+    return { id: a.approval_id, field: "marketing_status", before: "Rx", after: "Disc" };
+  });
 }
 
 /** Catalyst events of approvals: every patent and exclusivity expiry and the approval itself. */

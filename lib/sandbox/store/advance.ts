@@ -11,7 +11,9 @@
  *    terminate, withdraw, suspend, resume, close recruitment, revise enrollment; see `_advance_trials.ts`);
  * 3. new trials are registered, new approvals (with their patents and exclusivities) and new patents
  *    appear, at the store's own rates (`_advance_regulatory.ts`, `_advance_patents.ts`);
- * 4. active alerts whose queries match the changes fire (`_advance_alerts.ts`).
+ * 4. active alerts whose queries match the changes fire (`_advance_alerts.ts`);
+ * 5. patents published by the old day change legal status (granted, withdrawn, lapsed, expired at twenty
+ *    years) and marketed products approved by then are discontinued, at fixed hazards.
  *
  * Derived data stays consistent: `trial_filter`, the FTS indexes, organization counters, the patent
  * mirrors and count tables. Every write changes the connection's change counter, so the handlers'
@@ -21,13 +23,13 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { createRng, dayNumber, isoDay } from "./prng.ts";
-import { type AdvanceCatalyst, type AdvanceCtx, marks, rows } from "./_advance_util.ts";
+import { type AdvanceCatalyst, type AdvanceChange, type AdvanceCtx, marks, rows } from "./_advance_util.ts";
 import { type AdvanceTrialChange, evolveTrials, registerTrials } from "./_advance_trials.ts";
-import { addApprovals, eventsOf, passedEvents } from "./_advance_regulatory.ts";
-import { publishPatents } from "./_advance_patents.ts";
+import { addApprovals, discontinue, eventsOf, passedEvents } from "./_advance_regulatory.ts";
+import { evolvePatents, publishPatents } from "./_advance_patents.ts";
 import { fireAlerts } from "./_advance_alerts.ts";
 
-export type { AdvanceCatalyst, AdvanceTrialChange };
+export type { AdvanceCatalyst, AdvanceChange, AdvanceTrialChange };
 
 /** What one {@link advanceStore} changed, in the identifiers the HTTP API serves. */
 export interface AdvanceRecord {
@@ -43,10 +45,18 @@ export interface AdvanceRecord {
     /** Changed fields, named as /api/v1/clinical-trials rows name them (`status`, `enrollment`, …). */
     readonly changed: readonly AdvanceTrialChange[];
   };
-  /** Public approval ids (`FDA_ORANGE:012345`) as /api/v1/regulatory serves `approval_id`. */
-  readonly approvals: { readonly added: readonly string[] };
-  /** Patent ids as /api/v1/patents serves them. */
-  readonly patents: { readonly added: readonly string[] };
+  readonly approvals: {
+    /** Public approval ids (`FDA_ORANGE:012345`) as /api/v1/regulatory serves `approval_id`. */
+    readonly added: readonly string[];
+    /** Changed fields (`marketing_status` Rx → Disc), `id` = `approval_id`. */
+    readonly changed: readonly AdvanceChange[];
+  };
+  readonly patents: {
+    /** Patent ids as /api/v1/patents serves them. */
+    readonly added: readonly string[];
+    /** Changed fields (`legal_status` and its `last_updated`, epoch ms), `id` = `patent_id`. */
+    readonly changed: readonly AdvanceChange[];
+  };
   /**
    * Catalyst events whose side or existence changed. Not listed (nothing about them changed, the window
    * did): a catalysts call with `windowDays` W also gains the expiries dated in (fromDay + W, toDay + W]
@@ -117,6 +127,9 @@ export function advanceStore(store: AdvanceableStore, days: number, seed: number
       passed,
       added: newEvents,
     });
+    // Forked last, so the streams above are those of stores advanced before these steps existed.
+    const patentChanges = evolvePatents(ctx("patent-status"));
+    const discontinued = discontinue(ctx("discontinued"));
     db.prepare(
       "INSERT INTO meta (key, value) VALUES ('today', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     )
@@ -128,8 +141,8 @@ export function advanceStore(store: AdvanceableStore, days: number, seed: number
       fromDay,
       toDay,
       trials: { added, changed },
-      approvals: { added: approvals.ids },
-      patents: { added: patents },
+      approvals: { added: approvals.ids, changed: discontinued },
+      patents: { added: patents, changed: patentChanges },
       catalysts: { passed: passed.map(strip), added: newEvents.map(strip) },
       alerts: { fired },
     };
