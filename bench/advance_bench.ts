@@ -23,7 +23,7 @@ for (const scale of scales) {
         `trials +${r.trials.added.length} changed ${r.trials.changed.length}, approvals +${r.approvals.added.length}, ` +
         `patents +${r.patents.added.length} moved ${
           r.patents.changed.filter((c) => c.field === "legal_status").length
-        }, discontinued ${r.approvals.changed.length}, catalysts passed ${r.catalysts.passed.length} +${r.catalysts.added.length}, ` +
+        }, discontinued ${r.approvals.changed.length}, grants +${r.grants.added.length}, catalysts passed ${r.catalysts.passed.length} +${r.catalysts.added.length}, ` +
         `alerts fired ${r.alerts.fired.length}`,
     );
   }

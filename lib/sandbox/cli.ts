@@ -109,6 +109,7 @@ if (advanceDays !== undefined) {
       `${r.approvals.added.length} new approvals, ${r.approvals.changed.length} discontinued, ` +
       `${r.patents.added.length} new patents, ` +
       `${r.patents.changed.filter((c) => c.field === "legal_status").length} patent status changes, ` +
+      `${r.grants.added.length} new grants, ` +
       `${r.catalysts.passed.length} catalysts passed, ${r.catalysts.added.length} new catalysts, ` +
       `${r.alerts.fired.length} alerts fired`,
   );

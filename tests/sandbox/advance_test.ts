@@ -6,7 +6,9 @@
 import assert from "node:assert/strict";
 import { type AdvanceRecord, advanceStore, type Sandbox, startSandbox } from "../../lib/sandbox/mod.ts";
 import { contentDigest, createStore } from "../../lib/sandbox/store/mod.ts";
-import { dayNumber } from "../../lib/sandbox/store/prng.ts";
+import { dayNumber, isoDay } from "../../lib/sandbox/store/prng.ts";
+
+const addDays = (day: string, n: number) => isoDay(dayNumber(day) + n);
 import { get, P, rows, withSandbox } from "./_helpers.ts";
 
 const DAYS = 60;
@@ -24,7 +26,16 @@ Deno.test("advance is deterministic: same seed, store and days give equal record
     assert.equal(a.today, ra.toDay);
     assert.equal(rows1(a.db, "SELECT value FROM meta WHERE key = 'today'"), ra.toDay);
     // Every kind of change happens in two months of a tiny store.
-    for (const n of [ra.trials.added, ra.trials.changed, ra.approvals.added, ra.patents.added]) {
+    for (
+      const n of [
+        ra.trials.added,
+        ra.trials.changed,
+        ra.approvals.added,
+        ra.patents.added,
+        ra.patents.changed,
+        ra.grants.added,
+      ]
+    ) {
       assert.ok(n.length > 0);
     }
     for (const n of [ra.catalysts.passed, ra.catalysts.added, ra.alerts.fired]) assert.ok(n.length > 0);
@@ -159,6 +170,20 @@ async function checkVisible(sb: Sandbox): Promise<void> {
     assert.equal(one.status, 200, one.text);
     assert.equal(one.body.data[c.field], c.after, `${c.id} ${c.field}`);
   }
+  // Grants: the latest starts are the new awards, each with its lead organization and topics.
+  const grants = await get(sb, "/api/v1/grants", { sort: "start_date", order: "desc", limit: 100 }, "pro");
+  assert.equal(grants.status, 200, grants.text);
+  const ahead = addDays(rec.fromDay, 180);
+  const awarded = (grants.body.data as { grant_id: string; start_date: string }[])
+    .filter((g) => g.start_date > ahead);
+  assert.ok(rec.grants.added.length > 0 && rec.grants.added.length < 100);
+  assert.deepEqual(awarded.map((g) => g.grant_id).sort(), [...rec.grants.added].sort());
+  for (const id of rec.grants.added) {
+    assert.ok(
+      rows(sb, "SELECT 1 FROM grant_organizations WHERE grant_id = ? AND role = 'organization'", id).length,
+    );
+    assert.ok(rows(sb, "SELECT 1 FROM grant_topics WHERE grant_id = ?", id).length);
+  }
   // Approvals: the discontinued ones are listed as such.
   const disc = await get(sb, P.approvals, { status: "Disc", limit: 100 });
   const discIds = new Set<string>();
@@ -266,7 +291,7 @@ Deno.test("derived data stays consistent after an advance: trial_filter, FTS, co
          AND f.start_date IS t.start_date AND f.completion_date IS t.completion_date WHERE f.rid IS NULL`),
       0,
     );
-    for (const fts of ["trials_fts", "approvals_fts"]) {
+    for (const fts of ["trials_fts", "approvals_fts", "grants_fts"]) {
       store.db.exec(`INSERT INTO ${fts}(${fts}, rank) VALUES('integrity-check', 1)`); // throws when out of step
     }
     assert.equal(

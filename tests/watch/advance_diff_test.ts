@@ -20,13 +20,14 @@ const sorted = (xs: Iterable<string>): string[] => [...xs].sort();
 const addDays = (d: string, n: number): string =>
   new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** Every trial, approval and patent, and the catalysts of `drugs`, as frames. */
+/** Every trial, approval, patent and grant, and the catalysts of `drugs`, as frames. */
 async function pull(ri: Client, drugs: readonly string[]): Promise<Record<string, pl.DataFrame>> {
   return {
     // sort=relevance keeps every trial (the default sort drops trials without an update time: PITFALLS 33)
     trials: frameFromResult(await ri.trials.search.all({ sort: "relevance" })),
     approvals: frameFromResult(await ri.regulatory.search.all({})),
     patents: frameFromResult(await ri.patents.search.all({})),
+    grants: frameFromResult(await ri.grants.search.all({})),
     catalysts: frameFromResult(
       await ri.regulatory.catalysts({ drugNames: drugs.join(","), windowDays: WINDOW, limit: 500 }),
     ),
@@ -105,6 +106,13 @@ Deno.test("diff() of snapshots around sandbox.advance() finds exactly the change
       sorted(record.patents.changed.map((c) => `${c.id} ${c.field} ${c.before} → ${c.after}`)),
     );
     assert.ok(record.patents.changed.length > 0 && record.approvals.changed.length > 0, "both moved");
+    // Grants: exactly the new awards.
+    assert.deepEqual(
+      sorted(rows(f.grants.added).map((r) => String(r.grant_id))),
+      sorted(record.grants.added),
+    );
+    assert.deepEqual([f.grants.removed.height, f.grants.changed.height], [0, 0]);
+    assert.ok(record.grants.added.length > 0);
 
     // Catalysts (key drug + type + date): passed expiries left, new events arrived; what else moved is the
     // query window itself (approvals older than the window, expiries newly inside it), nothing unexplained.

@@ -13,7 +13,8 @@
  *    appear, at the store's own rates (`_advance_regulatory.ts`, `_advance_patents.ts`);
  * 4. active alerts whose queries match the changes fire (`_advance_alerts.ts`);
  * 5. patents published by the old day change legal status (granted, withdrawn, lapsed, expired at twenty
- *    years) and marketed products approved by then are discontinued, at fixed hazards.
+ *    years) and marketed products approved by then are discontinued, at fixed hazards; new grants are
+ *    awarded at the store's own rate (`_advance_grants.ts`).
  *
  * Derived data stays consistent: `trial_filter`, the FTS indexes, organization counters, the patent
  * mirrors and count tables. Every write changes the connection's change counter, so the handlers'
@@ -27,6 +28,7 @@ import { type AdvanceCatalyst, type AdvanceChange, type AdvanceCtx, marks, rows 
 import { type AdvanceTrialChange, evolveTrials, registerTrials } from "./_advance_trials.ts";
 import { addApprovals, discontinue, eventsOf, passedEvents } from "./_advance_regulatory.ts";
 import { evolvePatents, publishPatents } from "./_advance_patents.ts";
+import { awardGrants } from "./_advance_grants.ts";
 import { fireAlerts } from "./_advance_alerts.ts";
 
 export type { AdvanceCatalyst, AdvanceChange, AdvanceTrialChange };
@@ -57,6 +59,8 @@ export interface AdvanceRecord {
     /** Changed fields (`legal_status` and its `last_updated`, epoch ms), `id` = `patent_id`. */
     readonly changed: readonly AdvanceChange[];
   };
+  /** Grant ids (`grant_id` of /api/v1/grants) of new awards, starting 180 days ahead as awards are known. */
+  readonly grants: { readonly added: readonly string[] };
   /**
    * Catalyst events whose side or existence changed. Not listed (nothing about them changed, the window
    * did): a catalysts call with `windowDays` W also gains the expiries dated in (fromDay + W, toDay + W]
@@ -130,6 +134,7 @@ export function advanceStore(store: AdvanceableStore, days: number, seed: number
     // Forked last, so the streams above are those of stores advanced before these steps existed.
     const patentChanges = evolvePatents(ctx("patent-status"));
     const discontinued = discontinue(ctx("discontinued"));
+    const grants = awardGrants(ctx("grants"));
     db.prepare(
       "INSERT INTO meta (key, value) VALUES ('today', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     )
@@ -143,6 +148,7 @@ export function advanceStore(store: AdvanceableStore, days: number, seed: number
       trials: { added, changed },
       approvals: { added: approvals.ids, changed: discontinued },
       patents: { added: patents, changed: patentChanges },
+      grants: { added: grants },
       catalysts: { passed: passed.map(strip), added: newEvents.map(strip) },
       alerts: { fired },
     };
