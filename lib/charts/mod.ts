@@ -78,3 +78,8 @@ export {
   lossOfExclusivityChart,
   type LossOfExclusivityChartOptions,
 } from "./loss_of_exclusivity_chart.ts";
+export {
+  defaults as watchChangesChartDefaults,
+  watchChangesChart,
+  type WatchChangesChartOptions,
+} from "./watch_changes_chart.ts";

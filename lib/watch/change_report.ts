@@ -8,6 +8,7 @@ import pl from "nodejs-polars";
 import { renderReport, type Report, type ReportSection, type ReportTable } from "../report/html.ts";
 import type { WatchItemOutcome, WatchOutcome } from "./run.ts";
 import { columnSemantic, formatCell } from "../frames/semantics.ts";
+import { watchChangesChart } from "../charts/watch_changes_chart.ts";
 
 /** Where the data came from, for the report header. */
 export interface ChangeReportSource {
@@ -103,9 +104,27 @@ export function changeReport(outcome: WatchOutcome, source: ChangeReportSource):
     })),
     { schema: { item: pl.Utf8, what: pl.Utf8, since: pl.Utf8, changes: pl.Int64, status: pl.Utf8 } },
   );
+  const sum = (i: WatchItemOutcome, c: string) => (i.diff?.summary.getColumn(c).sum() as number) ?? 0;
+  const changes = pl.DataFrame(
+    outcome.items.map((i) => ({
+      item: i.name,
+      added: sum(i, "added"),
+      removed: sum(i, "removed"),
+      changed: sum(i, "changed_rows"),
+    })),
+    { schema: { item: pl.Utf8, added: pl.Int64, removed: pl.Int64, changed: pl.Int64 } },
+  );
   const sections: ReportSection[] = [
     {
       title: "What changed",
+      ...(outcome.changed
+        ? {
+          charts: [{
+            name: "watch_changes",
+            chart: watchChangesChart(changes, { subtitle: `Rows per watched item, run of ${outcome.date}` }),
+          }],
+        }
+        : {}),
       summary: outcome.changed
         ? `${
           outcome.items.filter((i) => i.diff?.changed).length

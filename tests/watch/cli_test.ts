@@ -45,6 +45,8 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
     const first = await watch(dir, ["--", "watchlist.json", "--scale", "tiny"]); // as the README writes it
     assert.equal(first.code, 0, first.err);
     assert.match(first.err, /trials: baseline saved/);
+    const baseline = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
+    assert.ok(!baseline.includes("watch_changes.png"), "no change chart when nothing changed");
     const days = (await Array.fromAsync(Deno.readDir(`${dir}/snapshots/trials`))).map((e) => e.name);
     assert.deepEqual(days, ["date=2026-11-21"]);
 
@@ -62,6 +64,8 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
     assert.match(md, /## alerts \(alerts\)\n\nsince 2026-11-21: [1-9]\d* alert\(s\) fired \(alr_/);
     const html = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
     assert.match(html, /Synthetic sandbox data/);
+    // The overview chart: one bar per changed item, drawn as inline SVG.
+    assert.match(html, /data-png="watch_changes\.png"><svg[^]*Changes since the last snapshot[^]*<\/svg>/);
     assert.ok(!html.includes("demo-pos-key") && !md.includes("demo-pos-key"), "no API key in the report");
   } finally {
     await Deno.remove(dir, { recursive: true });
