@@ -2,9 +2,10 @@
  * Private: the concurrency limiter shared by every request of one client, so auto-pagination,
  * parallel calls and retries together never exceed the client's pace.
  *
- * Adaptive (the default), it finds its own pace (AIMD): it starts at `concurrency`, adds one slot after
- * each `max` successes in a row while latency holds (the smoothed latency stays within 1.5× the best
- * seen), never above the cap; on a rate limit or an overloaded service (429, 503) it pauses every new
+ * Adaptive (the default), it finds its own pace (AIMD with a slow start, as TCP does): it starts at
+ * `concurrency` and, until the first throttle or latency rise, adds one slot per success (the slots double
+ * per round trip); after that it adds one slot after each `max` successes in a row while latency holds (the
+ * smoothed latency stays within 1.5× the best seen); never above the cap; on a rate limit or an overloaded service (429, 503) it pauses every new
  * request until the server's Retry-After has passed, so one throttle is not met by a burst of further
  * requests, and halves its slots unless the server said when to come back. Fixed, it is a plain FIFO semaphore of `concurrency` slots.
  *
@@ -26,6 +27,8 @@ export class Limiter {
   #pausedUntil = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #streak = 0;
+  /** Slow start: one slot per success until the first throttle or latency rise. */
+  #slowStart = true;
   #best = Infinity;
   #smooth = 0;
   /** Pacing: least ms between request starts, learnt from rate limits (0 = unpaced). */
@@ -105,6 +108,7 @@ export class Limiter {
       this.#sinceThrottle = 0;
     }
     this.#streak = 0;
+    this.#slowStart = false;
     this.#pausedUntil = Math.max(this.#pausedUntil, Date.now() + retryAfterMs);
   }
 
@@ -117,6 +121,11 @@ export class Limiter {
     this.#smooth = this.#smooth === 0 ? ms : 0.8 * this.#smooth + 0.2 * ms;
     if (this.#smooth > 1.5 * this.#best + 2) {
       this.#streak = 0;
+      this.#slowStart = false;
+      return;
+    }
+    if (this.#slowStart) {
+      if (this.#limit < this.cap) this.#limit++;
       return;
     }
     if (++this.#streak >= this.#limit && this.#limit < this.cap) {
