@@ -33,8 +33,10 @@ export interface ClientOptions {
    */
   readonly concurrency?: number;
   /**
-   * Find the pace (AIMD): grow by one slot while latency holds and no 429/503 arrives, halve on them
-   * and hold new requests until the server's Retry-After; `false` keeps `concurrency` fixed. @default true
+   * Find the pace: a slow start (one more slot per success) until the first 429/503 or latency rise, then
+   * AIMD (one more slot per window of successes while latency holds); on a 429/503 hold new requests until
+   * the server's Retry-After and halve the slots unless it said when; `false` keeps `concurrency` fixed.
+   * @default true
    */
   readonly adaptive?: boolean;
   /** The most requests in flight adaptive pacing may reach. @default 16 */
