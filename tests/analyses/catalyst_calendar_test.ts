@@ -4,6 +4,7 @@ import { catalystCalendar, catalystCalendarFromFrames } from "../../lib/analyses
 import { portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
 import { diseaseComparison } from "../../lib/analyses/disease_comparison.ts";
 import { toFrame } from "../../lib/frames/mod.ts";
+import { isBadInput } from "../../lib/client/mod.ts";
 import { cellDays, days, raw, withSandbox } from "../frames/_raw.ts";
 
 const PATH = "/api/v1/tools/regulatory/catalysts";
@@ -169,5 +170,9 @@ Deno.test("list parameters given as one string (a watchlist's JSON) fail naming 
       /portfolioOverlap: sponsors must be a list/,
     );
     await assert.rejects(diseaseComparison(ri, loose({ diseases: "asthma" })), /diseases must be a list/);
+    // Marked as the caller's input (a watch run exits 2 for it), unlike a TypeError from a bug.
+    const e = await catalystCalendar(ri, loose({ sponsors: "Pfizer" })).catch((e) => e);
+    assert.ok(e instanceof TypeError && isBadInput(e), String(e));
+    assert.ok(!isBadInput(new TypeError("Cannot read properties of undefined (reading 'map')")));
   });
 });
