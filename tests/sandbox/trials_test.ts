@@ -294,3 +294,34 @@ Deno.test("trials endpoints", async (t) => {
     );
   });
 });
+
+Deno.test("registry and composite rows carry each trial's own sponsors (lead first, then by name) and conditions (in order)", async () => {
+  await withSandbox(async (sb) => {
+    const sponsorsOf = (id: string) =>
+      rows<{ s: string }>(
+        sb,
+        "SELECT sponsor_name AS s FROM trial_sponsors WHERE trial_id = ? ORDER BY role = 'lead' DESC, sponsor_name",
+        id,
+      ).map((r) => r.s);
+    const conditionsOf = (id: string) =>
+      rows<{ c: string }>(
+        sb,
+        "SELECT condition_name AS c FROM trial_conditions WHERE trial_id = ? ORDER BY position",
+        id,
+      )
+        .map((r) => r.c);
+    const registry = await get(sb, P.trials, { search: "cancer", limit: 50 });
+    assert.equal(registry.status, 200);
+    const several = (registry.body.data as { sponsors: string[] }[]).filter((r) => r.sponsors.length > 1);
+    assert.ok(several.length > 0, "some trial has a collaborator");
+    for (const r of registry.body.data as { trial_id: string; sponsors: string[]; conditions: string[] }[]) {
+      assert.deepEqual(r.sponsors, sponsorsOf(r.trial_id), r.trial_id);
+      assert.deepEqual(r.conditions, conditionsOf(r.trial_id), r.trial_id);
+    }
+    const composite = await get(sb, P.composite, { disease: "lung cancer", sponsor: "Pfizer", limit: 50 });
+    assert.equal(composite.status, 200);
+    const trials = composite.body.data.trials as { id: string; sponsors: string[] }[];
+    assert.ok(trials.length > 0);
+    for (const r of trials) assert.deepEqual(r.sponsors, sponsorsOf(r.id), r.id);
+  });
+});

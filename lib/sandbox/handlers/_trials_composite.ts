@@ -20,7 +20,7 @@ import {
   targetDrugs,
 } from "./_resolve.ts";
 import { all, likeContains, marks, one, Where } from "./_sql.ts";
-import { trialLinks } from "./_trials_registry.ts";
+import { splitList, sponsorList } from "./_trials_registry.ts";
 
 /** A composite/portfolio trial row. */
 export interface CompositeRow {
@@ -32,18 +32,20 @@ export interface CompositeRow {
   sponsors: string[];
 }
 
-/** Composite rows of trial ids, in the given order. */
+/** Composite rows of trial ids, in the given order, with their sponsor names (one query). */
 export function compositeRows(db: DatabaseSync, ids: readonly string[]): CompositeRow[] {
   if (ids.length === 0) return [];
-  const rows = all<Omit<CompositeRow, "sponsors">>(
-    db,
-    `SELECT trial_id AS id, title, status, phase, start_date AS startDate FROM trials
-     WHERE trial_id IN (${marks(ids.length)})`,
-    ids,
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const { sponsors } = trialLinks(db, ids);
-  return ids.map((id) => ({ ...byId.get(id)!, sponsors: sponsors.get(id) ?? [] }));
+  const byId = new Map<string, CompositeRow>();
+  for (
+    const r of all<Omit<CompositeRow, "sponsors"> & { sponsors: string | null }>(
+      db,
+      `SELECT t.trial_id AS id, t.title, t.status, t.phase, t.start_date AS startDate,
+         ${sponsorList("t.trial_id")} AS sponsors
+       FROM trials t WHERE t.trial_id IN (${marks(ids.length)})`,
+      ids,
+    )
+  ) byId.set(r.id, { ...r, sponsors: splitList(r.sponsors) });
+  return ids.map((id) => byId.get(id)!);
 }
 
 /** Add the loose `phase` and case-sensitive `status` filters of composite and portfolio. */

@@ -25,35 +25,26 @@ interface TrialRowOut {
 
 const ROW_COLS = "t.trial_id, t.title, t.status, t.phase, t.start_date, t.enrollment, t.completion_date";
 
-/** Sponsor names (lead first) and condition names of trials, by trial id. */
-export function trialLinks(
-  db: DatabaseSync,
-  ids: readonly string[],
-): { sponsors: Map<string, string[]>; conditions: Map<string, string[]> } {
-  const sponsors = new Map<string, string[]>(), conditions = new Map<string, string[]>();
-  if (ids.length === 0) return { sponsors, conditions };
-  const push = (m: Map<string, string[]>, k: string, v: string) => {
-    const list = m.get(k);
-    if (list) list.push(v);
-    else m.set(k, [v]);
-  };
-  for (
-    const r of all<{ trial_id: string; sponsor_name: string }>(
-      db,
-      `SELECT trial_id, sponsor_name FROM trial_sponsors WHERE trial_id IN (${marks(ids.length)})
-       ORDER BY trial_id, role = 'lead' DESC, sponsor_name`,
-      ids,
-    )
-  ) push(sponsors, r.trial_id, r.sponsor_name);
-  for (
-    const r of all<{ trial_id: string; condition_name: string }>(
-      db,
-      `SELECT trial_id, condition_name FROM trial_conditions WHERE trial_id IN (${marks(ids.length)})
-       ORDER BY trial_id, position`,
-      ids,
-    )
-  ) push(conditions, r.trial_id, r.condition_name);
-  return { sponsors, conditions };
+/** Separator of the list columns of {@link sponsorList} and {@link conditionList} (no name in the store holds it). */
+const SEP = "\u001f";
+
+/**
+ * SQL of one trial's sponsor names, lead first then by name, as one text (split it with {@link splitList});
+ * `trialId` is the SQL expression of the trial's id, qualified by its table's alias (the subquery's own
+ * table is `x`). Read from the covering index `trial_sponsors_list`.
+ */
+export const sponsorList = (trialId: string): string =>
+  `(SELECT group_concat(sponsor_name, char(31)) FROM (SELECT x.sponsor_name FROM trial_sponsors x
+     WHERE x.trial_id = ${trialId} ORDER BY x.role = 'lead' DESC, x.sponsor_name))`;
+
+/** SQL of one trial's condition names in registry order, as {@link sponsorList} (index `trial_conditions_list`). */
+export const conditionList = (trialId: string): string =>
+  `(SELECT group_concat(condition_name, char(31)) FROM (SELECT x.condition_name FROM trial_conditions x
+     WHERE x.trial_id = ${trialId} ORDER BY x.position))`;
+
+/** The names of a {@link sponsorList} or {@link conditionList} column (none: `[]`). */
+export function splitList(v: string | null): string[] {
+  return v === null ? [] : v.split(SEP);
 }
 
 /** Normalise a PI author id (`A…`, `scholarly_A…`, URL form) to the stored `A…` form. */
@@ -110,7 +101,7 @@ function registryWhere(ctx: HandlerContext, w: Where): void {
 
 const META_RID_ORDER = "SELECT value AS v FROM meta WHERE key = 'rid_order'";
 const ridOrderCache = new WeakMap<DatabaseSync, boolean>();
-const filterTableCache = new WeakMap<DatabaseSync, boolean>();
+const tableCache = new WeakMap<DatabaseSync, Map<string, boolean>>();
 
 /**
  * Whether `trials.rid` order is `trial_id` order, so `rid` can break bm25 ties: recorded by the generator
@@ -119,25 +110,26 @@ const filterTableCache = new WeakMap<DatabaseSync, boolean>();
  */
 function ridOrdered(db: DatabaseSync): boolean {
   let ok = ridOrderCache.get(db);
-  if (ok === undefined && one<{ v: string }>(db, META_RID_ORDER)?.v === "trial_id") ok = true;
   if (ok === undefined) {
-    ok = (one<{ bad: number }>(
-      db,
-      `SELECT count(*) AS bad FROM (SELECT rid, lag(rid) OVER (ORDER BY trial_id) AS prev FROM trials)
+    const recorded = hasTable(db, "meta") && one<{ v: string }>(db, META_RID_ORDER)?.v === "trial_id";
+    ok = recorded || (one<{ bad: number }>(
+          db,
+          `SELECT count(*) AS bad FROM (SELECT rid, lag(rid) OVER (ORDER BY trial_id) AS prev FROM trials)
        WHERE prev > rid`,
-    )?.bad ?? 1) === 0;
+        )?.bad ?? 1) === 0;
     ridOrderCache.set(db, ok);
   }
   return ok;
 }
 
-/** Whether the derived `trial_filter` table exists (stores from this generator). */
-function hasFilterTable(db: DatabaseSync): boolean {
-  let ok = filterTableCache.get(db);
+/** Whether table `name` exists (cached per database: `trial_filter` is derived, `meta` is the generator's). */
+function hasTable(db: DatabaseSync, name: string): boolean {
+  let known = tableCache.get(db);
+  if (!known) tableCache.set(db, known = new Map());
+  let ok = known.get(name);
   if (ok === undefined) {
-    ok = one(db, "SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'trial_filter'") !==
-      undefined;
-    filterTableCache.set(db, ok);
+    ok = one(db, "SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = ?", [name]) !== undefined;
+    known.set(name, ok);
   }
   return ok;
 }
@@ -182,7 +174,7 @@ function relevancePage(
     "sponsor_trial_count_max",
   ]
     .some((k) => params[k] !== undefined);
-  if (narrows && hasFilterTable(db)) {
+  if (narrows && hasTable(db, "trial_filter")) {
     from = "trials_fts";
     where = `WHERE trials_fts MATCH ? AND +trials_fts.rowid IN (SELECT t.rid FROM trial_filter t ${fw})`;
   } else {
@@ -203,19 +195,11 @@ function relevancePage(
   return { rids: p.ids, total: p.total };
 }
 
-/** Separator of the list columns of {@link ROWS_SQL} (no name in the store holds it). */
-const SEP = "\u001f";
-
-/**
- * Registry rows by rid with their sponsor names (lead first) and condition names, in one query: each
- * list from a covering index (`trial_sponsors_list`, `trial_conditions_list`).
- */
+/** Registry rows by rid with their sponsor and condition names, in one query. */
 const ROWS_SQL = (n: number) =>
-  `SELECT t.rid, ${ROW_COLS},
-     (SELECT group_concat(sponsor_name, char(31)) FROM (SELECT x.sponsor_name FROM trial_sponsors x
-       WHERE x.trial_id = t.trial_id ORDER BY x.role = 'lead' DESC, x.sponsor_name)) AS sponsors,
-     (SELECT group_concat(condition_name, char(31)) FROM (SELECT x.condition_name FROM trial_conditions x
-       WHERE x.trial_id = t.trial_id ORDER BY x.position)) AS conditions
+  `SELECT t.rid, ${ROW_COLS}, ${sponsorList("t.trial_id")} AS sponsors, ${
+    conditionList("t.trial_id")
+  } AS conditions
    FROM trials t WHERE t.rid IN (${marks(n)})`;
 
 /** Registry rows of trials by rid, in the given order. */
@@ -236,8 +220,8 @@ function rowsByRid(db: DatabaseSync, rids: readonly number[]): TrialRowOut[] {
       start_date: r.start_date,
       enrollment: r.enrollment,
       completion_date: r.completion_date,
-      sponsors: r.sponsors === null ? [] : r.sponsors.split(SEP),
-      conditions: r.conditions === null ? [] : r.conditions.split(SEP),
+      sponsors: splitList(r.sponsors),
+      conditions: splitList(r.conditions),
     });
   }
   return rids.map((rid) => byRid.get(rid)!);
