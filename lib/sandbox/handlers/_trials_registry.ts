@@ -9,6 +9,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
 import { all, ftsPhrase, marks, one, Where } from "./_sql.ts";
 import { pageIds } from "./_page_cache.ts";
+import { RID_ORDER, ridFollowsTrialId } from "../store/_rid_order.ts";
 
 /** A trial row of the registry and topic searches. */
 interface TrialRowOut {
@@ -99,24 +100,17 @@ function registryWhere(ctx: HandlerContext, w: Where): void {
   }
 }
 
-const META_RID_ORDER = "SELECT value AS v FROM meta WHERE key = 'rid_order'";
+const META_RID_ORDER = "SELECT value AS v FROM meta WHERE key = ?";
 const ridOrderCache = new WeakMap<DatabaseSync, boolean>();
 const tableCache = new WeakMap<DatabaseSync, Map<string, boolean>>();
 
-/**
- * Whether `trials.rid` order is `trial_id` order, so `rid` can break bm25 ties: recorded by the generator
- * in `meta` (`rid_order = trial_id`; `advance` appends trials in both orders), else checked once per
- * connection (a scan of every trial: 170 ms at `large`).
- */
+/** Whether `trials.rid` order is `trial_id` order (see store/_rid_order.ts), once per connection. */
 function ridOrdered(db: DatabaseSync): boolean {
   let ok = ridOrderCache.get(db);
   if (ok === undefined) {
-    const recorded = hasTable(db, "meta") && one<{ v: string }>(db, META_RID_ORDER)?.v === "trial_id";
-    ok = recorded || (one<{ bad: number }>(
-          db,
-          `SELECT count(*) AS bad FROM (SELECT rid, lag(rid) OVER (ORDER BY trial_id) AS prev FROM trials)
-       WHERE prev > rid`,
-        )?.bad ?? 1) === 0;
+    ok = (hasTable(db, "meta") &&
+      one<{ v: string }>(db, META_RID_ORDER, [RID_ORDER.key])?.v === RID_ORDER.value) ||
+      ridFollowsTrialId(db);
     ridOrderCache.set(db, ok);
   }
   return ok;

@@ -21,7 +21,6 @@ import {
   row,
   rows,
   run,
-  sample,
   within,
 } from "./_advance_util.ts";
 
@@ -89,7 +88,7 @@ export function evolvePatents(ctx: AdvanceCtx): AdvanceChange[] {
   ) moves.set(rid, "EXPIRED");
   const draw = (pool: readonly number[], perDay: number, after: string) => {
     const free = pool.filter((rid) => !moves.has(rid));
-    for (const rid of sample(rng, free, poisson(rng, free.length * within(perDay, days)))) {
+    for (const rid of rng.sample(free, poisson(rng, free.length * within(perDay, days)))) {
       moves.set(rid, after);
     }
   };

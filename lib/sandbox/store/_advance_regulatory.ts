@@ -23,7 +23,6 @@ import {
   row,
   rows,
   run,
-  sample,
   within,
 } from "./_advance_util.ts";
 
@@ -54,7 +53,7 @@ export function discontinue(ctx: AdvanceCtx): AdvanceChange[] {
     "SELECT rid, approval_id FROM approvals WHERE marketing_status = 'Rx' AND approval_date <= ? ORDER BY rid",
     [isoDay(from)],
   );
-  const picked = sample(rng, rx, poisson(rng, rx.length * within(DISCONTINUE_PER_DAY, days)))
+  const picked = rng.sample(rx, poisson(rng, rx.length * within(DISCONTINUE_PER_DAY, days)))
     .sort((a, b) => a.rid - b.rid);
   return picked.map((a) => {
     run(db, "UPDATE approvals SET marketing_status = 'Disc', updated_at = ? WHERE rid = ?", [

@@ -39,20 +39,6 @@ export interface AdvanceChange {
   readonly after: unknown;
 }
 
-/**
- * `count` distinct items of `items`, drawn in a seeded order (a partial Fisher-Yates shuffle of a copy),
- * for a hazard applied to many records at once: the count comes from a Poisson draw.
- */
-export function sample<T>(rng: Rng, items: readonly T[], count: number): T[] {
-  const pool = items.slice();
-  const n = Math.min(count, pool.length);
-  for (let i = 0; i < n; i++) {
-    const j = rng.int(i, pool.length - 1);
-    [pool[i], pool[j]] = [pool[j], pool[i]];
-  }
-  return pool.slice(0, n);
-}
-
 /** All rows / the first row of a query, a write: the handlers' prepared-statement cache (one per database). */
 export { all as rows, marks, one as row } from "../handlers/_sql.ts";
 

@@ -30,6 +30,7 @@ import { genAlerts, genGrants } from "./gen_grants.ts";
 import { createRng, dayNumber } from "./prng.ts";
 import { DISEASES } from "./vocab_bio.ts";
 import { DERIVED_FILL_SQL, DERIVED_TABLES, FTS_TABLES, splitDdl } from "./schema.ts";
+import { RID_ORDER, ridFollowsTrialId } from "./_rid_order.ts";
 
 export { PRESETS, type ScaleName, type ScaleSpec };
 
@@ -175,20 +176,11 @@ function finalize(db: DatabaseSync, meta: { seed: number; scale: string; today: 
       data_source: "synthetic-sandbox",
       patent_year_counts: "1",
       // Read by the registry search (rid breaks relevance ties in trial_id order); advance keeps it.
-      ...(ridFollowsTrialId(db) ? { rid_order: "trial_id" } : {}),
+      ...(ridFollowsTrialId(db) ? { [RID_ORDER.key]: RID_ORDER.value } : {}),
     })
   ) {
     ins.run(k, String(v));
   }
-}
-
-/** Whether `trials.rid` ascends with `trial_id` (the generator inserts trials in id order). */
-function ridFollowsTrialId(db: DatabaseSync): boolean {
-  const { bad } = db.prepare(
-    `SELECT count(*) AS bad FROM (SELECT rid, lag(rid) OVER (ORDER BY trial_id) AS prev FROM trials)
-     WHERE prev > rid`,
-  ).get() as { bad: number };
-  return bad === 0;
 }
 
 /**
