@@ -22,7 +22,6 @@ function headline(i: WatchItemOutcome): string {
   if (i.error) return `failed: ${i.error}`;
   if (i.since === null) return "first run: this snapshot is the baseline";
   if (!i.diff?.changed) return `no change since ${i.since}`;
-  const s = i.diff.summary;
   const alerts = i.what === "alerts" ? i.diff.frames.alerts : undefined;
   if (alerts) {
     const fired = alerts.changed.filter(pl.col("column").isIn(["last_triggered_at", "match_count"]));
@@ -30,11 +29,9 @@ function headline(i: WatchItemOutcome): string {
     return `since ${i.since}: ${ids.length} alert(s) fired${ids.length ? ` (${ids.join(", ")})` : ""}, ` +
       `${alerts.added.height} new, ${alerts.removed.height} removed`;
   }
-  const sum = (c: string) => (s.getColumn(c).sum() as number) ?? 0;
-  return `since ${i.since}: ${sum("added")} rows added, ${sum("removed")} removed, ${
-    sum("changed_rows")
-  } changed ` +
-    `(${sum("changed_cells")} cells)`;
+  const t = i.diff.totals;
+  return `since ${i.since}: ${t.added} rows added, ${t.removed} removed, ${t.changedRows} changed ` +
+    `(${t.changedCells} cells)`;
 }
 
 /**
@@ -104,13 +101,12 @@ export function changeReport(outcome: WatchOutcome, source: ChangeReportSource):
     })),
     { schema: { item: pl.Utf8, what: pl.Utf8, since: pl.Utf8, changes: pl.Int64, status: pl.Utf8 } },
   );
-  const sum = (i: WatchItemOutcome, c: string) => (i.diff?.summary.getColumn(c).sum() as number) ?? 0;
   const changes = pl.DataFrame(
     outcome.items.map((i) => ({
       item: i.name,
-      added: sum(i, "added"),
-      removed: sum(i, "removed"),
-      changed: sum(i, "changed_rows"),
+      added: i.diff?.totals.added ?? 0,
+      removed: i.diff?.totals.removed ?? 0,
+      changed: i.diff?.totals.changedRows ?? 0,
     })),
     { schema: { item: pl.Utf8, added: pl.Int64, removed: pl.Int64, changed: pl.Int64 } },
   );

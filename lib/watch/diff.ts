@@ -43,6 +43,14 @@ export interface SnapshotDiff {
   readonly summary: pl.DataFrame;
   /** True when any frame has an added, removed or changed row (or appeared or disappeared). */
   readonly changed: boolean;
+  /** The summary's counts over every frame; `rows` = added + removed + changed rows (the change's size). */
+  readonly totals: {
+    readonly added: number;
+    readonly removed: number;
+    readonly changedRows: number;
+    readonly changedCells: number;
+    readonly rows: number;
+  };
 }
 
 const NULL = "\u2400";
@@ -218,7 +226,15 @@ export function diff(older: FrameSource, newer: FrameSource): SnapshotDiff {
   }
   rows.sort((x, y) => size(y) - size(x));
   const summary = rows.length ? pl.DataFrame(rows, { schema: SUMMARY }) : emptyFromSchema(SUMMARY);
-  return withDiffDisplay({ frames, summary, changed: rows.some((r) => r.status !== "unchanged") });
+  const total = (c: string) => rows.reduce((n, r) => n + (r[c] as number), 0);
+  const totals = {
+    added: total("added"),
+    removed: total("removed"),
+    changedRows: total("changed_rows"),
+    changedCells: total("changed_cells"),
+    rows: rows.reduce((n, r) => n + size(r), 0),
+  };
+  return withDiffDisplay({ frames, summary, changed: rows.some((r) => r.status !== "unchanged"), totals });
 }
 
 const size = (r: Record<string, unknown>): number =>

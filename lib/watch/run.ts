@@ -185,12 +185,7 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
         });
       }
       const d = before === null ? undefined : diff(await loadSnapshot(store, job.name, before), result);
-      const size = d
-        ? (d.summary.select(
-          pl.col("added").add(pl.col("removed")).add(pl.col("changed_rows")).sum().alias("n"),
-        )
-          .getColumn("n").toArray()[0] as number) ?? 0
-        : 0;
+      const size = d?.totals.rows ?? 0;
       items.push({
         name: job.name,
         what: job.what,

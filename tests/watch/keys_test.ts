@@ -32,3 +32,24 @@ Deno.test("diff() matches rows that share every key column in order, and skips v
   assert.deepEqual([d.added.height, d.removed.height, d.changed.height], [1, 1, 0]);
   assert.deepEqual(d.added.toRecords(), [{ drug: "y", n: 2, days_to_event: 13 }]);
 });
+
+Deno.test("diff() totals are the summary's counts over every frame", () => {
+  const before = {
+    a: pl.DataFrame({ id: ["1", "2", "3"], v: [1, 2, 3] }),
+    b: pl.DataFrame({ id: ["x"], v: [9] }),
+  };
+  const after = {
+    a: pl.DataFrame({ id: ["1", "2", "4"], v: [1, 5, 4] }),
+    b: pl.DataFrame({ id: ["x", "y"], v: [8, 1] }),
+  };
+  const d = diff(before, after);
+  const sum = (c: string) => (d.summary.getColumn(c).toArray() as number[]).reduce((n, x) => n + x, 0);
+  assert.deepEqual(d.totals, {
+    added: sum("added"),
+    removed: sum("removed"),
+    changedRows: sum("changed_rows"),
+    changedCells: sum("changed_cells"),
+    rows: sum("added") + sum("removed") + sum("changed_rows"),
+  });
+  assert.deepEqual([d.totals.added, d.totals.removed, d.totals.changedRows], [2, 1, 2]);
+});
