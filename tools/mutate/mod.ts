@@ -75,6 +75,7 @@ interface ModuleReport {
   run: number;
   killed: number;
   timeout: number;
+  timedOut: { line: number; column: number; operator: string; original: string; mutant: string }[];
   survived: { line: number; column: number; operator: string; original: string; mutant: string }[];
   score: number;
   seconds: number;
@@ -115,7 +116,8 @@ try {
       console.error(`${t.module}: its tests fail unmutated (${t.tests.join(", ")}); skipped`);
       continue;
     }
-    const timeoutMs = baseMs * Number(opt["timeout-factor"]) + 5_000;
+    // Generous: the machine is shared, and a slow run is not a killed mutant.
+    const timeoutMs = baseMs * Number(opt["timeout-factor"]) + 20_000;
     console.log(
       `${t.module}: ${chosen.length} of ${all.length} mutants, tests ${t.tests.join(" ")} ` +
         `(${(baseMs / 1000).toFixed(1)} s unmutated)`,
@@ -127,6 +129,7 @@ try {
       run: chosen.length,
       killed: 0,
       timeout: 0,
+      timedOut: [],
       survived: [],
       score: 0,
       seconds: 0,
@@ -152,7 +155,21 @@ try {
         );
       } else {
         r.killed++;
-        if (outcome === "timeout") r.timeout++;
+        if (outcome === "timeout") {
+          r.timeout++;
+          r.timedOut.push({
+            line: m.line,
+            column: m.column,
+            operator: m.operator,
+            original: m.original,
+            mutant: m.text,
+          });
+          console.log(
+            `  timeout  ${t.module}:${m.line}:${m.column} ${m.operator} ${show(m.original)} → ${
+              show(m.text)
+            }`,
+          );
+        }
       }
     }
     r.seconds = Math.round((performance.now() - t0) / 1000);
