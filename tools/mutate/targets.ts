@@ -14,17 +14,18 @@ export interface Target {
 const C = "tests/client/";
 const A = "tests/analyses/";
 const contract = `${C}error_contract_test.ts`;
+const units = `${C}error_units_test.ts`;
 const edges = `${C}edges_test.ts`;
 const boundaries = `${A}boundaries_test.ts`;
 
 /** The default targets, in priority order (client first, then frames, analyses, watch). */
 export const TARGETS: readonly Target[] = [
-  { module: "lib/client/retry.ts", tests: [`${C}units_test.ts`, `${C}faults_test.ts`, contract] },
+  { module: "lib/client/retry.ts", tests: [`${C}units_test.ts`, `${C}faults_test.ts`, units, contract] },
   {
     module: "lib/client/_http_errors.ts",
-    tests: [`${C}units_test.ts`, `${C}profiles_test.ts`, `${C}security_test.ts`, contract],
+    tests: [`${C}units_test.ts`, `${C}profiles_test.ts`, `${C}security_test.ts`, units, contract],
   },
-  { module: "lib/client/errors.ts", tests: [`${C}units_test.ts`, `${C}security_test.ts`, contract] },
+  { module: "lib/client/errors.ts", tests: [`${C}units_test.ts`, `${C}security_test.ts`, units, contract] },
   { module: "lib/client/guards.ts", tests: [`${C}pitfalls_guards_test.ts`, `${C}units_test.ts`, edges] },
   { module: "lib/client/params.ts", tests: [`${C}pitfalls_guards_test.ts`, `${C}hardening_test.ts`, edges] },
   {
