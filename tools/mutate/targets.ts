@@ -22,7 +22,7 @@ const boundaries = `${A}boundaries_test.ts`;
 
 /** The default targets, in priority order (client first, then frames, analyses, watch). */
 export const TARGETS: readonly Target[] = [
-  { module: "lib/client/retry.ts", tests: [units, `${C}units_test.ts`, `${C}faults_test.ts`, contract] },
+  { module: "lib/client/retry.ts", tests: [units, `${C}units_test.ts`, contract] },
   {
     module: "lib/client/_http_errors.ts",
     tests: [units, `${C}units_test.ts`, `${C}profiles_test.ts`, contract],
