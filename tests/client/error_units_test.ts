@@ -79,8 +79,19 @@ Deno.test("sleep() waits, rejects at once or on abort with the signal's reason, 
   const pending = sleep(10_000, ac.signal);
   setTimeout(() => ac.abort(new Error("stop")), 10);
   const t1 = performance.now();
-  await assert.rejects(pending, /stop/);
+  const cleared: unknown[] = [];
+  const realClear = globalThis.clearTimeout;
+  globalThis.clearTimeout = ((id?: number) => {
+    cleared.push(id);
+    realClear(id);
+  }) as typeof clearTimeout;
+  try {
+    await assert.rejects(pending, /stop/);
+  } finally {
+    globalThis.clearTimeout = realClear;
+  }
   assert.ok(performance.now() - t1 < 5_000, "rejected on abort, not after the wait");
+  assert.equal(cleared.length, 1, "an aborted wait frees its timer");
   // A long-lived signal shared by many requests must not collect a listener per finished wait.
   const calls: string[] = [];
   const spy = {
