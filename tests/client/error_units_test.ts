@@ -171,6 +171,7 @@ Deno.test("errorFromResponse(): the status decides the class; the body only adds
   const qa = at(429, "", h({ "retry-after": "60.2" }));
   assert.ok(qa instanceof QuotaExhaustedError, "a wait over 60 s is a quota");
   assert.match(qa.message, /in about 61 s/);
+  assert.ok(at(429, "", h({ "retry-after": "60.001" })) instanceof QuotaExhaustedError, "just over 60 s");
   const r = at(429, "", h({ "retry-after": "60" }));
   assert.ok(r instanceof RateLimitError && !(r instanceof QuotaExhaustedError) && r.retryAfterMs === 60_000);
   assert.equal((at(429, body({ message: "m", retryAfterSeconds: 2 })) as RateLimitError).retryAfterMs, 2_000);
