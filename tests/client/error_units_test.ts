@@ -196,6 +196,9 @@ Deno.test("errors: the request line, status 0 without an answer, cause only when
   const net = new NetworkError("Dropped", { ...ctx, cause: new Error("reset") });
   assert.equal((net.cause as Error).message, "reset");
   assert.equal(net.message, "Dropped [GET /api/v1/clinical-trials]");
+  assert.deepEqual([net.endpoint, net.method, net.path], ["trials.search", "GET", "/api/v1/clinical-trials"]);
+  const v = new ValidationError("Bad", { ...ctx, parameter: "limit", value: 500 });
+  assert.deepEqual([v.parameter, v.value, v.status], ["limit", 500, 0]);
   const bad = new BadRequestError("Bad", { ...ctx, status: 400, code: "c", serverMessage: "s" });
   assert.deepEqual([bad.status, bad.code, bad.serverMessage, bad.parameter], [400, "c", "s", undefined]);
 });
