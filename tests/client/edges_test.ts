@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { ENDPOINTS, NotFoundError, ValidationError } from "../../lib/client/mod.ts";
-import { didYouMean, prepare, show } from "../../lib/client/guards.ts";
+import { didYouMean, distance, prepare, show } from "../../lib/client/guards.ts";
 import { isIsoDate, normaliseCurie, normalisePhase, splitCsv } from "../../lib/client/params.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
@@ -91,7 +91,17 @@ Deno.test("parameters: null, unknown, non-object and missing required ones are n
   assert.equal(didYouMean("sponsor_nam", ["sponsor_name", "sponsor"]), "sponsor_name", "the closest wins");
   assert.equal(show("x".repeat(100)).length, 80);
   assert.ok(show("x".repeat(100)).endsWith("..."));
-  assert.equal(show("x".repeat(78)), JSON.stringify("x".repeat(78)));
+  assert.equal(show("x".repeat(78)), JSON.stringify("x".repeat(78)), "80 characters stay whole");
+  assert.equal(show("x".repeat(79)), `"${"x".repeat(76)}...`, "81 are shortened to 80");
+  for (
+    const [a, b, d] of [["", "abc", 3], ["kitten", "sitting", 3], ["ab", "ba", 2], ["a", "a", 0], [
+      "abc",
+      "",
+      3,
+    ]] as const
+  ) {
+    assert.equal(distance(a, b), d, `${a} → ${b}`);
+  }
   assert.equal(show(new Date("nope")), "Date(invalid)");
   assert.equal(show(undefined), "undefined");
 });
