@@ -88,6 +88,8 @@ Deno.test("parameters: null, unknown, non-object and missing required ones are n
   assert.match(refused("patents.get", {}, "patentId").message, /is required/);
   assert.equal(didYouMean("lmt", ["limit"]), "limit", "two edits on a short name");
   assert.equal(didYouMean("xyz", ["limit"]), undefined);
+  assert.equal(didYouMean("abcdefghij", ["abcdefgxyz"]), "abcdefgxyz", "a third of 10 letters: 3 edits");
+  assert.equal(didYouMean("abcdefghij", ["abcdefwxyz"]), undefined, "4 edits are too many");
   assert.equal(didYouMean("sponsor_nam", ["sponsor_name", "sponsor"]), "sponsor_name", "the closest wins");
   assert.equal(show("x".repeat(100)).length, 80);
   assert.ok(show("x".repeat(100)).endsWith("..."));
