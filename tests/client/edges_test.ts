@@ -108,6 +108,61 @@ Deno.test("parameters: null, unknown, non-object and missing required ones are n
   assert.equal(show(undefined), "undefined");
 });
 
+Deno.test("prepare(): fixed, body and path parameters go where they belong; rule messages list every value", () => {
+  assert.match(
+    refused("patents.search", { include_total: "false" }, "include_total").message,
+    /always sent as true/,
+  );
+  assert.match(refused("trials.search", { limit: null }, "limit").message, /is null; omit it instead/);
+  const twice = refused(
+    "trials.portfolio",
+    { sponsors: ["A", " ", "B, C"], conditionKeyword: "x" },
+    "sponsors",
+  );
+  assert.match(
+    twice.message,
+    /item 2 of 3 is empty; remove it or fill in the name; item "B, C" contains a comma/,
+  );
+  const patents = prepare(ENDPOINTS["patents.search"], { limit: 5 });
+  assert.deepEqual(patents.query, [["limit", "5"], ["include_total", "true"]]);
+  const post = prepare(ENDPOINTS["diseases.landscape"], { efo_id: "efo_0000311" });
+  assert.deepEqual(post.body, { efo_id: "EFO:0000311" });
+  assert.deepEqual(post.query, []);
+  assert.equal(prepare(ENDPOINTS["trials.search"], {}).body, undefined, "a GET has no body");
+  const window = refused("researchers.works", {
+    authorId: "A5012345678",
+    publication_date_from: "2024-01-02",
+    publication_date_to: "2024-01-01",
+  }, "publication_date_from,publication_date_to");
+  assert.match(
+    window.message,
+    /^Invalid combination for researchers\.works \(publication_date_from="2024-01-02", publication_date_to="2024-01-01"\): /,
+  );
+  const none = refused("diseases.landscape", {}, "disease,efo_id");
+  assert.match(none.message, /^Invalid combination for diseases\.landscape: pass one of/);
+  const one = refused("diseases.landscape", { disease: "" }, "disease");
+  assert.match(one.message, /must not be empty/);
+});
+
+Deno.test("enumerations: any case in, the canonical form out; the service's own check is exact or case-insensitive", () => {
+  assert.equal(
+    sent("researchers.works", { authorId: "A5012345678", sort: " Cited_By_Count " }).sort,
+    "cited_by_count",
+  );
+  assert.equal(sent("trials.search", { order: "ASC" }).order, "asc");
+  refused("trials.search", { order: "sideways" }, "order");
+  const works = ENDPOINTS["researchers.works"].params;
+  assert.equal(works.type.wire.safeParse("ARTICLE").success, true, "case-insensitive on the wire");
+  assert.equal(works.type.wire.safeParse("poem").success, false);
+  assert.equal(
+    ENDPOINTS["trials.search"].params.order.wire.safeParse("ASC").success,
+    false,
+    "exact on the wire",
+  );
+  assert.equal(ENDPOINTS["trials.search"].params.order.wire.safeParse("asc").success, true);
+  assert.equal(ENDPOINTS["trials.portfolio"].params.sponsors.maxItems, 10);
+});
+
 Deno.test("phases normalise every accepted form, combined phases included; CURIEs their three forms", () => {
   const phases: [string, string | undefined][] = [
     ["Phase 2", "PHASE2"],
