@@ -52,6 +52,7 @@ Deno.test("impossible calendar dates are refused; real ones, leap days and Dates
     const e = refused("trials.search", { start_date_after: bad }, "start_date_after");
     assert.match(e.message, /YYYY-MM-DD/);
   }
+  assert.equal(isIsoDate("+010000-01"), false, "an extended year-month is not YYYY-MM-DD");
   for (const good of ["2024-02-29", "2025-12-31", "2025-01-01"]) {
     assert.equal(sent("trials.search", { start_date_after: ` ${good} ` }).start_date_after, good);
   }
@@ -161,6 +162,8 @@ Deno.test("enumerations: any case in, the canonical form out; the service's own 
   );
   assert.equal(ENDPOINTS["trials.search"].params.order.wire.safeParse("asc").success, true);
   assert.equal(ENDPOINTS["trials.portfolio"].params.sponsors.maxItems, 10);
+  assert.equal(ENDPOINTS["trials.search"].params.order.kind, "string", "how the service coerces it");
+  assert.equal(ENDPOINTS["trials.search"].params.start_date_after.kind, "date");
 });
 
 Deno.test("phases normalise every accepted form, combined phases included; CURIEs their three forms", () => {
