@@ -78,6 +78,11 @@ Deno.test("integer and number ranges hold at both bounds; lists at their item co
   assert.match(refused("trials.portfolio", { sponsors: ["A", " ", "B"] }, "sponsors").message, /item 2 of 3/);
   assert.match(refused("trials.portfolio", { sponsors: ["A, B"] }, "sponsors").message, /contains a comma/);
   assert.equal(sent("trials.portfolio", { sponsors: " A , B ", conditionKeyword: "x" }).sponsors, "A,B");
+  const trailing = refused("trials.portfolio", { sponsors: "A,", conditionKeyword: "x" }, "sponsors");
+  assert.match(trailing.message, /item 2 of 2 is empty/);
+  const blank = refused("trials.portfolio", { sponsors: " ", conditionKeyword: "x" }, "sponsors");
+  assert.match(blank.message, /got 0/);
+  assert.doesNotMatch(blank.message, /item 1 of 1/, "one blank string is an empty list, not a position");
   assert.deepEqual(splitCsv(" a,, b ,"), ["a", "b"]);
 });
 
@@ -164,6 +169,8 @@ Deno.test("enumerations: any case in, the canonical form out; the service's own 
   assert.equal(ENDPOINTS["trials.portfolio"].params.sponsors.maxItems, 10);
   assert.equal(ENDPOINTS["trials.search"].params.order.kind, "string", "how the service coerces it");
   assert.equal(ENDPOINTS["trials.search"].params.start_date_after.kind, "date");
+  assert.equal(ENDPOINTS["trials.search"].params.page.default, 1);
+  assert.deepEqual(ENDPOINTS["trials.search"].params.limit.pitfalls, [30]);
 });
 
 Deno.test("phases normalise every accepted form, combined phases included; CURIEs their three forms", () => {
@@ -178,6 +185,7 @@ Deno.test("phases normalise every accepted form, combined phases included; CURIE
     ["early phase I", "EARLY_PHASE1"],
     ["Early_Phase_1", "EARLY_PHASE1"],
     ["N/A", "NA"],
+    ["na", "NA"],
     ["not applicable", "NA"],
     ["phase 5", undefined],
     ["phase 2/5", undefined],
