@@ -9,7 +9,7 @@ import { didYouMean, distance, prepare, show } from "../../lib/client/guards.ts"
 import { isIsoDate, normaliseCurie, normalisePhase, splitCsv } from "../../lib/client/params.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
-import { clientFor, countingFetch, withSandbox } from "./_sandbox.ts";
+import { clientFor, countingFetch, fixtures, withSandbox } from "./_sandbox.ts";
 
 /** The ValidationError `prepare` throws for `params`, asserting it names `parameter`. */
 function refused(endpoint: keyof typeof ENDPOINTS, params: unknown, parameter: string): ValidationError {
@@ -222,5 +222,37 @@ Deno.test("a row cap equal to the total is a complete pull; one below it is capp
     for (const bad of [0, 1.5, -1]) {
       await assert.rejects(ri.trials.search.all({}, { maxRows: bad }), ValidationError);
     }
+  });
+});
+
+Deno.test("page drift is caught on every row key: work_id (researcher works) and id (composite search)", async () => {
+  type Body = { data: unknown[] | { trials: unknown[] } };
+  const rowsOf = (b: Body) => (Array.isArray(b.data) ? b.data : b.data.trials);
+  const drifting = (name: string): Handler => (ctx) => {
+    const body = HANDLERS[name](ctx) as Body;
+    if (ctx.params.page === 2) {
+      const prev = rowsOf(HANDLERS[name]({ ...ctx, params: { ...ctx.params, page: 1 } }) as Body);
+      rowsOf(body)[0] = prev[prev.length - 1];
+    }
+    return body;
+  };
+  await withSandbox(async (sb) => {
+    const ri = clientFor(sb);
+    const fx = fixtures(sb);
+    const pulls = [
+      () => ri.researchers.works.all({ authorId: fx.authorId, limit: 2 }, { allowPartial: true }),
+      () => ri.trials.composite.all({ disease: fx.diseaseName, limit: 2 }, { allowPartial: true }),
+    ];
+    for (const pull of pulls) {
+      const r = await pull();
+      assert.ok(r.meta.pages > 1, "more than one page");
+      assert.ok(r.meta.warnings.some((w) => w.code === "duplicates"), JSON.stringify(r.meta.warnings));
+      assert.equal(r.meta.complete, false);
+    }
+  }, {
+    handlers: {
+      "researchers.works": drifting("researchers.works"),
+      "trials.composite": drifting("trials.composite"),
+    },
   });
 });
