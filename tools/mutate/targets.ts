@@ -46,7 +46,13 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/client/request.ts",
-    tests: [contract, `${C}security_test.ts`, `${C}hardening_test.ts`, `${C}faults_test.ts`],
+    tests: [
+      `${C}request_units_test.ts`,
+      contract,
+      `${C}security_test.ts`,
+      `${C}hardening_test.ts`,
+      `${C}faults_test.ts`,
+    ],
     max: 40,
   },
   { module: "lib/frames/to_frame.ts", tests: ["tests/frames/to_frame_test.ts"], max: 25 },
