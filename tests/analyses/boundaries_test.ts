@@ -80,7 +80,20 @@ Deno.test("catalysts: every month falls in its quarter", () => {
   const quarters = cal.events.getColumn("quarter").toArray();
   assert.deepEqual(quarters, [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4].map((q) => `2027-Q${q}`));
   assert.deepEqual(cal.events.getColumn("month").toArray(), evs.map((e) => e.date.slice(0, 7)));
-  assert.deepEqual(cal.byQuarter.getColumn("events").toArray(), [3, 3, 3, 3]);
+  // Extra events in March and December (the last month of a quarter), two in December: counts differ.
+  const more = calendar([
+    ...evs,
+    { drug: "x", type: "patent_expiry", date: "2027-03-31", days: 90, entity: "sponsor:X" },
+    { drug: "y", type: "patent_expiry", date: "2027-12-31", days: 365, entity: "sponsor:X" },
+    { drug: "z", type: "patent_expiry", date: "2027-12-30", days: 364, entity: "sponsor:X" },
+  ]);
+  assert.deepEqual(more.byQuarter.select("quarter", "events").toRecords(), [
+    { quarter: "2027-Q1", events: 4 },
+    { quarter: "2027-Q2", events: 3 },
+    { quarter: "2027-Q3", events: 3 },
+    { quarter: "2027-Q4", events: 5 },
+  ]);
+  assert.deepEqual(more.byMonth.getColumn("events").toArray(), [1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 3]);
 });
 
 Deno.test("sponsor scan: late stage counts phase 3+, combined Phase 2/3 in, Phase 1/2 out; orphan flags both ways", () => {
