@@ -26,6 +26,9 @@ Deno.test("a failing page fails .all() with its own error; with allowPartial it 
     assert.equal(r.rows.length, r.total! - 10);
     const codes = r.meta.warnings.map((w) => w.code);
     assert.deepEqual(codes, ["page-failed", "incomplete"]);
+    assert.equal(r.meta.warnings[1].pitfall, 1);
+    assert.equal(r.meta.params.page, undefined, "the pages fetched are not a parameter of the result");
+    assert.equal(r.meta.params.limit, 10);
     assert.match(r.meta.warnings[0].message, /^Page 2 failed \(.*\); its rows are missing$/);
   }, { handlers: { "trials.search": page2fails } });
 });
@@ -71,7 +74,7 @@ Deno.test("a last page that still says hasMore is incomplete", async () => {
     const authorId = fixtures(sb).authorId;
     await assert.rejects(clientFor(sb).researchers.works.all({ authorId, limit: 5 }), (e: unknown) => {
       assert.ok(e instanceof IncompleteResultError, String(e));
-      assert.match(e.message, /the last page still says hasMore/);
+      assert.match(e.message, /^Incomplete pull: the last page still says hasMore; call again/);
       return true;
     });
   }, { handlers: { "researchers.works": endless } });
