@@ -15,6 +15,11 @@ export interface ReportChart {
   readonly name: string;
   /** The chart. */
   readonly chart: Chart;
+  /**
+   * The frames the chart is drawn from, each exported as a CSV and a workbook sheet (a table of the
+   * section may be one of them; it is then written once), so every number on the chart can be looked up.
+   */
+  readonly data: readonly ReportTable[];
 }
 
 /** A table in a report section. */
@@ -25,6 +30,8 @@ export interface ReportTable {
   readonly frame: pl.DataFrame;
   /** Rows to show. @default {15} */
   readonly rows?: number;
+  /** Columns the page shows (the CSV and the sheet hold them all). @default {every column} */
+  readonly columns?: readonly string[];
 }
 
 /** One analysis in the report. */
@@ -119,10 +126,19 @@ function section(s: ReportSection, i: number, files: ReportFiles): string {
   for (const w of warnings) out.push(`<div class="warn">⚠ ${esc(w)}</div>`);
   for (const c of s.charts ?? []) {
     out.push(`<div class="chart" data-png="${esc(c.name)}.png">${c.chart.svg()}</div>`);
+    const links = c.data.map((t) => files.csv?.get(t)).filter((f) => f !== undefined);
+    if (links.length) {
+      out.push(
+        `<p class="sub chart-data" style="font-size:12px;margin-top:-4px">Chart data: ${
+          links.map((f) => `<a href="${esc(f)}">${esc(f)}</a>`).join(", ")
+        }</p>`,
+      );
+    }
   }
   for (const t of s.tables ?? []) {
     const rows = t.rows ?? 15;
-    out.push(frameToHtmlTable(t.frame, { title: t.title, rows, maxChars: 120 }));
+    const shown = t.columns ? t.frame.select(...t.columns) : t.frame;
+    out.push(frameToHtmlTable(shown, { title: t.title, rows, maxChars: 120, labels: true }));
     const csv = files.csv?.get(t);
     // An empty table gets no link; "All n rows" only where the page shows fewer.
     if (csv && t.frame.height) {

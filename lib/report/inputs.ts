@@ -58,7 +58,7 @@ export const REPORT_SECTIONS = {
   },
   sponsor: {
     title: "Sponsor scan",
-    needs: "--sponsors (the first one)",
+    needs: "--sponsors (each one is scanned)",
     ready: (i) => i.sponsors.length > 0,
     names: ["sponsors"],
   },
@@ -70,7 +70,7 @@ export const REPORT_SECTIONS = {
   },
   researcher: {
     title: "Researcher output",
-    needs: "--author (on the sandbox: its most prolific author)",
+    needs: "--author (or, on the sandbox, --sections researcher: its most prolific author)",
     ready: (i, canPickAuthor) => i.author !== undefined || canPickAuthor,
     names: [],
   },
@@ -111,7 +111,7 @@ export interface ReportInputs {
   readonly out: string;
   /** Formats to write. */
   readonly formats: readonly ReportFormat[];
-  /** Sponsor scanned alone (sponsor scan); the first sponsor unless set. */
+  /** Sponsor scanned alone (the demo's sponsor scan); every sponsor unless set. */
   readonly scanSponsor?: string;
 }
 
