@@ -93,10 +93,27 @@ color:#842029;border-left:3px solid #dc3545;padding:6px 10px}.chart{background:w
 margin:10px 0;border:1px solid #eee;overflow-x:auto}.chart svg{max-width:100%;height:auto}
 details{margin:8px 0;font-size:12px}table.prov{border-collapse:collapse}table.prov td,table.prov th{
 padding:2px 8px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}nav a{margin-right:12px}
-.ri-frame{overflow-x:auto;background:white;padding:6px;margin:8px 0;border:1px solid #eee}`;
+.ri-frame{overflow-x:auto;background:white;padding:6px;margin:8px 0;border:1px solid #eee}
+table.prov code{word-break:break-all}`;
 
 function warningText(w: ProvenanceWarning): string {
   return typeof w === "string" ? w : `${w.message} [${w.code}]`;
+}
+
+/** What a call fetched, in words; ⚠ only for a pull that should have been whole and was not. */
+export function coverage(p: Provenance): string {
+  const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en-US") : "?");
+  const codes = (p.warnings ?? []).map((w) => (typeof w === "string" ? "" : w.code));
+  if (p.complete !== false) return p.total == null ? "all rows" : `all ${n(p.total)}`;
+  if (codes.some((c) => c === "incomplete" || c === "capped")) {
+    return `⚠ ${n(p.rows)} of ${n(p.total)}: more rows exist than were fetched`;
+  }
+  const limit = p.params?.limit;
+  // A deliberate page: one row asked for its total (a count), or the first rows of a ranked list.
+  if (limit === 1 && (p.rows ?? 0) <= 1) return `count: the total is the figure (${n(p.total)})`;
+  return `first ${n(p.rows)} of ${n(p.total)}, as asked${
+    typeof limit === "number" ? ` (limit ${limit})` : ""
+  }`;
 }
 
 function provenanceTable(list: readonly Provenance[]): string {
@@ -106,14 +123,18 @@ function provenanceTable(list: readonly Provenance[]): string {
     return `<tr><td>${esc(p.endpoint ?? p.path)}</td><td><code>${
       esc(JSON.stringify(p.params ?? {}))
     }</code></td>` +
-      `<td>${esc(p.total ?? "")}</td><td>${esc(p.rows ?? "")}</td><td>${esc(p.pages ?? "")}</td>` +
-      `<td>${esc(at)}</td><td>${p.fromCache ? "cache" : "live"}</td><td>${
-        p.complete === false ? "⚠ no" : "yes"
-      }</td></tr>`;
+      `<td>${esc(p.total?.toLocaleString("en-US") ?? "")}</td><td>${
+        esc(p.rows?.toLocaleString("en-US") ?? "")
+      }` +
+      `</td><td>${esc(p.pages ?? "")}</td><td>${esc(at)}</td><td>${p.fromCache ? "cache" : "live"}</td>` +
+      `<td>${esc(coverage(p))}</td></tr>`;
   }).join("");
-  return `<details><summary>Provenance: ${list.length} call${list.length === 1 ? "" : "s"}</summary>` +
-    `<table class="prov"><thead><tr><th>endpoint</th><th>params</th><th>total</th><th>rows</th><th>pages</th>` +
-    `<th>fetched</th><th>from</th><th>complete</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+  const gaps = list.filter((p) => coverage(p).startsWith("⚠")).length;
+  return `<details><summary>Provenance: ${list.length} call${list.length === 1 ? "" : "s"}` +
+    `${gaps ? ` (⚠ ${gaps} incomplete)` : ""}</summary>` +
+    `<table class="prov"><thead><tr><th>Endpoint</th><th>Parameters</th><th>Total</th><th>Rows</th>` +
+    `<th>Pages</th><th>Fetched</th><th>From</th><th>What was fetched</th></tr></thead><tbody>${rows}</tbody>` +
+    `</table></details>`;
 }
 
 const anchor = (i: number): string => `s${i + 1}`;

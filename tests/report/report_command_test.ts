@@ -199,3 +199,28 @@ Deno.test("ri: deno install -g into a temporary --root gives a working command",
     await Deno.remove(rootDir, { recursive: true });
   }
 });
+
+Deno.test("report: two sponsors and a condition scan both sponsors, run no researcher without --author, print each warning", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "ri-report-inputs-" });
+  try {
+    const r = await run(
+      ["--sponsors", "Pfizer,Novartis", "--condition", "lung cancer", "--formats", "csv", "--out", "o"],
+      { cwd },
+    );
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.match(r.err, /skipped researcher: needs --author/);
+    assert.doesNotMatch(r.out, /Researcher output/);
+    assert.match(r.out, /- Sponsor scan: Pfizer: .* Novartis: /, "every sponsor is scanned");
+    const files = [...Deno.readDirSync(`${cwd}/o`)].map((e) => e.name);
+    assert.ok(files.includes("sponsor_scan_pipeline_novartis.csv"), files.join(", "));
+    // "N warning(s)" at the end, and as many warning lines, each with its section and text.
+    const [, count, noun] = /, (\d+) (warnings?), [\d.]+ s\.$/m.exec(r.out) ?? [];
+    assert.ok(count !== undefined, r.out);
+    assert.equal(noun, count === "1" ? "warning" : "warnings");
+    const listed = r.out.split("\n").slice(r.out.split("\n").findIndex((l) => /^Warnings?:$/.test(l)) + 1)
+      .filter((l) => l.startsWith("- ")).length;
+    assert.equal(Number(count) === 0 ? 0 : listed, Number(count), r.out);
+  } finally {
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
