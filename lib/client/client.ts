@@ -25,7 +25,10 @@ export interface ClientOptions {
   readonly apiKey?: string;
   /** Retry policy: a number sets the retry limit; see {@link RetryOptions}. @default DEFAULT_RETRY */
   readonly retry?: number | RetryOptions;
-  /** Per-request timeout in ms. @default 30000 */
+  /**
+   * Deadline of one call in ms, from its first attempt across every retry and wait: a call never takes
+   * longer, and the {@link TimeoutError} says so. @default 30000
+   */
   readonly timeout?: number;
   /**
    * Requests in flight at once, shared by every call of this client: the starting pace when
