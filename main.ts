@@ -34,8 +34,15 @@ import { planSections, runSections } from "./lib/report/run.ts";
 const env = (name: string): string | undefined => Deno.env.get(name) || undefined;
 const started = performance.now();
 const demo = Deno.args.length === 0;
+/** The output folder when this run created it: removed again (when still empty) if the run exits 2. */
+let createdOut: string | undefined;
 const fail = (message: string): never => {
   console.error(message);
+  if (createdOut) {
+    try {
+      Deno.removeSync(createdOut); // only an empty folder
+    } catch { /* not empty, or gone */ }
+  }
   Deno.exit(2);
 };
 
@@ -79,10 +86,12 @@ if (!plan?.run.length) {
 
 // Before any analysis runs: a folder outside --allow-write fails here, naming the flag to add.
 const outSource = demo ? (env("RI_OUT_DIR") ? "RI_OUT_DIR" : "the default out/") : "--out";
+const outExisted = await Deno.stat(inputs.out).then(() => true, () => false);
 await ensureWritable(inputs.out, { source: outSource }).catch((e) => {
   if (!(e instanceof NotWritableError)) throw e;
   fail(e.message);
 });
+if (!outExisted) createdOut = inputs.out;
 
 if (real) {
   const host = service!.host;

@@ -58,7 +58,13 @@ Deno.test("report: misspelled names exit 2 before any analysis, listing every on
     assert.match(r.err, /--condition 'lung cancr' did not resolve; did you mean: 'lung cancer'/);
     assert.match(r.err, /--diseases 'astma' did not resolve; did you mean: 'asthma'/);
     assert.ok(!/✓|✗/.test(r.err), "no analysis ran");
-    assert.deepEqual([...Deno.readDirSync(`${cwd}/o`)], [], "nothing written");
+    // The run created --out, then stopped with exit 2: the folder is gone again, not left empty.
+    assert.ok(![...Deno.readDirSync(cwd)].some((e) => e.name === "o"), "no empty output folder left");
+    // A folder that was there before is kept.
+    await Deno.mkdir(`${cwd}/mine`);
+    const again = await run(["--sponsors", "Pfzer", "--out", "mine"], { cwd });
+    assert.equal(again.code, 2);
+    assert.ok(Deno.statSync(`${cwd}/mine`).isDirectory, "an existing folder stays");
   } finally {
     await Deno.remove(cwd, { recursive: true });
   }
@@ -67,7 +73,7 @@ Deno.test("report: misspelled names exit 2 before any analysis, listing every on
 Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mean, without starting anything", async () => {
   const flag = await run(["--fromats", "csv"]);
   assert.equal(flag.code, 2);
-  assert.match(flag.err, /--fromats.*did you mean '--formats'/);
+  assert.match(flag.err, /--fromats; did you mean --formats\?/);
   const section = await run(["--sponsors", "Pfizer", "--sections", "portfolio,catalyts"]);
   assert.equal(section.code, 2);
   assert.match(section.err, /--sections 'catalyts' is not one of .*did you mean 'catalysts'/);
@@ -102,6 +108,14 @@ Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mea
   assert.doesNotMatch(scale.err, /Uncaught|at async/, "no stack trace");
   const help = await run(["--", "--help"]); // as `deno task report -- --help` passes it
   assert.equal(help.code, 0);
+  // Every bad flag and value at once, one line each.
+  const many = await run(["--", "--fromats", "csv", "--window-days", "0", "--cpc", "x", "--out"]);
+  assert.equal(many.code, 2);
+  for (
+    const m of [/--fromats; did you mean --formats/, /--window-days '0'/, /--cpc 'X'/, /--out needs a value/]
+  ) {
+    assert.match(many.err, m);
+  }
   assert.match(help.out, /--sponsors[\s\S]*--formats html,png,csv,xlsx[\s\S]*Exit codes: 0 done, 1/);
 });
 
