@@ -48,6 +48,8 @@ export interface WatchItemOutcome {
   readonly badInput?: boolean;
   /** Rows added + removed + changed over its frames. */
   readonly size: number;
+  /** This run's frames (absent when the item failed), e.g. to name what changed. */
+  readonly frames?: Readonly<Record<string, pl.DataFrame>>;
 }
 
 /** What {@linkcode runWatch} returns. */
@@ -165,7 +167,7 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
       throw new Error(
         `A snapshot already exists at ${
           jobs.map((j) => `${store}/${j.name}/date=${date}`).join(", ")
-        }; pass { overwrite: true } (watch: --overwrite) to replace it`,
+        }; run again with --overwrite to replace it (in code: runWatch(…, { overwrite: true }))`,
       );
     }
   }
@@ -194,6 +196,9 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
         provenance: result.provenance ?? [],
         warnings: (result.warnings ?? []).map((w) => ({ code: w.code, message: w.message })),
         size,
+        frames: Object.fromEntries(
+          Object.entries(result).filter(([, v]) => typeof (v as pl.DataFrame)?.toRecords === "function"),
+        ) as Record<string, pl.DataFrame>,
       });
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       log(
@@ -201,7 +206,7 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
           before === null
             ? "baseline saved"
             : d?.changed
-            ? `${size} changes since ${before}`
+            ? `${size === 1 ? "1 change" : `${size.toLocaleString("en-US")} changes`} since ${before}`
             : `no change since ${before}`
         } (${secs} s)`,
       );
