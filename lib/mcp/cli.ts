@@ -18,14 +18,14 @@
 console.log = console.info = console.debug = console.error;
 
 import process from "node:process";
-import { parseArgs } from "node:util";
+import { parseFlags, usageProblems } from "../cli/flags.ts";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createClient } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { serveMcpHttp } from "./http.ts";
 import { createMcpServer, DEFAULT_BUDGET } from "./server.ts";
 
-const USAGE = "usage: deno task mcp [--http] [--host 127.0.0.1] [--port 8765] [--budget 8000] " +
+const USAGE = "Usage: deno task mcp [--http] [--host 127.0.0.1] [--port 8765] [--budget 8000] " +
   "[--scale tiny|small] [--seed 42]";
 
 function fail(message: string): never {
@@ -33,31 +33,41 @@ function fail(message: string): never {
   Deno.exit(2);
 }
 
-let args;
-try {
-  args = parseArgs({
-    args: Deno.args,
-    options: {
-      http: { type: "boolean", default: false },
-      host: { type: "string", default: "127.0.0.1" },
-      port: { type: "string", default: "8765" },
-      budget: { type: "string", default: String(DEFAULT_BUDGET) },
-      scale: { type: "string", default: "small" },
-      seed: { type: "string", default: "42" },
-    },
-    strict: true,
-  }).values;
-} catch (e) {
-  fail((e as Error).message);
+const parsed = parseFlags(Deno.args, {
+  http: { type: "boolean" },
+  host: { type: "string" },
+  port: { type: "string" },
+  budget: { type: "string" },
+  scale: { type: "string" },
+  seed: { type: "string" },
+});
+if (parsed.help) {
+  Deno.stdout.writeSync(new TextEncoder().encode(`${USAGE}\n`)); // console.log goes to stderr here
+  Deno.exit(0);
 }
+const args = {
+  http: parsed.values.http ?? false,
+  host: parsed.values.host ?? "127.0.0.1",
+  port: parsed.values.port ?? "8765",
+  budget: parsed.values.budget ?? String(DEFAULT_BUDGET),
+  scale: parsed.values.scale ?? "small",
+  seed: parsed.values.seed ?? "42",
+};
+const { problems } = parsed;
 const budget = Number(args.budget);
 if (!Number.isInteger(budget) || budget < 500) {
-  fail(`--budget must be a whole number of tokens ≥ 500, got '${args.budget}'`);
+  problems.push(`--budget must be a whole number of tokens ≥ 500, got '${args.budget}'`);
 }
 const port = Number(args.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0–65535, got '${args.port}'`);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  problems.push(`--port must be 0–65535, got '${args.port}'`);
+}
 if (!["tiny", "small", "large"].includes(args.scale)) {
-  fail(`--scale must be tiny, small or large, got '${args.scale}'`);
+  problems.push(`--scale must be tiny, small or large, got '${args.scale}'`);
+}
+if (problems.length) {
+  console.error(usageProblems("mcp", problems));
+  Deno.exit(2);
 }
 
 const env = (name: string): string | undefined => {
