@@ -70,7 +70,7 @@ await call("query_frames", {
     `WHERE sponsor_a < sponsor_b ORDER BY shared DESC`,
 });
 const chart = (await mcp.callTool({ name: "chart", arguments: { handle } })) as CallToolResult;
-const png = chart.content.find((c) => c.type === "image") as { data: string };
+const png = chart.content.find((c: { type: string }) => c.type === "image") as { data: string };
 await Deno.mkdir(new URL("out/", root), { recursive: true });
 const file = new URL("out/mcp_portfolio_overlap.png", root);
 await Deno.writeFile(file, Buffer.from(png.data, "base64"));
