@@ -1,12 +1,12 @@
+// deno run --allow-net=127.0.0.1 --allow-read --allow-write=out --allow-run --allow-env --allow-ffi --allow-sys examples/mcp_client.ts [tiny|small]
+//
 /**
  * An MCP session without an assistant: this script is the client. It launches `deno task mcp` (stdio,
  * embedded sandbox), lists the tools, resolves a name, runs every analysis, queries a frame by SQL and
  * saves a chart, printing what an assistant would read and how many tokens each answer takes.
  *
- * ```sh
- * deno run -A examples/mcp_client.ts            # tiny sandbox
- * deno run -A examples/mcp_client.ts small      # the demo's scale
- * ```
+ * `--allow-run` starts the server (`deno task mcp`'s own command and flags); `--allow-env` is for the
+ * SDK's stdio client, which passes the safe part of the environment (PATH, HOME, …) to the server.
  *
  * @module
  */
@@ -37,6 +37,9 @@ const transport = new StdioClientTransport({
 const mcp = new Client({ name: "example", version: "1" });
 await mcp.connect(transport);
 
+console.log(
+  `MCP session with deno task mcp (${scale}) — tools, every analysis, SQL and a chart (data: embedded sandbox, synthetic)`,
+);
 const { tools } = await mcp.listTools();
 console.log(`${tools.length} tools, ${tokens(tools)} tokens (chars/4) for the whole list:`);
 for (const t of tools) console.log(`  ${t.name.padEnd(22)} ${String(tokens(t)).padStart(4)} tokens`);
