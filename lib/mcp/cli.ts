@@ -106,6 +106,9 @@ Deno.addSignalListener("SIGTERM", stop);
 
 if (args.http) {
   const token = env("RI_MCP_TOKEN");
+  if (!["127.0.0.1", "localhost", "::1"].includes(args.host) && !token) {
+    fail(`--host ${args.host} is reachable from other machines: set RI_MCP_TOKEN (a bearer token) first`);
+  }
   const http = await serveMcpHttp({
     createServer: () => createMcpServer(options),
     hostname: args.host,
