@@ -232,7 +232,9 @@ export async function sponsorScan(client: Client, options: SponsorScanOptions): 
     orphanMeta = orphans.meta;
     const ids = (orphans.rows as { approval_id: string }[]).map((r) => r.approval_id);
     approvalFrame = approvalFrame.withColumns(
-      pl.col("approval_id").isIn(pl.Series("ids", ids, pl.Utf8)).alias("regulatory_flags_is_orphan"),
+      // A literal Series, not a bare one: Polars reads a bare Series as "same dtype" and prints an
+      // `is_in` deprecation notice on every run.
+      pl.col("approval_id").isIn(pl.lit(pl.Series("ids", ids, pl.Utf8))).alias("regulatory_flags_is_orphan"),
     );
     warnings.push({
       code: "derived",
