@@ -4,8 +4,20 @@
  * token, requests without it; the API key appears in no answer and no log line.
  */
 import assert from "node:assert/strict";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
-import { ANALYSIS_ARGS, body, call, overHttp, overStdio, text, tinyAuthor, tokens } from "./_mcp.ts";
+import {
+  ANALYSIS_ARGS,
+  body,
+  call,
+  overHttp,
+  overStdio,
+  taskArgs,
+  text,
+  tinyAuthor,
+  tokens,
+} from "./_mcp.ts";
 
 Deno.test("every answer stays under the budget and says what it left out", async () => {
   await using conn = await overHttp({ budget: 1000 });
@@ -97,5 +109,43 @@ Deno.test("the API key appears in no answer and no log line (stdio, real-service
     const log = conn.stderr();
     assert.match(log, /using the service at http:\/\/127\.0\.0\.1/);
     for (const s of [...seen, log]) assert.ok(!s.includes(key), `key found in: ${s.slice(0, 200)}`);
+  }
+});
+
+Deno.test("deno task mcp --http serves loopback with the task's own permissions", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [...await taskArgs(), "--http", "--port", "0", "--scale", "tiny"],
+    cwd: new URL("../../", import.meta.url).pathname,
+    env: { RI_BASE_URL: "", RI_API_KEY: "", RI_MCP_TOKEN: "cli-token-0123456789" },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    // The URL is on stderr once listening; stdout stays empty.
+    let err = "";
+    while (!/Streamable HTTP on (\S+)/.test(err)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`server stopped: ${err}`);
+      err += value;
+    }
+    const url = /Streamable HTTP on (\S+)/.exec(err)![1];
+    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    assert.match(err, /bearer token required/);
+    const mcp = new Client({ name: "test", version: "1" });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: "Bearer cli-token-0123456789" } },
+      }),
+    );
+    assert.equal((await mcp.listTools()).tools.length, 13);
+    assert.match(text(await call(mcp, "resolve_name", { kind: "disease", name: "asthma" })), /asthma/);
+    await mcp.close();
+  } finally {
+    child.kill("SIGTERM");
+    await reader.cancel();
+    const stdout = await new Response(child.stdout).text();
+    await child.status;
+    assert.equal(stdout, "", "nothing on stdout");
   }
 });
