@@ -66,7 +66,9 @@ async function exercise(conn: Connected, author: string) {
   }
 
   // SQL over the session's frames: a count equals the frame's stated size; an aggregate; a join.
-  const overlap = body(await call(mcp, "query_frames", {})).tables as { table: string; rows: number }[];
+  const listing = await call(mcp, "query_frames", {});
+  assert.match(text(listing), SYNTHETIC);
+  const overlap = body(listing).tables as { table: string; rows: number }[];
   const matrix = overlap.find((t) => t.table === `${handles.portfolio_overlap}_matrix`)!;
   const n = body(await call(mcp, "query_frames", { sql: `SELECT COUNT(*) AS n FROM ${matrix.table}` }));
   assert.equal(n.frames.result.rows[0].n, matrix.rows);
@@ -93,7 +95,8 @@ async function exercise(conn: Connected, author: string) {
     `${png.readUInt32BE(16)}×${png.readUInt32BE(20)}`,
   );
   const svg = await call(mcp, "chart", { handle: handles.sponsor_scan, format: "svg" });
-  assert.match(text(svg), /<svg[\s>]/);
+  assert.match((svg.content[1] as { text: string }).text, /^<svg[\s>]/);
+  assert.match(text(svg), SYNTHETIC);
 
   // Typed errors: a bad parameter, an unresolved name, a bad query, an unknown handle.
   const list = await call(mcp, "portfolio_overlap", { sponsors: "Pfizer", condition: "asthma" });
