@@ -97,6 +97,17 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     return redact(answer, options.secrets ?? []);
   };
 
+  // An analysis checks its own parameters on entry (checkParams, the same zod schema the tool lists), with
+  // a message that names the parameter, the value and the fix: the SDK's check before it would answer
+  // with a bare list of zod issues instead. Tested (tools_test: a list given as a string).
+  const sdk = server as unknown as { validateToolInput(tool: unknown, args: unknown, name: string): unknown };
+  const validate = sdk.validateToolInput.bind(server);
+  sdk.validateToolInput = (
+    tool,
+    args,
+    name,
+  ) => (name in ANALYSIS_TOOLS ? args ?? {} : validate(tool, args, name));
+
   for (const [name, t] of Object.entries(ANALYSIS_TOOLS)) {
     server.registerTool(name, {
       description: t.description + FOLLOW_UP,

@@ -100,9 +100,14 @@ async function exercise(conn: Connected, author: string) {
 
   // Typed errors: a bad parameter, an unresolved name, a bad query, an unknown handle.
   const list = await call(mcp, "portfolio_overlap", { sponsors: "Pfizer", condition: "asthma" });
-  assert.ok(list.isError);
-  assert.match(text(list), /sponsors/);
-  assert.match(text(list), /expected array/);
+  assert.equal(body(list).error.type, "bad_input");
+  assert.match(text(list), /portfolioOverlap: sponsors must be a list, got "Pfizer"; pass \["Pfizer"\]/);
+  const big = await call(mcp, "target_prioritization", { disease: "asthma", topN: 500 });
+  assert.equal(body(big).error.type, "bad_input");
+  assert.match(text(big), /targetPrioritization: topN .*200, got 500/);
+  const kind = await call(mcp, "resolve_name", { kind: "gene", name: "EGFR" });
+  assert.ok(kind.isError);
+  assert.match(text(kind), /kind/);
   const none = await call(mcp, "medicare_spending", {});
   assert.equal(body(none).error.type, "bad_input");
   assert.match(text(none), /at least one of efo_id, molecule or search/);
