@@ -23,6 +23,7 @@ import { dateOf, drugHorizons, REACH_DAYS, type RecordExpiry } from "./_loe_hori
 import { drugForms, recordExpiries, sponsorDrugs } from "./_loe_fetch.ts";
 import { LOE_DEFINITIONS, matchWarnings, reachWarnings } from "./_loe_warnings.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
 
 /** Output frames of the loss-of-exclusivity analysis. */
 export interface LossOfExclusivityFrames {
@@ -317,6 +318,7 @@ export async function lossOfExclusivity(
   client: Client,
   params: LossOfExclusivityParams,
 ): Promise<LossOfExclusivity> {
+  checkParams("lossOfExclusivity", params);
   const horizonYears = params.horizonYears ?? 5;
   if (!(horizonYears > 0 && horizonYears <= 10)) {
     throw badInput(

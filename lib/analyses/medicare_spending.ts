@@ -15,6 +15,7 @@ import { CHEMBL_RE } from "../client/schemas/common.ts";
 import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
 import { conform, ratio } from "./_measures.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
 
 /** The slice of the client this analysis calls. */
 export interface MedicareSpendingClient {
@@ -220,6 +221,7 @@ export async function medicareSpending(
   client: MedicareSpendingClient,
   options: MedicareSpendingOptions,
 ): Promise<MedicareSpending> {
+  checkParams("medicareSpending", options);
   if (
     options.efo_id === undefined && options.molecule === undefined && options.search === undefined &&
     !options.all

@@ -23,7 +23,7 @@ import {
   organizationLookup,
   resolveEntity,
 } from "./_resolve_entity.ts";
-import { requireLists } from "./_params.ts";
+import { checkParams } from "./params.ts";
 
 export { overlapWide };
 
@@ -204,7 +204,7 @@ export async function portfolioOverlap(
   client: Client,
   params: PortfolioOverlapParams,
 ): Promise<PortfolioOverlap> {
-  requireLists("portfolioOverlap", params, ["sponsors"]);
+  checkParams("portfolioOverlap", params);
   const sponsors = params.sponsors.map((s) => s.trim().replace(/\s+/g, " "));
   const condition = params.condition.trim();
   const { phase, status } = params;
