@@ -22,6 +22,7 @@ import { assignRows, baseName, medicareIndex, type MedicareLite } from "./_loe_m
 import { dateOf, drugHorizons, REACH_DAYS, type RecordExpiry } from "./_loe_horizon.ts";
 import { drugForms, recordExpiries, sponsorDrugs } from "./_loe_fetch.ts";
 import { LOE_DEFINITIONS, matchWarnings, reachWarnings } from "./_loe_warnings.ts";
+import { cliffFrame, genericFrame, sponsorFrame, unmatchedFrame } from "./_loe_tables.ts";
 import { badInput } from "../client/errors.ts";
 import { checkParams } from "./params.ts";
 
@@ -63,8 +64,6 @@ export interface LossOfExclusivityFrames {
 
 /** Result of {@linkcode lossOfExclusivity}. */
 export type LossOfExclusivity = AnalysisResult<LossOfExclusivityFrames>;
-
-const YEARS = [1, 2, 3, 5] as const;
 
 /** Optional inputs of {@linkcode lossOfExclusivityFromFrames}. */
 export interface LossOfExclusivityOptions {
@@ -191,97 +190,17 @@ export function lossOfExclusivityFromFrames(
     (b.spending_2025 ?? -1) - (a.spending_2025 ?? -1) || a.drug_name.localeCompare(b.drug_name)
   );
   const atRisk = rows.filter((d) => d.horizon_days <= horizonDays);
-  // The cliff: a drug of several entities is its own stack ("A + B"), so quarter totals are not doubled.
-  const cliff = new Map<string, { quarter: string; entities: string; drugs: number; spending: number }>();
-  for (const d of atRisk) {
-    if (d.spending_2025 === null) continue;
-    const who = d.entities.join(" + ");
-    const k = `${d.horizon_quarter}\u0000${who}`;
-    const c = cliff.get(k) ?? { quarter: d.horizon_quarter, entities: who, drugs: 0, spending: 0 };
-    cliff.set(k, { ...c, drugs: c.drugs + 1, spending: c.spending + d.spending_2025 });
-  }
   const unresolved = new Set(options.unresolved ?? []);
-  const entities = [...new Set([...rows.flatMap((d) => d.entities), ...owned.keys(), ...unresolved])].sort();
-  const bySponsor = entities.map((entity) => {
-    if (unresolved.has(entity)) return { entity };
-    const mine = atRisk.filter((d) => d.entities.includes(entity));
-    const within = (days: number) =>
-      mine.filter((d) => d.horizon_days <= days).reduce((a, d) => a + (d.spending_2025 ?? 0), 0);
-    const horizon = within(horizonDays);
-    // The denominator: the entity's approved drugs and its catalyst drugs, through the same matcher.
-    const keys = new Map<string, number>();
-    const drugs = [
-      ...(owned.get(entity) ?? []),
-      ...rows.filter((d) => d.entities.includes(entity)).map((d) => d.drug_name),
-    ];
-    for (const r of drugs.flatMap((d) => assigned.get(d)?.rows ?? [])) {
-      keys.set(r.key, Number(r.total_spending ?? 0));
-    }
-    const total = owned.has(entity) ? [...keys.values()].reduce((a, b) => a + b, 0) : null;
-    return {
-      entity,
-      drugs: mine.length,
-      matched: mine.filter((d) => d.spending_2025 !== null).length,
-      ...Object.fromEntries(YEARS.map((y) => [`exposed_${y}y`, within(Math.round(y * 365.25))])),
-      exposed_horizon: horizon,
-      part_d_total: total,
-      exposed_share_fraction: total ? horizon / total : null,
-    };
-  });
   return {
     drugs: framed(atRisk, DRUG_SCHEMA),
     protected: framed(rows.filter((d) => d.horizon_days > horizonDays), {
       ...DRUG_SCHEMA,
       protected_beyond: pl.Date,
     }),
-    byQuarter: framed(
-      [...cliff.values()].sort((a, b) =>
-        a.quarter.localeCompare(b.quarter) || a.entities.localeCompare(b.entities)
-      ),
-      { quarter: pl.Utf8, entities: pl.Utf8, drugs: pl.Int64, spending: pl.Float64 },
-    ),
-    bySponsor: framed(bySponsor, {
-      entity: pl.Utf8,
-      drugs: pl.Int64,
-      matched: pl.Int64,
-      ...Object.fromEntries(YEARS.map((y) => [`exposed_${y}y`, pl.Float64])),
-      exposed_horizon: pl.Float64,
-      part_d_total: pl.Float64,
-      exposed_share_fraction: pl.Float64,
-    }),
-    genericExclusivities: framed(
-      h.generic.map((g) => ({
-        drug_name: g.drug,
-        trade_name: g.trade,
-        holders: g.holders,
-        code: g.code,
-        description: g.description,
-        expiry: dateOf(today + g.days),
-        days_to_expiry: g.days,
-      })).sort((a, b) => a.days_to_expiry - b.days_to_expiry || a.drug_name.localeCompare(b.drug_name)),
-      {
-        drug_name: pl.Utf8,
-        trade_name: pl.Utf8,
-        holders: L,
-        code: pl.Utf8,
-        description: pl.Utf8,
-        expiry: pl.Date,
-        days_to_expiry: pl.Int64,
-      },
-    ),
-    unmatched: framed(
-      rows.filter((d) => d.match_method === "no match").map((d) => ({
-        drug_name: d.drug_name,
-        trade_names: d.trade_names,
-        entities: d.entities,
-        reason: d.taken_by.length
-          ? `its brand's Medicare rows are counted under ${d.taken_by.join(", ")} (matched by name or ` +
-            `molecule id first), so they are not counted twice`
-          : "no Medicare row by generic name, salt/variant form, molecule id or brand name; Medicare " +
-            "name matching is exact, so this is not evidence of no Part D spending",
-      })),
-      { drug_name: pl.Utf8, trade_names: L, entities: L, reason: pl.Utf8 },
-    ),
+    byQuarter: cliffFrame(atRisk),
+    bySponsor: sponsorFrame({ rows, atRisk, owned, assigned, unresolved, horizonDays }),
+    genericExclusivities: genericFrame(h.generic, today),
+    unmatched: unmatchedFrame(rows),
   };
 }
 
