@@ -193,15 +193,19 @@ Deno.test("lossOfExclusivity() keeps generic exclusivities out of the holder's e
   await withSandbox(async (sb, ri) => {
     const sponsors = ["Teva Pharmaceutical Industries", "Viatris", "Sandoz", "Sun Pharmaceutical Industries"];
     const t = await truth(sb, sponsors);
-    assert.ok(t.generic.length > 0, "fixture: the generic makers hold 180-day exclusivities");
+    const codes = new Set(t.generic.map((e) => e.exclusivity_code));
+    assert.ok(
+      codes.has("PC") && codes.has("CGT"),
+      "fixture: the generic makers hold PC and CGT exclusivities",
+    );
     const loe = await lossOfExclusivity(ri, { sponsors, horizonYears: 5 });
+    for (const s of loe.bySponsor.toRecords()) {
+      close(s.exposed_horizon, t.exposure(String(s.entity), 5), String(s.entity));
+    }
     assert.deepEqual(
       loe.genericExclusivities.toRecords().map((r) => `${r.drug_name} ${r.code} ${iso(r.expiry)}`).sort(),
       [...new Set(t.generic.map((e) => `${e.drug_name} ${e.exclusivity_code} ${e.event_date}`))].sort(),
     );
-    for (const s of loe.bySponsor.toRecords()) {
-      close(s.exposed_horizon, t.exposure(String(s.entity), 5), String(s.entity));
-    }
     const held = new Set(t.generic.map((e) => e.drug_name));
     for (const r of loe.drugs.toRecords()) {
       assert.ok(!held.has(String(r.drug_name)) || t.drugs.has(String(r.drug_name)));
