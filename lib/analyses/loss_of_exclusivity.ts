@@ -16,6 +16,7 @@ import { medicareSpending } from "./medicare_spending.ts";
 import { framed } from "./_measures.ts";
 import { medicareIndex, type MedicareLite } from "./_loe_match.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
 
 /** Output frames of the loss-of-exclusivity analysis. */
 export interface LossOfExclusivityFrames {
@@ -252,6 +253,7 @@ export async function lossOfExclusivity(
   client: Client,
   params: LossOfExclusivityParams,
 ): Promise<LossOfExclusivity> {
+  checkParams("lossOfExclusivity", params);
   const horizonYears = params.horizonYears ?? 5;
   if (!(horizonYears > 0 && horizonYears <= 10)) {
     throw badInput(

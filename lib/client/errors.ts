@@ -184,9 +184,26 @@ export class ServerError extends RiError {}
 /** The connection failed or the body was cut off. */
 export class NetworkError extends RiError {}
 
-/** No answer within the per-request timeout. */
+/**
+ * The service redirected a request to another origin (scheme, host or port): the key is never sent
+ * there, so the call stops; `from` and `to` are origins only (no path, no query, never the key).
+ */
+export class RedirectError extends RiError {
+  /** The origin the request was sent to. */
+  readonly from: string;
+  /** The origin the service redirected to. */
+  readonly to: string;
+  /** Create a redirect error. */
+  constructor(message: string, ctx: ErrorContext & { from: string; to: string }) {
+    super(message, ctx);
+    this.from = ctx.from;
+    this.to = ctx.to;
+  }
+}
+
+/** No answer within the call's deadline (one deadline across all its attempts and retry waits). */
 export class TimeoutError extends RiError {
-  /** The timeout that elapsed, in ms. */
+  /** The deadline that elapsed, in ms. */
   readonly timeoutMs: number;
   /** Create a timeout error. */
   constructor(message: string, ctx: ErrorContext & { timeoutMs: number }) {

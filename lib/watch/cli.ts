@@ -12,7 +12,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { createClient } from "../client/mod.ts";
+import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { writeChangeReport } from "./change_report.ts";
 import { runWatch } from "./run.ts";
@@ -88,7 +88,8 @@ async function main(): Promise<number> {
     if (e instanceof WatchlistError) bad(e.message);
     throw e;
   }
-  const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
+  const service = serviceConfigOrExit("watch");
+  const real = service !== undefined;
   const advanceText = values["sandbox-advance"];
   const days = advanceText === undefined ? 0 : Number(advanceText);
   if (advanceText !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
@@ -99,7 +100,7 @@ async function main(): Promise<number> {
   }
   if (!["tiny", "small"].includes(values.scale!)) bad(`--scale is '${values.scale}'; use tiny or small`);
   if (real) {
-    const host = new URL(env("RI_BASE_URL")!).host;
+    const host = service!.host;
     if ((await Deno.permissions.query({ name: "net", host })).state !== "granted") {
       bad(
         `The watch task only allows loopback network access. To watch ${host}:\n  deno run --allow-net=${host} ` +
@@ -120,7 +121,7 @@ async function main(): Promise<number> {
     const client = real ? createClient() : createClient({ baseUrl: sb!.url, apiKey: sb!.keys.pos });
     console.error(
       `watch ${file}: ${watchlist.analyses.length} item(s), day ${date}, ` +
-        (real ? `service ${new URL(env("RI_BASE_URL")!).host}` : "synthetic sandbox data"),
+        (real ? `service ${service!.host}` : "synthetic sandbox data"),
     );
     let outcome;
     try {
@@ -135,7 +136,7 @@ async function main(): Promise<number> {
       if (/already exists at/.test((e as Error).message)) bad((e as Error).message);
       throw e;
     }
-    const source = real ? new URL(env("RI_BASE_URL")!).origin : sb!.url;
+    const source = real ? service!.origin : sb!.url;
     const written = await writeChangeReport(outcome, { source, synthetic: !real }, out);
     console.error(`report: ${written.html} and ${written.markdown}`);
     if (outcome.badInput) {
