@@ -25,6 +25,10 @@ let peakKb = 0;
 try {
   peakKb = Number(/VmHWM:\s+(\d+)/.exec(await Deno.readTextFile("/proc/self/status"))?.[1] ?? 0);
 } catch { /* not Linux */ }
-console.log(
-  JSON.stringify({ ...r, totalMs: Math.round(performance.now() - t), peakMb: Math.round(peakKb / 1024) }),
-);
+const cpu = process.cpuUsage();
+console.log(JSON.stringify({
+  ...r,
+  totalMs: Math.round(performance.now() - t),
+  cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  peakMb: Math.round(peakKb / 1024),
+}));
