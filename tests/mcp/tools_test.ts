@@ -120,6 +120,12 @@ async function exercise(conn: Connected, author: string) {
   assert.equal(body(disease).error.type, "unresolved");
   const drop = await call(mcp, "query_frames", { sql: `DROP TABLE ${matrix.table}` });
   assert.equal(body(drop).error.type, "bad_input");
+  // No file reads through SQL table functions (native code, outside Deno's permissions).
+  for (const sql of ["SELECT * FROM read_csv('/etc/hostname')", "SELECT * FROM READ_JSON ('deno.json')"]) {
+    const file = await call(mcp, "query_frames", { sql });
+    assert.equal(body(file).error.type, "bad_input", sql);
+    assert.match(text(file), /only this session's tables/);
+  }
   const col = await call(mcp, "query_frames", { sql: `SELECT nope FROM ${matrix.table}` });
   assert.match(text(col), /bad_input: sql: .*nope/);
   const gone = await call(mcp, "chart", { handle: "r999" });
