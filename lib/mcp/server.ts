@@ -132,7 +132,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           lead: lead(section.summary ?? section.title),
           warnings,
           frames: stored.frames,
-          extra: { handle: stored.handle, data_source: source },
+          extra: {
+            handle: stored.handle,
+            data_source: source,
+            // How the derived columns are defined, in an analyst's words (the analysis's own).
+            ...("definitions" in result ? { definitions: result.definitions } : {}),
+          },
           rows: options.rows ?? 5,
         }, budget);
       }));

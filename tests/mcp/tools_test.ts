@@ -63,6 +63,9 @@ async function exercise(conn: Connected, author: string) {
       assert.ok(f.table.startsWith(`${b.handle}_`));
     }
     assert.ok(tokens(r) <= 8000, `${name}: ${tokens(r)} tokens`);
+    if (name === "portfolio_overlap") {
+      assert.match(b.definitions.jaccard, /^shared \/ \(trials_a \+ trials_b/);
+    }
   }
 
   // SQL over the session's frames: a count equals the frame's stated size; an aggregate; a join.
