@@ -137,7 +137,7 @@ async function truth(sb: Sb, sponsors: string[]) {
     for (const r of mine.flatMap((d) => rowsOf.get(d) ?? [])) keys.set(r._key, r.total_spending);
     return [...keys.values()].reduce((a, b) => a + b, 0);
   };
-  return { today, drugs, generic, exposure, denominator, spend };
+  return { today, drugs, generic, exposure, denominator, spend, med };
 }
 
 const close = (a: unknown, b: number, what: string) =>
@@ -154,6 +154,18 @@ Deno.test("lossOfExclusivity() takes each drug's true last expiry, past the hori
       "a later expiry past 5 years",
     );
     assert.ok([...t.drugs.values()].some((d) => d.end > 3650), "protection past the reach");
+    const rowsByBrand = new Map<string, number>();
+    for (const m of t.med) {
+      for (const b of m.brand_names) {
+        rowsByBrand.set(b.toLowerCase(), (rowsByBrand.get(b.toLowerCase()) ?? 0) + 1);
+      }
+    }
+    assert.ok(
+      [...t.drugs.values()].some((d) =>
+        [...d.trades].some((x) => (rowsByBrand.get(x.toLowerCase()) ?? 0) > 1)
+      ),
+      "a drug's brand is on two molecules' Medicare rows",
+    );
     for (const years of [5, 10]) {
       const loe = await lossOfExclusivity(ri, { sponsors, horizonYears: years });
       const days = Math.round(years * 365.25);
@@ -175,7 +187,7 @@ Deno.test("lossOfExclusivity() takes each drug's true last expiry, past the hori
         close(s.exposed_1y, t.exposure(String(s.entity), 1), `${s.entity} 1y`);
         close(s.part_d_total, t.denominator(String(s.entity)), `${s.entity} denominator`);
       }
-      for (const r of loe.drugs.toRecords()) {
+      for (const r of [...loe.drugs.toRecords(), ...loe.protected.toRecords()]) {
         close(r.spending_2025 ?? 0, t.spend(String(r.drug_name)), String(r.drug_name));
       }
       // Nothing counted twice: every Medicare row belongs to one drug.
