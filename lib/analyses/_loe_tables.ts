@@ -55,9 +55,12 @@ export function sponsorFrame<R extends MedicareLite & { total_spending: number }
   assigned: ReadonlyMap<string, Assigned<R>>;
   unresolved: ReadonlySet<string>;
   horizonDays: number;
+  inputs: readonly string[];
 }): pl.DataFrame {
-  const { rows, atRisk, owned, assigned, unresolved, horizonDays } = input;
-  const entities = [...new Set([...rows.flatMap((d) => d.entities), ...owned.keys(), ...unresolved])].sort();
+  const { rows, atRisk, owned, assigned, unresolved, horizonDays, inputs } = input;
+  const entities = [
+    ...new Set([...inputs, ...rows.flatMap((d) => d.entities), ...owned.keys(), ...unresolved]),
+  ].sort();
   const out = entities.map((entity) => {
     if (unresolved.has(entity)) return { entity };
     const mine = atRisk.filter((d) => d.entities.includes(entity));

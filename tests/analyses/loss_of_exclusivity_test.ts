@@ -196,6 +196,16 @@ Deno.test("lossOfExclusivity() takes each drug's true last expiry, past the hori
       );
       assert.equal(new Set(keys).size, keys.length);
       assert.equal(loe.warnings.some((w) => w.code === "horizon-beyond-reach"), years === 10);
+      // The match-rate warning fires on a shortfall only, and names the drugs.
+      const missed = loe.drugs.filter(pl.col("match_method").eq(pl.lit("no match"))).getColumn("drug_name");
+      const rate = loe.warnings.find((w) => w.code === "match-rate");
+      assert.equal(rate !== undefined, missed.length > 0);
+      for (const d of missed.toArray()) assert.ok(rate!.message.includes(String(d)));
+      assert.deepEqual(
+        loe.bySponsor.getColumn("entity").toArray(),
+        sponsors.map((s) => `sponsor:${s}`).sort(),
+        "a row per input sponsor",
+      );
       assert.match(loe.definitions?.protection_horizon ?? "", /true last/);
     }
   });
@@ -279,4 +289,33 @@ Deno.test("lossOfExclusivityFromFrames() counts a brand shared by two molecules 
   assert.match(String(out.unmatched.getColumn("reason").get(0)), /counted under sovalidipine/);
   const byEntity = Object.fromEntries(out.bySponsor.toRecords().map((r) => [r.entity, r.exposed_horizon]));
   assert.deepEqual(byEntity, { "sponsor:A": 1e9, "sponsor:B": 0 });
+});
+
+Deno.test("lossOfExclusivityFromFrames() tries molecule ids before brand names, as documented", () => {
+  const events = pl.DataFrame({
+    drug_name: ["xenopant"],
+    trade_name: ["Xenoify"],
+    type: ["patent_expiry"],
+    event_date: [new Date("2027-01-01")],
+    days_to_event: [40],
+    patent_no: ["US1"],
+    exclusivity_code: [null],
+    entities: [["sponsor:A"]],
+  });
+  const medicare = pl.DataFrame({
+    key: ["combo", "other"],
+    generic_name: ["Xenopant/Valsartan", "Quiovaparib"],
+    brand_names: [["Xenoify"], ["Quiova", "Xenoify"]],
+    branded: [true, true],
+    molecule_id: ["CHEMBL9", "CHEMBL8"],
+    total_spending: [1e8, 5e8],
+    total_claims: [10, 10],
+    total_beneficiaries: [5, 5],
+  });
+  const forms = pl.DataFrame({ drug_name: ["xenopant"], chembl_id: ["CHEMBL9"] });
+  const out = lossOfExclusivityFromFrames(events, medicare, { forms });
+  const r = out.drugs.toRecords()[0];
+  assert.equal(r.match_method, "molecule_id");
+  assert.deepEqual(r.medicare_keys, ["combo"]);
+  assert.equal(r.spending_2025, 1e8);
 });
