@@ -319,3 +319,32 @@ Deno.test("lossOfExclusivityFromFrames() tries molecule ids before brand names, 
   assert.deepEqual(r.medicare_keys, ["combo"]);
   assert.equal(r.spending_2025, 1e8);
 });
+
+Deno.test("lossOfExclusivity() matches a combination by molecule id before its shared brand name", async () => {
+  await withSandbox(async (sb, ri) => {
+    const med = await rawAll(
+      sb,
+      "/api/v1/medicare-drugs",
+      {},
+      (b) => b.data as unknown[],
+    ) as unknown as Med[];
+    // A combination row (`Generic/Partner`) whose brand is also on another molecule's row.
+    const combo = med.find((m) =>
+      m.generic_name.includes("/") &&
+      med.some((o) => o !== m && o.brand_names.some((b) => m.brand_names.includes(b)))
+    );
+    assert.ok(combo, "fixture: a combination's brand is on two molecules' rows");
+    const drug = combo.generic_name.split("/")[0].split(" ")[0].toLowerCase();
+    const ids = await raw(sb, "/api/v1/tools/biology/drug-to-targets", { drug });
+    assert.ok(
+      [ids.data.drug?.chembl_id, ...ids.data.related_forms.map((f: { chembl_id: string }) => f.chembl_id)]
+        .includes(combo.molecule?.chembl_id),
+      "raw: the combination row's molecule is one of the drug's forms",
+    );
+    const loe = await lossOfExclusivity(ri, { drugNames: [drug], horizonYears: 10 });
+    const row = [...loe.drugs.toRecords(), ...loe.protected.toRecords()].find((r) => r.drug_name === drug);
+    assert.ok(row, `${drug} has upcoming expiries`);
+    assert.equal(row.match_method, "molecule_id");
+    assert.deepEqual(row.medicare_keys, [combo._key]);
+  });
+});
