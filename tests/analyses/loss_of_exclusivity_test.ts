@@ -342,7 +342,9 @@ Deno.test("lossOfExclusivity() matches a combination by molecule id before its s
       "raw: the combination row's molecule is one of the drug's forms",
     );
     const loe = await lossOfExclusivity(ri, { drugNames: [drug], horizonYears: 10 });
-    const row = [...loe.drugs.toRecords(), ...loe.protected.toRecords()].find((r) => r.drug_name === drug);
+    const row = [...loe.drugs.toRecords(), ...(loe.protected?.toRecords() ?? [])].find((r) =>
+      r.drug_name === drug
+    );
     assert.ok(row, `${drug} has upcoming expiries`);
     assert.equal(row.match_method, "molecule_id");
     assert.deepEqual(row.medicare_keys, [combo._key]);
