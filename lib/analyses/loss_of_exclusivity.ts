@@ -54,7 +54,7 @@ export interface LossOfExclusivityFrames {
   readonly bySponsor: pl.DataFrame;
   /**
    * Generic exclusivities (180-day patent-challenge `PC`, competitive generic therapy `CGT`) the
-   * entities hold on a brand: `drug_name, trade_name, holders, code, description, expiry, days_to_expiry`.
+   * entities hold on a brand: `drug_name, trade_name, holders, code, description, expiry`.
    * They delay generic competition for everyone else; they are never the holder's exposure.
    */
   readonly genericExclusivities: pl.DataFrame;
