@@ -10,7 +10,8 @@
  *   flags (lib/report/inputs.ts).
  *
  * Environment: RI_BASE_URL + RI_API_KEY (real service), RI_OUT_DIR (the demo's output folder, default
- * `out`), RI_SCALE (sandbox scale, default `small`), RI_AUTHOR_ID (researcher on the real service).
+ * `out`), RI_SCALE (sandbox scale, default `small`), RI_AUTHOR_ID (researcher on the real service),
+ * RI_STORE (or `--store <file>`: the sandbox serves a store built by `deno task import` from public data).
  * Exit codes: 0 done, 1 an analysis failed, 2 bad input.
  *
  * @module
@@ -33,7 +34,14 @@ import { planSections, runSections } from "./lib/report/run.ts";
 
 const env = (name: string): string | undefined => Deno.env.get(name) || undefined;
 const started = performance.now();
-const demo = Deno.args.length === 0;
+// `--store <file>`: the sandbox serves a store built by `deno task import` (public data) instead of generating.
+const args = [...Deno.args];
+const storeAt = args.findIndex((a) => a === "--store" || a.startsWith("--store="));
+const storeFlag = storeAt < 0 ? undefined : args.splice(storeAt, 1)[0];
+const storeFile = storeFlag?.startsWith("--store=")
+  ? storeFlag.slice(8)
+  : storeFlag && args.splice(storeAt, 1)[0];
+const demo = args.filter((a) => a !== "--").length === 0;
 /** The output folder when this run created it: removed again (when still empty) if the run exits 2. */
 let createdOut: string | undefined;
 const fail = (message: string): never => {
@@ -45,10 +53,13 @@ const fail = (message: string): never => {
   }
   Deno.exit(2);
 };
+if (storeFlag && !storeFile) {
+  fail("--store needs the store file `deno task import` wrote, e.g. --store ri.db");
+}
 
 let parsed;
 try {
-  parsed = demo ? { ...HEADLINE_INPUTS, out: env("RI_OUT_DIR") ?? "out" } : parseReportArgs(Deno.args);
+  parsed = demo ? { ...HEADLINE_INPUTS, out: env("RI_OUT_DIR") ?? "out" } : parseReportArgs(args);
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
   fail(e.message);
@@ -109,16 +120,30 @@ let bar: ((p: Progress) => void) | undefined;
 const onProgress = (p: Progress): void => bar?.(p);
 
 console.error(
-  real ? "Using the real service (RI_BASE_URL)" : "Starting the embedded sandbox (synthetic data)…",
+  real
+    ? "Using the real service (RI_BASE_URL)"
+    : `Starting the embedded sandbox (${storeFile ?? env("RI_STORE") ?? "synthetic data"})…`,
 );
-const sandbox = real
-  ? undefined
-  : await startSandbox({ port: 0, seed: 42, scale: (env("RI_SCALE") ?? "small") as "small", quiet: true })
-    .catch((e) => (e instanceof RangeError ? fail(`RI_SCALE: ${e.message}`) : Promise.reject(e)));
+const sandbox = real ? undefined : await startSandbox({
+  port: 0,
+  seed: 42,
+  scale: (env("RI_SCALE") ?? "small") as "small",
+  quiet: true,
+  ...(storeFile ? { store: storeFile } : {}),
+}).catch((e) =>
+  e instanceof RangeError
+    ? fail(storeFile || env("RI_STORE") ? e.message : `RI_SCALE: ${e.message}`)
+    : Promise.reject(e)
+);
 const client: Client = sandbox
   ? createClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.pro, onProgress })
   : createClient({ onProgress });
-const source = sandbox ? `${sandbox.url} (embedded sandbox, seed 42)` : service!.origin;
+const synthetic = sandbox?.dataSource.kind === "synthetic";
+const source = !sandbox
+  ? service!.origin
+  : synthetic
+  ? `${sandbox.url} (embedded sandbox, seed 42)`
+  : `${sandbox.url} (embedded sandbox over imported public data: ${sandbox.dataSource.label})`;
 if (sandbox) {
   console.error(`Sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${sandbox.url}`);
 }
@@ -165,7 +190,7 @@ const written = await writeReport(
       inputs.condition ? `condition ${inputs.condition}` : "",
       inputs.diseases.length && !demo ? `diseases ${inputs.diseases.join(", ")}` : "",
     ].filter(Boolean).join("; ") + ".",
-    synthetic: sandbox !== undefined,
+    synthetic,
     source,
     generatedAt: new Date(),
     sections,
@@ -184,7 +209,9 @@ if (written.csvs.length) {
   console.log(`Tables: ${written.csvs.length} CSV files in ${inputs.out}/ (${files(written.csvs)})`);
 }
 if (written.xlsx) console.log(`Workbook: ${written.xlsx} (a sheet per table)`);
-console.log(`\nSummary${sandbox ? " (synthetic sandbox data)" : ""}:`);
+console.log(
+  `\nSummary${synthetic ? " (synthetic sandbox data)" : sandbox ? " (imported public data)" : ""}:`,
+);
 for (const s of sections) console.log(`- ${s.title}: ${s.error ? `FAILED: ${s.error}` : s.summary ?? ""}`);
 // Each warning in words, under its section (the same text the page shows), then the count.
 const warnings = sections.flatMap((s) =>

@@ -28,7 +28,9 @@ for (const name of ["report", "watch", "contract", "sandbox", "mcp"]) {
     for (const args of [["--help"], ["--", "--help"], ["--", "--bogus", "-h"]]) {
       const r = await task(name, args);
       assert.equal(r.code, 0, `${args.join(" ")}: ${r.err}`);
-      assert.match(r.out, /^Usage: /, `${args.join(" ")}: ${r.out.slice(0, 200)}`);
+      // The MCP task's stdout is JSON-RPC only: its usage goes to stderr.
+      const usage = name === "mcp" ? r.err : r.out;
+      assert.match(usage, /^Usage: |^deno task mcp \[flags\]/, `${args.join(" ")}: ${usage.slice(0, 200)}`);
     }
     const bad = await task(name, ["--", "--bogus", "--scal", "tiny", "--another-bogus"]);
     assert.equal(bad.code, 2, bad.out + bad.err);

@@ -197,8 +197,8 @@ export class FrameDisplay {
 }
 
 /**
- * Shows a DataFrame in a notebook with shape, dtypes, nulls and provenance; make it the last expression of
- * a cell (or pass it to `Deno.jupyter.display`).
+ * Shows a DataFrame in a notebook with shape, dtypes, nulls and provenance: `await show(showFrame(df))`
+ * (a bare last expression also displays, but batch runs may drop it; see `show`).
  *
  * @param df The frame.
  * @param options Rows to show (default 50, may be more), title, provenance.

@@ -42,6 +42,16 @@ export function exclusivitySection(
     tables: [
       { title: "By sponsor", frame: r.bySponsor },
       drugs,
+      ...(r.protected.height
+        ? [{
+          title: "Protected past the horizon (not exposure)",
+          frame: r.protected,
+          columns: ["drug_name", "entities", "protection_horizon", "protected_beyond", "spending_2025"],
+        }]
+        : []),
+      ...(r.genericExclusivities.height
+        ? [{ title: "Generic exclusivities held (not exposure)", frame: r.genericExclusivities }]
+        : []),
       ...(r.unmatched.height ? [{ title: "No Medicare match", frame: r.unmatched }] : []),
     ],
     ...meta(r),
