@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { type Client, createClient } from "./lib/client/mod.ts";
+import { type Client, createClient, serviceConfigOrExit } from "./lib/client/mod.ts";
 import { mostProlificAuthor, startSandbox } from "./lib/sandbox/mod.ts";
 import type { Progress } from "./lib/client/result.ts";
 import { ensureWritable, NotWritableError, writeReport } from "./lib/report/mod.ts";
@@ -47,7 +47,9 @@ const userCwd = env("INIT_CWD");
 let inputs = !demo && userCwd && !parsed.out.startsWith("/")
   ? { ...parsed, out: `${userCwd.replace(/\/$/, "")}/${parsed.out}` }
   : parsed;
-const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
+// The one configuration reader: swapped or malformed settings exit 2 here, never quoting the key.
+const service = serviceConfigOrExit("report");
+const real = service !== undefined;
 
 let plan;
 try {
@@ -70,7 +72,7 @@ await ensureWritable(inputs.out, { source: outSource }).catch((e) => {
 });
 
 if (real) {
-  const host = new URL(env("RI_BASE_URL")!).host;
+  const host = service!.host;
   const { state } = await Deno.permissions.query({ name: "net", host });
   if (state !== "granted") {
     fail(
@@ -94,7 +96,7 @@ const sandbox = real
 const client: Client = sandbox
   ? createClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.pro, onProgress })
   : createClient({ onProgress });
-const source = sandbox ? `${sandbox.url} (embedded sandbox, seed 42)` : env("RI_BASE_URL") ?? "";
+const source = sandbox ? `${sandbox.url} (embedded sandbox, seed 42)` : service!.origin;
 if (sandbox) {
   console.error(`Sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${sandbox.url}`);
 }

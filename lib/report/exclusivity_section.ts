@@ -39,6 +39,21 @@ export function exclusivitySection(
           "match_method",
         ),
       },
+      ...(r.protected.height
+        ? [{
+          title: "Protected past the horizon (not exposure)",
+          frame: r.protected.select(
+            "drug_name",
+            "entities",
+            "protection_horizon",
+            "protected_beyond",
+            "spending_2025",
+          ),
+        }]
+        : []),
+      ...(r.genericExclusivities.height
+        ? [{ title: "Generic exclusivities held (not exposure)", frame: r.genericExclusivities }]
+        : []),
       ...(r.unmatched.height ? [{ title: "No Medicare match", frame: r.unmatched }] : []),
     ],
     ...meta(r),
