@@ -36,7 +36,7 @@ if (missing) {
 }
 
 const dir = values.keep ? resolve(values.keep) : await Deno.makeTempDir({ prefix: "ri-notebooks-check-" });
-let cells = 0, lost = 0, failedRuns = 0, blank = 0;
+let cells = 0, lost = 0, other = 0, failedRuns = 0, blank = 0;
 const started = performance.now();
 for (const notebook of notebooks) {
   const name = basename(notebook);
@@ -50,7 +50,9 @@ for (const notebook of notebooks) {
     }
     const check = checkNotebook(JSON.parse(await Deno.readTextFile(ran.executed)));
     cells += check.signature.length;
-    lost += check.problems.length;
+    const empty = check.problems.filter((p) => p.endsWith(": no output")).length;
+    lost += empty;
+    other += check.problems.length - empty;
     executed = ran.executed;
     console.log(
       `${name} run ${i}: ${check.outputs} outputs, ${check.problems.length} missing (${
@@ -75,8 +77,9 @@ for (const notebook of notebooks) {
 const minutes = ((performance.now() - started) / 60_000).toFixed(1);
 console.log(
   `\n${notebooks.length} notebooks × ${runs} runs: ${lost} of ${cells} code cells lost their output, ` +
-    `${failedRuns} runs failed, ${blank} chart problems in the HTML exports (${minutes} min)` +
+    `${other} other output problems, ${failedRuns} runs failed, ${blank} chart problems in the HTML exports ` +
+    `(${minutes} min)` +
     (values.keep ? `; executed notebooks and HTML in ${dir}` : ""),
 );
 if (!values.keep) await Deno.remove(dir, { recursive: true });
-Deno.exit(lost || failedRuns || blank ? 1 : 0);
+Deno.exit(lost || other || failedRuns || blank ? 1 : 0);
