@@ -25,11 +25,21 @@ import { createRateBook, type RateLimitOptions } from "./server/_rate.ts";
 import { createRouter } from "./server/_routing.ts";
 import { metaValue, type SandboxStore, type Scale } from "./store/_open.ts";
 import { beforeWrite, serveStore } from "./server/_store.ts";
+import { type DataSource, dataSourceOf, provenanceHeaders } from "./server/_provenance.ts";
 import { type AdvanceRecord, advanceStore } from "./store/advance.ts";
 import { DEFAULT_SEED } from "./store/generate.ts";
 import { type Profile, PROFILES } from "./server/_profiles.ts";
 
-export type { Clock, FaultOptions, Profile, QuotaOverrides, RateLimitOptions, SandboxStore, Scale };
+export type {
+  Clock,
+  DataSource,
+  FaultOptions,
+  Profile,
+  QuotaOverrides,
+  RateLimitOptions,
+  SandboxStore,
+  Scale,
+};
 export { PROFILES };
 export type { FaultKind } from "./server/_faults.ts";
 
@@ -100,6 +110,11 @@ export interface Sandbox {
   readonly workers: number;
   /** The response profile it serves. */
   readonly profile: Profile;
+  /**
+   * Where its data comes from: the seeded generator (`synthetic`) or public files imported with `deno task
+   * import` (`imported`, with each source's file and edition). Answers say so in `x-data-source`.
+   */
+  readonly dataSource: DataSource;
   /** Replace the fault injection options (undefined turns faults off); restarts the fault PRNG. */
   setFaults(faults: FaultOptions | undefined): void;
   /** Forget every quota counter. */
@@ -171,6 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   const served = await serveStore(options, wanted);
   const { store, owned } = served;
+  const dataSource = dataSourceOf(store.db);
   const clock = createClock(options.now);
   const quotas = createQuotaBook(clock, options.quotas);
   let faultOptions = options.faults;
@@ -202,7 +218,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     hostname: options.hostname ?? "127.0.0.1",
     signal: ac.signal,
     onListen: (addr) => resolve(addr as Deno.NetAddr),
-  }, (req) => handle(req, deps));
+  }, async (req) => {
+    const res = await handle(req, deps);
+    if (dataSource.kind === "synthetic") return res;
+    for (const [k, v] of Object.entries(provenanceHeaders(dataSource, new URL(req.url).pathname))) {
+      res.headers.set(k, v);
+    }
+    return res;
+  });
   const addr = await listening;
   const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
   let closed = false;
@@ -222,6 +245,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     workers: pool?.size ?? 0,
     profile,
+    dataSource,
     setFaults(f) {
       faultOptions = f;
       injector = createFaults(f);
