@@ -222,7 +222,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const res = await handle(req, deps);
     if (dataSource.kind === "synthetic") return res;
     for (const [k, v] of Object.entries(provenanceHeaders(dataSource, new URL(req.url).pathname))) {
-      res.headers.set(k, v);
+      res.headers.set(k, v); // ASCII only: provenanceHeaders replaces anything else
     }
     return res;
   });

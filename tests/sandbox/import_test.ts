@@ -215,3 +215,26 @@ Deno.test("deno task import refuses bad input at once, naming the flag and the f
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("analyses warn naming the source that is missing, where the imported store has none", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-import-" });
+  try {
+    const store = `${dir}/ri.db`;
+    await importPublicData({ store, partD: `${FX}part_d_spending_by_drug.csv`, today: TODAY });
+    await using sb = await startSandbox({ store, quiet: true });
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos });
+    const cal = await A.catalystCalendar(ri, { sponsors: ["Pfizer"], windowDays: 730 });
+    const w = cal.warnings.find((x) => x.code === "no-data-source");
+    assert.ok(w, JSON.stringify(cal.warnings));
+    assert.match(w.message, /orange_book source was not imported \(deno task import -- --orange-book/);
+    const med = await A.medicareSpending(ri, { search: "Apixaban" });
+    assert.ok(!med.warnings.some((x) => x.code === "no-data-source"), "Part D was imported");
+    const scan = await A.sponsorScan(ri, { sponsor: "Pfizer" });
+    assert.ok(
+      scan.warnings.some((x) => /trials: the ctgov source was not imported/.test(x.message)),
+      JSON.stringify(scan.warnings),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
