@@ -252,11 +252,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     resetQuotas: () => quotas.reset(),
     // A bad `days` rejects the promise (the executor's throw), like any other failure of advance.
-    advance: (days) =>
-      new Promise((resolve) => {
-        beforeWrite(store, pool?.size ?? 0);
-        resolve(advanceStore(store, days, options.seed ?? seedOf(store)));
-      }),
+    advance: async (days) => {
+      await beforeWrite(store, pool, served.privateFile);
+      return advanceStore(store, days, options.seed ?? seedOf(store));
+    },
     close,
     [Symbol.asyncDispose]: close,
   };
