@@ -34,7 +34,8 @@ if (values.help) {
   Deno.exit(0);
 }
 const problems: string[] = [];
-if (!values.store) problems.push("--store <file> is required (the store to create or update)");
+values.store ??= Deno.env.get("RI_STORE") || undefined;
+if (!values.store) problems.push("--store <file> is required (the store to create or update; or RI_STORE)");
 if (!values["orange-book"] && !values["part-d"] && !values.ctgov) {
   problems.push("give at least one source: --orange-book, --part-d or --ctgov");
 }
