@@ -20,7 +20,15 @@ import { type Client, createClient, serviceConfigOrExit } from "./lib/client/mod
 import { mostProlificAuthor, startSandbox } from "./lib/sandbox/mod.ts";
 import type { Progress } from "./lib/client/result.ts";
 import { ensureWritable, NotWritableError, writeReport } from "./lib/report/mod.ts";
-import { HEADLINE_INPUTS, parseReportArgs, REPORT_HELP, UsageError } from "./lib/report/inputs.ts";
+import {
+  HEADLINE_INPUTS,
+  parseReportArgs,
+  REPORT_HELP,
+  REPORT_SECTIONS,
+  type SectionId,
+  UsageError,
+} from "./lib/report/inputs.ts";
+import { plural } from "./lib/frames/semantics.ts";
 import { resolveInputs } from "./lib/report/resolve_inputs.ts";
 import { planSections, runSections } from "./lib/report/run.ts";
 
@@ -34,8 +42,15 @@ const storeFile = storeFlag?.startsWith("--store=")
   ? storeFlag.slice(8)
   : storeFlag && args.splice(storeAt, 1)[0];
 const demo = args.filter((a) => a !== "--").length === 0;
+/** The output folder when this run created it: removed again (when still empty) if the run exits 2. */
+let createdOut: string | undefined;
 const fail = (message: string): never => {
   console.error(message);
+  if (createdOut) {
+    try {
+      Deno.removeSync(createdOut); // only an empty folder
+    } catch { /* not empty, or gone */ }
+  }
   Deno.exit(2);
 };
 if (storeFlag && !storeFile) {
@@ -62,25 +77,32 @@ let inputs = !demo && userCwd && !parsed.out.startsWith("/")
 const service = serviceConfigOrExit("report");
 const real = service !== undefined;
 
+const canPickAuthor = !real || env("RI_AUTHOR_ID") !== undefined;
+// The demo asks for the nine analyses it has always run (loss of exclusivity is the report command's
+// tenth), the researcher only where one can be picked.
+if (demo) {
+  const ids = (Object.keys(REPORT_SECTIONS) as SectionId[]).filter((id) => id !== "exclusivity");
+  inputs = { ...inputs, sections: ids.filter((id) => REPORT_SECTIONS[id].ready(inputs, canPickAuthor)) };
+}
 let plan;
 try {
-  plan = planSections(inputs, !real || env("RI_AUTHOR_ID") !== undefined);
+  plan = planSections(inputs, canPickAuthor);
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
   fail(e.message);
 }
-// The demo keeps the nine analyses it has always run; loss of exclusivity is the report command's tenth.
-if (demo && plan) plan = { ...plan, run: plan.run.filter((id) => id !== "exclusivity") };
 if (!plan?.run.length) {
   fail("No section has its inputs: give --sponsors, --condition, --diseases or --indication");
 }
 
 // Before any analysis runs: a folder outside --allow-write fails here, naming the flag to add.
 const outSource = demo ? (env("RI_OUT_DIR") ? "RI_OUT_DIR" : "the default out/") : "--out";
+const outExisted = await Deno.stat(inputs.out).then(() => true, () => false);
 await ensureWritable(inputs.out, { source: outSource }).catch((e) => {
   if (!(e instanceof NotWritableError)) throw e;
   fail(e.message);
 });
+if (!outExisted) createdOut = inputs.out;
 
 if (real) {
   const host = service!.host;
@@ -191,8 +213,14 @@ console.log(
   `\nSummary${synthetic ? " (synthetic sandbox data)" : sandbox ? " (imported public data)" : ""}:`,
 );
 for (const s of sections) console.log(`- ${s.title}: ${s.error ? `FAILED: ${s.error}` : s.summary ?? ""}`);
-const warnings = sections.reduce((n, s) => n + (s.warnings?.length ?? 0), 0);
+// Each warning in words, under its section (the same text the page shows), then the count.
+const warnings = sections.flatMap((s) =>
+  [...new Set((s.warnings ?? []).map((w) => (typeof w === "string" ? w : w.message)))].map((w) => ({ s, w }))
+);
+if (warnings.length) console.log(`\n${warnings.length === 1 ? "Warning" : "Warnings"}:`);
+for (const { s, w } of warnings) console.log(`- ${s.title}: ${w}`);
 console.log(
-  `\n${sections.length - failures.length}/${sections.length} analyses, ${warnings} warnings, ${seconds} s.`,
+  `\n${sections.length - failures.length}/${plural(sections.length, "analysis", "analyses")}, ` +
+    `${plural(warnings.length, "warning")}, ${seconds} s.`,
 );
 if (failures.length) Deno.exitCode = 1;

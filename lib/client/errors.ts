@@ -239,3 +239,17 @@ export class IncompleteResultError extends RiError {
     this.received = ctx.received;
   }
 }
+
+/** Page 1 of a pull claimed a total that pagination cannot deliver or its page contradicts; nothing more was fetched. */
+export class ImplausibleTotalError extends RiError {
+  /** The claimed total. */
+  readonly total: number;
+  /** Rows on the first page. */
+  readonly pageRows: number;
+  /** Create the error. */
+  constructor(message: string, ctx: ErrorContext & { total: number; pageRows: number }) {
+    super(message, ctx);
+    this.total = ctx.total;
+    this.pageRows = ctx.pageRows;
+  }
+}

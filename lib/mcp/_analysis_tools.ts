@@ -115,7 +115,7 @@ export const ANALYSIS_TOOLS: Readonly<Record<string, AnalysisTool>> = {
   sponsor_scan: tool(
     "sponsorScan",
     "One sponsor at a glance: trials by phase, approvals, upcoming catalysts and patent activity.",
-    (r, p) => S.sponsorSection(r, p.sponsor),
+    (r, p) => S.sponsorSection([{ sponsor: p.sponsor, r }]),
   ),
   loss_of_exclusivity: tool(
     "lossOfExclusivity",

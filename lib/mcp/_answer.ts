@@ -70,9 +70,12 @@ export interface AnswerParts {
   readonly rows: number;
 }
 
-const attempt = (p: AnswerParts, rows: number, cell: number, warnings: number) => {
+const attempt = (p: AnswerParts, rows: number, cell: number, warnings: number, columns: boolean) => {
   const frames = Object.fromEntries(
-    Object.entries(p.frames).map(([name, f]) => [name, frameView(f.table, f.df, rows, cell)]),
+    Object.entries(p.frames).map(([name, f]) => {
+      const view = frameView(f.table, f.df, rows, cell);
+      return [name, columns ? view : { ...view, columns: [`${view.columns.length} columns`] }];
+    }),
   );
   const shownWarnings = p.warnings.slice(0, warnings).map((w) => String(clip(w, cell * 2)));
   const left: string[] = [];
@@ -88,6 +91,7 @@ const attempt = (p: AnswerParts, rows: number, cell: number, warnings: number) =
     );
   }
   if (warnings < p.warnings.length) left.push(`${p.warnings.length - warnings} more warnings`);
+  if (!columns) left.push("column names and types: call query_frames without sql");
   const structured = { ...p.extra, summary: p.lead, warnings: shownWarnings, frames, left_out: left };
   const text = [
     p.lead,
@@ -108,25 +112,28 @@ const attempt = (p: AnswerParts, rows: number, cell: number, warnings: number) =
  * @param budget Tokens the whole answer may take.
  */
 export function compactAnswer(p: AnswerParts, budget: number): CallToolResult {
-  const build = (rows: number, cell: number, warnings: number): CallToolResult => {
-    const { structured, text } = attempt(p, rows, cell, warnings);
+  const build = (rows: number, cell: number, warnings: number, columns: boolean, json: boolean) => {
+    const { structured, text } = attempt(p, rows, cell, warnings, columns);
+    const body = JSON.stringify(structured, jsonSafe);
     return {
-      content: [
-        { type: "text", text },
-        { type: "text", text: JSON.stringify(structured, jsonSafe) },
-      ],
-      structuredContent: JSON.parse(JSON.stringify(structured, jsonSafe)),
-    };
+      // The body again as text, for clients that read only text, when it fits.
+      content: [{ type: "text", text }, ...(json ? [{ type: "text", text: body }] : [])],
+      structuredContent: JSON.parse(body),
+    } as CallToolResult;
   };
   let rows = p.rows;
   let cell = 200;
   let warnings = p.warnings.length;
+  let columns = true;
+  let json = true;
   for (;;) {
-    const answer = build(rows, cell, warnings);
+    const answer = build(rows, cell, warnings, columns, json);
     if (tokensOf(answer) <= budget) return answer;
     if (rows > 0) rows = Math.floor(rows / 2);
     else if (cell > 40) cell = Math.floor(cell / 2);
     else if (warnings > 0) warnings = Math.floor(warnings / 2);
+    else if (columns) columns = false;
+    else if (json) json = false;
     else return answer; // the frames' names and sizes alone: the smallest answer there is
   }
 }

@@ -20,7 +20,7 @@ console.log = console.info = console.debug = console.error;
 import process from "node:process";
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { createClient } from "../client/mod.ts";
+import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { serveMcpHttp } from "./http.ts";
 import { createMcpServer, DEFAULT_BUDGET } from "./server.ts";
@@ -60,29 +60,22 @@ if (!["tiny", "small", "large"].includes(args.scale)) {
   fail(`--scale must be tiny, small or large, got '${args.scale}'`);
 }
 
-const env = (name: string): string | undefined => {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    return undefined; // no permission for it: as if unset
-  }
-};
-const baseUrl = env("RI_BASE_URL");
-const apiKey = env("RI_API_KEY");
+const env = (name: string): string | undefined =>
+  Deno.permissions.querySync({ name: "env", variable: name }).state === "granted"
+    ? Deno.env.get(name) || undefined
+    : undefined;
+// The one configuration reader: a wrong setting exits 2 naming the variable, never quoting the key.
+const service = serviceConfigOrExit("mcp");
 let close: () => Promise<void> = () => Promise.resolve();
 let client;
-if (baseUrl) {
-  let host: string;
-  try {
-    host = new URL(baseUrl).host;
-  } catch {
-    fail("RI_BASE_URL is not a URL (are RI_BASE_URL and RI_API_KEY swapped?)");
+if (service) {
+  if ((await Deno.permissions.query({ name: "net", host: service.host })).state !== "granted") {
+    fail(
+      `no network permission for ${service.host}: run with --allow-net=${service.host} (see README, MCP server)`,
+    );
   }
-  if ((await Deno.permissions.query({ name: "net", host })).state !== "granted") {
-    fail(`no network permission for ${host}: run with --allow-net=${host} (see README, MCP server)`);
-  }
-  client = createClient({ baseUrl, apiKey });
-  console.error(`mcp: using the service at ${new URL(baseUrl).origin}`);
+  client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
+  console.error(`mcp: using the service at ${service.origin}`);
 } else {
   const sb = await startSandbox({
     port: 0,
@@ -96,7 +89,7 @@ if (baseUrl) {
     `mcp: no RI_BASE_URL: embedded sandbox (${args.scale}, seed ${args.seed}); data are synthetic`,
   );
 }
-const options = { client, synthetic: !baseUrl, budget, secrets: apiKey ? [apiKey] : [] };
+const options = { client, synthetic: !service, budget, secrets: service ? [service.apiKey] : [] };
 const stop = async () => {
   await close();
   Deno.exit(0);
@@ -106,6 +99,9 @@ Deno.addSignalListener("SIGTERM", stop);
 
 if (args.http) {
   const token = env("RI_MCP_TOKEN");
+  if (!["127.0.0.1", "localhost", "::1"].includes(args.host) && !token) {
+    fail(`--host ${args.host} is reachable from other machines: set RI_MCP_TOKEN (a bearer token) first`);
+  }
   const http = await serveMcpHttp({
     createServer: () => createMcpServer(options),
     hostname: args.host,

@@ -86,6 +86,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     } catch (e) {
       answer = errorAnswer(e);
     }
+    // Every answer with data says where the data came from, first.
+    const first = answer.content[0] as { type: string; text?: string } | undefined;
+    if (synthetic && !answer.isError && first?.type === "text" && !first.text!.includes(SYNTHETIC)) {
+      answer = {
+        ...answer,
+        content: [{ type: "text", text: `${SYNTHETIC}\n${first.text}` }, ...answer.content.slice(1)],
+      };
+    }
     return redact(answer, options.secrets ?? []);
   };
 
@@ -174,17 +182,22 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       const stored = session.get(handle);
       const chart = stored.section.charts?.[0];
       if (!chart) return Promise.resolve(toolError("not_found", `result ${handle} has no chart`));
-      const caption = `${chart.name} (${stored.handle} ${stored.tool})${synthetic ? ` — ${SYNTHETIC}` : ""}`;
+      const caption = `${
+        synthetic ? `${SYNTHETIC} ` : ""
+      }Chart ${chart.name} of ${stored.handle} (${stored.tool}).`;
       if (format === "svg") {
         const svg = toSvg(chart.chart);
-        const text = `${caption}\n${svg}`;
-        if (tokensOf(text) > budget) {
+        if (tokensOf(caption + svg) > budget) {
           return Promise.resolve(toolError(
             "bad_input",
-            `the SVG takes ${tokensOf(text)} tokens, over the answer budget of ${budget}; ask for format png`,
+            `the SVG takes ${
+              tokensOf(caption + svg)
+            } tokens, over the answer budget of ${budget}; ask for format png`,
           ));
         }
-        return Promise.resolve({ content: [{ type: "text", text }] } as CallToolResult);
+        return Promise.resolve({
+          content: [{ type: "text", text: caption }, { type: "text", text: svg }],
+        } as CallToolResult);
       }
       const png = toPng(chart.chart, { scale: 1.5 });
       return Promise.resolve({

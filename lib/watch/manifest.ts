@@ -15,6 +15,8 @@ export interface ManifestFrame {
   readonly columns: Readonly<Record<string, string>>;
   /** Natural key columns at the time of writing (see lib/frames/keys.ts). */
   readonly key: readonly string[];
+  /** SHA-256 of the Parquet file as written (hex; absent in manifests written before hashes). */
+  readonly sha256?: string;
   /** Provenance of the calls behind the frame (`fetchedAt` as ISO text). */
   readonly provenance: readonly Record<string, unknown>[];
 }

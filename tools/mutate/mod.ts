@@ -4,7 +4,7 @@
  * (targets.ts): a mutant is killed when a test fails or the run times out, and survives when they pass.
  * Prints the score per module and every survivor (file:line:column, operator, original → mutant).
  *
- * Usage: deno task mutate [--module lib/client/retry.ts]... [--max N] [--seed S] [--timeout-factor F]
+ * Usage: deno task mutate [--module lib/client/retry.ts]... [--max N|all] [--seed S] [--timeout-factor F]
  *        [--tests a_test.ts,b_test.ts] [--list] [--json out/mutate.json]
  *
  * @module
@@ -42,7 +42,7 @@ function pickTargets(): Target[] {
     for (const f of t.tests.filter((f) => !exists(f))) {
       console.error(`${t.module}: no test file ${f}; ignored`);
     }
-    return { module: t.module, tests: t.tests.filter(exists) };
+    return { ...t, tests: t.tests.filter(exists) };
   });
 }
 
@@ -50,7 +50,7 @@ function named(m: string): Target {
   const known = TARGETS.find((t) => t.module === m);
   const tests = opt.tests?.split(",").filter(Boolean) ?? known?.tests;
   if (!tests?.length) throw new Error(`no tests known for ${m}; pass --tests a_test.ts,b_test.ts`);
-  return { module: m, tests };
+  return { module: m, tests, ...(known?.max === undefined ? {} : { max: known.max }) };
 }
 
 /** A deterministic sample of `n` mutants (spread over the file), in source order. */
@@ -75,6 +75,7 @@ interface ModuleReport {
   run: number;
   killed: number;
   timeout: number;
+  timedOut: { line: number; column: number; operator: string; original: string; mutant: string }[];
   survived: { line: number; column: number; operator: string; original: string; mutant: string }[];
   score: number;
   seconds: number;
@@ -106,7 +107,7 @@ try {
   for (const t of targets) {
     const source = await Deno.readTextFile(t.module);
     const all = findMutants(source);
-    const max = opt.max === undefined ? undefined : Number(opt.max);
+    const max = opt.max === undefined ? t.max : opt.max === "all" ? undefined : Number(opt.max);
     const chosen = sample(all, max, Number(opt.seed));
     const t0 = performance.now();
     const base = await runTests(ws.dir, t.tests, 600_000);
@@ -115,7 +116,8 @@ try {
       console.error(`${t.module}: its tests fail unmutated (${t.tests.join(", ")}); skipped`);
       continue;
     }
-    const timeoutMs = baseMs * Number(opt["timeout-factor"]) + 5_000;
+    // Generous: the machine is shared, and a slow run is not a killed mutant.
+    const timeoutMs = baseMs * Number(opt["timeout-factor"]) + 20_000;
     console.log(
       `${t.module}: ${chosen.length} of ${all.length} mutants, tests ${t.tests.join(" ")} ` +
         `(${(baseMs / 1000).toFixed(1)} s unmutated)`,
@@ -127,6 +129,7 @@ try {
       run: chosen.length,
       killed: 0,
       timeout: 0,
+      timedOut: [],
       survived: [],
       score: 0,
       seconds: 0,
@@ -152,7 +155,21 @@ try {
         );
       } else {
         r.killed++;
-        if (outcome === "timeout") r.timeout++;
+        if (outcome === "timeout") {
+          r.timeout++;
+          r.timedOut.push({
+            line: m.line,
+            column: m.column,
+            operator: m.operator,
+            original: m.original,
+            mutant: m.text,
+          });
+          console.log(
+            `  timeout  ${t.module}:${m.line}:${m.column} ${m.operator} ${show(m.original)} → ${
+              show(m.text)
+            }`,
+          );
+        }
       }
     }
     r.seconds = Math.round((performance.now() - t0) / 1000);
