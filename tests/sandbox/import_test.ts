@@ -238,3 +238,43 @@ Deno.test("analyses warn naming the source that is missing, where the imported s
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("ClinicalTrials.gov: a zip of study files and an API page read like the folder; a newer record updates in place", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-import-" });
+  try {
+    const files: Record<string, Uint8Array> = {};
+    for await (const e of Deno.readDir(`${FX}ctgov`)) {
+      files[`ctg-studies/${e.name}`] = await Deno.readFile(`${FX}ctgov/${e.name}`);
+    }
+    await Deno.writeFile(`${dir}/ctg-studies.json.zip`, zipSync(files));
+    const store = `${dir}/ri.db`;
+    await importPublicData({ store, ctgov: `${dir}/ctg-studies.json.zip`, today: TODAY });
+    const q = (sql: string) => {
+      const db = new DatabaseSync(store, { readOnly: true });
+      try {
+        return db.prepare(sql).all().map((r) => Object.values(r).join("|"));
+      } finally {
+        db.close();
+      }
+    };
+    const trials = "SELECT rid, trial_id, status, enrollment FROM trials ORDER BY trial_id";
+    const before = q(trials);
+    assert.equal(before.length, 4, "every study file of the zip");
+    const first = JSON.parse(await Deno.readTextFile(`${FX}ctgov/NCT05000001.json`));
+    first.protocolSection.statusModule.overallStatus = "COMPLETED";
+    first.protocolSection.designModule.enrollmentInfo.count = 312;
+    first.protocolSection.sponsorCollaboratorsModule.collaborators = [];
+    await Deno.writeTextFile(`${dir}/page.json`, JSON.stringify({ studies: [first], nextPageToken: "x" }));
+    await importPublicData({ store, ctgov: `${dir}/page.json`, today: TODAY });
+    const after = q(trials);
+    assert.equal(after[0], before[0].replace("RECRUITING|300", "COMPLETED|312"), "same rid, new values");
+    assert.deepEqual(after.slice(1), before.slice(1), "the other studies kept");
+    assert.deepEqual(
+      q("SELECT sponsor_name, role FROM trial_sponsors WHERE trial_id = 'NCT05000001'"),
+      ["Pfizer|lead"],
+      "sponsors replaced (the collaborator is gone)",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
