@@ -119,9 +119,9 @@ if (advanceDays !== undefined) {
   );
 }
 console.log(
-  `Sandbox listening on ${sb.url} (scale ${scale}, profile ${profile}, ${sb.workers} read workers, ready in ${
-    Math.round(performance.now() - t0)
-  } ms)`,
+  `Sandbox listening on ${sb.url} (${
+    sb.dataSource.kind === "synthetic" ? `scale ${scale}` : "imported store"
+  }, profile ${profile}, ${sb.workers} read workers, ready in ${Math.round(performance.now() - t0)} ms)`,
 );
 console.log(`Demo keys (x-api-key): free=${sb.keys.free} pro=${sb.keys.pro} pos=${sb.keys.pos}`);
 console.log(

@@ -105,7 +105,7 @@ Deno.test("imported approvals, catalyst events, spending and trials come back th
     await res.body?.cancel();
     assert.match(
       res.headers.get("x-data-source") ?? "",
-      /^imported; orange_book=orange_book@\d{4}-\d{2}-\d{2}; part_d=part_d_spending_by_drug\.csv@2023; ctgov=/,
+      /^imported; orange_book=orange_book@\d{4}-\d{2}-\d{2}; part_d=part_d_spending_by_drug\.csv@2023; ctgov=ctgov_extra\.ndjson@records updated to 2026-10-02$/,
     );
     assert.match(res.headers.get("x-data-missing") ?? "", /patent full text/);
     assert.equal(sb.dataSource.kind, "imported");
@@ -138,8 +138,8 @@ Deno.test("a newer Orange Book edition updates the store in place; the zip reads
     for (const f of ["products.txt", "patent.txt", "exclusivity.txt"]) {
       files[f] = await Deno.readFile(`${FX}orange_book/${f}`);
     }
-    await Deno.writeFile(`${dir}/EOBZIP.zip`, zipSync(files));
-    await importPublicData({ store, orangeBook: `${dir}/EOBZIP.zip`, today: TODAY });
+    await Deno.writeFile(`${dir}/EOBZIP_2026_10.zip`, zipSync(files));
+    await importPublicData({ store, orangeBook: `${dir}/EOBZIP_2026_10.zip`, today: TODAY });
     db = new DatabaseSync(store, { readOnly: true });
     try {
       assert.equal(rid(db), before, "updated in place (same row)");
@@ -155,7 +155,9 @@ Deno.test("a newer Orange Book edition updates the store in place; the zip reads
         "expired patent gone",
       );
       assert.equal(q("SELECT count(*) FROM approvals")[0], "7");
-      assert.deepEqual(q("SELECT key FROM meta WHERE key = 'sources'"), ["sources"]);
+      const sources = JSON.parse(q("SELECT value FROM meta WHERE key = 'sources'")[0]);
+      assert.equal(sources.orange_book.file, "EOBZIP_2026_10.zip");
+      assert.equal(sources.orange_book.edition, "2026-10", "the edition the file's name states");
     } finally {
       db.close();
     }
