@@ -106,7 +106,10 @@ const sb = await startSandbox({
 }).catch((e) => (e instanceof RangeError ? fail(e.message) : Promise.reject(e)));
 if (advanceDays !== undefined) {
   const t = performance.now();
-  const r = await sb.advance(advanceDays);
+  const r = await sb.advance(advanceDays).catch(async (e) => {
+    await sb.close();
+    return e instanceof RangeError ? fail(e.message) : Promise.reject(e);
+  });
   console.log(
     `Advanced ${r.days} days (${r.fromDay} → ${r.toDay}) in ${Math.round(performance.now() - t)} ms: ` +
       `${r.trials.added.length} new trials, ${r.trials.changed.length} trial field changes, ` +
