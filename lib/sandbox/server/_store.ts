@@ -82,17 +82,11 @@ export async function serveStore(options: StoreChoice, workers: number): Promise
     // until a write copies it to a private file; without the cache, generated straight into that file.
     const file = tempStoreFile();
     if (cached) {
-      const remove = file.remove;
-      return {
-        store: openStoreFile(cached),
-        owned: true,
-        workerPath: cached,
-        privateFile: file.path,
-        remove,
-      };
+      const store = openStoreFile(cached);
+      return { store, owned: true, workerPath: cached, privateFile: file.path, remove: file.remove };
     }
     return {
-      store: await openStore(seed, scale, file.path, cache),
+      store: await openStore(seed, scale, file.path, false),
       owned: true,
       workerPath: file.path,
       remove: file.remove,
