@@ -1,7 +1,8 @@
 /**
  * The sandbox HTTP service: a faithful local implementation of the Research Intelligence Data
  * Service over a seeded synthetic SQLite store. Routing, parameter validation, tiers and quotas are
- * derived from the endpoint catalogue; every answer is JSON with `x-data-source: synthetic-sandbox`.
+ * derived from the endpoint catalogue; every answer is JSON with `x-data-source: synthetic-sandbox`, or,
+ * over a store imported from public files, the sources and editions (server/_provenance.ts).
  *
  * @module
  */
