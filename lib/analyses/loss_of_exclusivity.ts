@@ -10,7 +10,7 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning } from "../frames/mod.ts";
+import { type AnalysisResult, analysisResult, type AnalysisWarning, withKeys } from "../frames/mod.ts";
 import { catalystCalendar, type CatalystCalendarParams } from "./catalyst_calendar.ts";
 import { medicareSpending } from "./medicare_spending.ts";
 import { framed } from "./_measures.ts";
@@ -216,7 +216,12 @@ export function lossOfExclusivityFromFrames(
     })),
     { drug_name: pl.Utf8, trade_names: L, entities: L, reason: pl.Utf8 },
   );
-  return { drugs: drugsFrame, byQuarter, bySponsor, unmatched };
+  return withKeys({ drugs: drugsFrame, byQuarter, bySponsor, unmatched }, {
+    drugs: ["drug_name"],
+    byQuarter: ["quarter", "entities"],
+    bySponsor: ["entity"],
+    unmatched: ["drug_name"],
+  });
 }
 
 /** Parameters of {@linkcode lossOfExclusivity}: the catalyst calendar's entities, plus a horizon. */

@@ -12,7 +12,13 @@ import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
 import type { OrganizationRow } from "../client/schemas/people.ts";
 import type { Provenance } from "../client/result.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning, frameFromResult } from "../frames/mod.ts";
+import {
+  type AnalysisResult,
+  analysisResult,
+  type AnalysisWarning,
+  frameFromResult,
+  withKeys,
+} from "../frames/mod.ts";
 import { catalystCalendar } from "./catalyst_calendar.ts";
 import { patentTrends, patentTrendsFromFrames } from "./patent_trends.ts";
 import { conform, framed, statusOf } from "./_measures.ts";
@@ -133,7 +139,7 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
     next_catalyst_date: pl.Utf8,
     patents: pl.Int64,
   }).withColumns(pl.col("next_catalyst_date").str.strptime(pl.Date, "%Y-%m-%d"));
-  return {
+  return withKeys({
     sponsor: conform(input.sponsor, SPONSOR),
     pipeline,
     approvals,
@@ -141,7 +147,15 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
     patentsByYear,
     topCpc,
     summary,
-  };
+  }, {
+    sponsor: ["input"],
+    pipeline: ["phase", "status"],
+    approvals: ["approval_id"],
+    catalysts: ["drug_name", "type", "event_date"],
+    patentsByYear: ["year"],
+    topCpc: ["cpc"],
+    summary: [], // one row
+  });
 }
 
 /** The organization a name resolves to: an exact (case-insensitive) entity match first, then the first entity. */

@@ -6,7 +6,7 @@
  *   `manifest.json` — plain partitioned Parquet that Polars, DuckDB or Spark scan directly. Written
  *   atomically; never overwrites a day unless asked. {@linkcode listSnapshots}, {@linkcode loadSnapshot}.
  * - {@linkcode diff}`(older, newer)`: per frame, rows added, removed and changed (key × column, before →
- *   after), matched by each frame's natural key (lib/frames/keys.ts), plus a summary frame.
+ *   after), matched by each frame's declared key (lib/frames/keys.ts), plus a summary frame.
  * - The watch command (`deno task watch -- watchlist.json`) runs a watchlist ({@linkcode parseWatchlist},
  *   {@linkcode runWatch}) and writes a change report ({@linkcode writeChangeReport}: HTML and Markdown).
  *
