@@ -11,12 +11,12 @@
  */
 import { parseArgs } from "node:util";
 import {
-  checkBaseUrl,
   checkContract,
   type ContractOptions,
   contractTable,
   createClient,
   RiError,
+  serviceConfigOrExit,
 } from "../lib/client/mod.ts";
 import { type Tier, TIERS } from "../lib/client/schemas/vocab.ts";
 import {
@@ -107,16 +107,14 @@ export async function main(args: readonly string[]): Promise<number> {
   if (out !== "-" && Deno.permissions.querySync({ name: "write", path: out }).state !== "granted") {
     return bad(`no permission to write ${out}; ${WRITE_HINT}`);
   }
-  if (profile === undefined && !Deno.env.get("RI_BASE_URL")) {
+  const real = profile === undefined ? serviceConfigOrExit("contract") : undefined;
+  if (profile === undefined && !real) {
     console.error(HOW_TO);
     return 2;
   }
   let sb: Sandbox | undefined;
   try {
-    // Checked before any call, never quoted: with RI_BASE_URL and RI_API_KEY swapped, it is the key.
-    const service = profile !== undefined
-      ? `sandbox (${profile})`
-      : new URL(checkBaseUrl(Deno.env.get("RI_BASE_URL")!)).origin;
+    const service = real ? real.origin : `sandbox (${profile})`;
     if (profile !== undefined) {
       sb = await startSandbox({ quiet: true, scale: "tiny", profile });
       // The spec lists author ids only in the trial full record (path not shown): take one from the data.

@@ -17,6 +17,7 @@ import {
 } from "../frames/mod.ts";
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
 
 /** Weights of the composite score (each multiplies a term on a fixed 0–1 scale). */
 export interface CompositeWeights {
@@ -240,6 +241,7 @@ export async function targetPrioritization(
   client: Client,
   params: TargetPrioritizationParams,
 ): Promise<TargetPrioritization> {
+  checkParams("targetPrioritization", params);
   checkedWeights(params.weights); // before any request
   const topN = params.topN ?? 20;
   // One more than asked settles completeness (PITFALLS 27): more than topN back = more exist.

@@ -22,6 +22,14 @@
  * @module
  */
 export * from "./client.ts";
+export {
+  checkApiKey,
+  isLoopback,
+  type ReadConfigOptions,
+  readServiceConfig,
+  ServiceConfig,
+  serviceConfigOrExit,
+} from "./config.ts";
 export * from "./errors.ts";
 export * from "./result.ts";
 export * from "./types.ts";

@@ -22,11 +22,12 @@ import type pl from "nodejs-polars";
 
 /**
  * Columns that move with the clock or the fetch, not with the data; diffs never report them:
- * `days_to_event` and `years_to_horizon` (count down every day), `fetched_at`, `from_cache`,
- * `cache_age_ms` (provenance of the fetch).
+ * `days_to_event`, `days_to_expiry` and `years_to_horizon` (count down every day), `fetched_at`,
+ * `from_cache`, `cache_age_ms` (provenance of the fetch).
  */
 export const VOLATILE_COLUMNS: readonly string[] = [
   "days_to_event",
+  "days_to_expiry",
   "years_to_horizon",
   "fetched_at",
   "from_cache",

@@ -12,10 +12,11 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { createClient } from "../client/mod.ts";
+import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { writeChangeReport } from "./change_report.ts";
 import { runWatch } from "./run.ts";
+import { lockStore, StoreLockedError } from "./lock.ts";
 import { parseWatchlist, WatchlistError } from "./watchlist.ts";
 
 const HELP = `Usage: deno task watch -- <watchlist.json> [options]
@@ -28,6 +29,7 @@ Options:
   --out <dir>              report folder (overrides the watchlist's "out")
   --sandbox-advance <days> sandbox only: move the sandbox's world forward by <days> before running (demo)
   --scale tiny|small       sandbox only: data scale (default small)
+  --wait <seconds>         how long to wait for another run on the same store (default 120)
   --help                   this text
 
 Sandbox by default; the real service when RI_BASE_URL and RI_API_KEY are set.
@@ -58,6 +60,7 @@ async function main(): Promise<number> {
         out: { type: "string" },
         "sandbox-advance": { type: "string" },
         scale: { type: "string", default: "small" },
+        wait: { type: "string", default: "120" },
         help: { type: "boolean", default: false },
       },
     });
@@ -88,7 +91,8 @@ async function main(): Promise<number> {
     if (e instanceof WatchlistError) bad(e.message);
     throw e;
   }
-  const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
+  const service = serviceConfigOrExit("watch");
+  const real = service !== undefined;
   const advanceText = values["sandbox-advance"];
   const days = advanceText === undefined ? 0 : Number(advanceText);
   if (advanceText !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
@@ -98,8 +102,12 @@ async function main(): Promise<number> {
     bad("--sandbox-advance works on the sandbox only; unset RI_BASE_URL/RI_API_KEY to use it");
   }
   if (!["tiny", "small"].includes(values.scale!)) bad(`--scale is '${values.scale}'; use tiny or small`);
+  const waitS = Number(values.wait);
+  if (!(Number.isFinite(waitS) && waitS >= 0 && waitS <= 86_400)) {
+    bad(`--wait is '${values.wait!.slice(0, 20)}'; give seconds from 0 to 86400, e.g. --wait 60`);
+  }
   if (real) {
-    const host = new URL(env("RI_BASE_URL")!).host;
+    const host = service!.host;
     if ((await Deno.permissions.query({ name: "net", host })).state !== "granted") {
       bad(
         `The watch task only allows loopback network access. To watch ${host}:\n  deno run --allow-net=${host} ` +
@@ -120,23 +128,38 @@ async function main(): Promise<number> {
     const client = real ? createClient() : createClient({ baseUrl: sb!.url, apiKey: sb!.keys.pos });
     console.error(
       `watch ${file}: ${watchlist.analyses.length} item(s), day ${date}, ` +
-        (real ? `service ${new URL(env("RI_BASE_URL")!).host}` : "synthetic sandbox data"),
+        (real ? `service ${service!.host}` : "synthetic sandbox data"),
     );
-    let outcome;
+    // One writer per store, the change report included (lib/watch/lock.ts).
+    let release;
     try {
-      outcome = await runWatch(watchlist, {
-        client,
-        store,
-        date,
-        overwrite: values.overwrite,
-        log: console.error,
-      });
+      release = await lockStore(store, { waitMs: waitS * 1000, log: console.error });
     } catch (e) {
-      if (/already exists at/.test((e as Error).message)) bad((e as Error).message);
-      throw e;
+      if (!(e instanceof StoreLockedError)) throw e;
+      console.error(e.message);
+      return 1;
     }
-    const source = real ? new URL(env("RI_BASE_URL")!).origin : sb!.url;
-    const written = await writeChangeReport(outcome, { source, synthetic: !real }, out);
+    let outcome, written;
+    try {
+      try {
+        outcome = await runWatch(watchlist, {
+          client,
+          store,
+          date,
+          overwrite: values.overwrite,
+          log: console.error,
+          lock: false,
+        });
+      } catch (e) {
+        if (!/already exists at/.test((e as Error).message)) throw e;
+        await release();
+        bad((e as Error).message); // exits: release first
+      }
+      const source = real ? service!.origin : sb!.url;
+      written = await writeChangeReport(outcome, { source, synthetic: !real }, out);
+    } finally {
+      await release();
+    }
     console.error(`report: ${written.html} and ${written.markdown}`);
     if (outcome.badInput) {
       const bad = outcome.items.filter((i) => i.badInput).map((i) => `${i.name}: ${i.error}`).join("\n");

@@ -229,7 +229,7 @@ export interface DiffOptions {
  * Rows are matched by each frame's declared key (resource keys such as `trial_id`, `approval_id`,
  * `patent_id`, `target_id`, catalyst `drug_name + type + event_date`; an analysis's frames by the
  * dimension columns it declares, e.g. `month, type` — see lib/frames/keys.ts); the newer frame's key
- * wins when the two differ. Volatile columns (`days_to_event`, `years_to_horizon`, fetch times) are not
+ * wins when the two differ. Volatile columns (`days_to_event`, `days_to_expiry`, `years_to_horizon`, fetch times) are not
  * compared. A frame only one side has is reported whole as added or removed.
  *
  * @param older The earlier snapshot (`loadSnapshot(...)`), analysis result or frame.

@@ -31,5 +31,6 @@ export * from "./snapshot.ts";
 export * from "./diff.ts";
 export * from "./watchlist.ts";
 export * from "./run.ts";
+export * from "./lock.ts";
 export * from "./change_report.ts";
 export type { FrameSource } from "./_frames.ts";

@@ -19,6 +19,7 @@ import {
 } from "../frames/mod.ts";
 import { diff, type SnapshotDiff } from "./diff.ts";
 import { listSnapshots, loadSnapshot, snapshot } from "./snapshot.ts";
+import { lockStore } from "./lock.ts";
 import { ALERTS_SNAPSHOT, WATCH_ANALYSES, type WatchItem, type Watchlist } from "./watchlist.ts";
 
 /** Options of {@linkcode runWatch}. */
@@ -33,6 +34,11 @@ export interface RunWatchOptions {
   readonly overwrite?: boolean;
   /** Progress lines (one per item). @default {() => {}} */
   readonly log?: (line: string) => void;
+  /**
+   * The store's one-writer lock (lib/watch/lock.ts): how long to wait for another run, or `false` when the
+   * caller holds it already. @default {{ waitMs: 120000 }}
+   */
+  readonly lock?: false | { readonly waitMs?: number };
 }
 
 /** The outcome of one watched item. */
@@ -153,8 +159,22 @@ async function savedResult(store: string, name: string, date: string): Promise<F
  * @param watchlist A parsed watchlist ({@linkcode parseWatchlist}).
  * @param options Client, store folder, day, overwrite.
  * @returns Per-item outcomes, biggest change first.
+ * @throws {StoreLockedError} When another run still holds the store after the wait.
  */
 export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): Promise<WatchOutcome> {
+  if (options.lock === false) return await run(watchlist, options);
+  const release = await lockStore(options.store, {
+    ...options.lock,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  try {
+    return await run(watchlist, options);
+  } finally {
+    await release();
+  }
+}
+
+async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<WatchOutcome> {
   const { client, store, date } = options;
   const log = options.log ?? (() => {});
   const jobs: { name: string; what: string; run: () => Promise<Frames>; inputs?: unknown }[] = watchlist

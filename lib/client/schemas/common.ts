@@ -91,12 +91,16 @@ export function flagged<D extends z.ZodType>(data: D) {
   });
 }
 
-/** Error body the sandbox returns (the spec does not show one; see README). Every field is the sandbox's choice. */
+/**
+ * Error body the sandbox returns (the spec does not show one; see README). Every field is the sandbox's
+ * choice, so none is required: a service sending `{error: {code, message}}` without `status` still has its
+ * code (`quota_exhausted`, `unresolved_entity`) and parameter read.
+ */
 export const ErrorBody = z.looseObject({
   error: z.looseObject({
-    status: count,
-    code: z.string(),
-    message: z.string(),
+    status: count.optional(),
+    code: z.string().optional(),
+    message: z.string().optional(),
     parameter: z.string().optional(),
     value: z.unknown().optional(),
     input: z.string().optional(),

@@ -1,7 +1,8 @@
 /**
  * Parameter validation derived from the catalogue: coerce each raw value by its `kind`, run the
  * `wire` schema, fill documented defaults, reject `rejects` parameters and broken `checks` that the
- * service answers with an error. Unknown parameters are ignored, as the real service does.
+ * service answers with an error, and a control character (a NUL above all) in any value as malformed — it
+ * is never cut at the NUL and matched on the rest. Unknown parameters are ignored, as the real service does.
  *
  * @module
  */
@@ -53,7 +54,30 @@ function coerceString(name: string, def: ParamDef, raw: string): unknown {
   }
 }
 
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
+/** A NUL or another control character is malformed in any parameter (a C string would end at a NUL). */
+function checkControl(name: string, raw: unknown): void {
+  const strings = typeof raw === "string"
+    ? [raw]
+    : Array.isArray(raw)
+    ? raw.filter((v) => typeof v === "string")
+    : [];
+  for (const v of strings) {
+    const at = v.search(CONTROL);
+    if (at < 0) continue;
+    const code = `U+${v.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")}`;
+    throw invalidParameter(
+      name,
+      v.slice(0, 40),
+      `contains the control character ${code} at ${at + 1}; remove it`,
+    );
+  }
+}
+
 function coerce(name: string, def: ParamDef, raw: unknown): unknown {
+  checkControl(name, raw);
   if (typeof raw === "string") return coerceString(name, def, raw);
   if (def.kind === "truthy") return Boolean(raw);
   if (def.kind === "csv" && Array.isArray(raw)) return raw.join(",");
