@@ -109,7 +109,12 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
   ).sort(["phase", "status"]);
   const approvals = conform(input.approvals, APPROVAL).rename({ regulatory_flags_is_orphan: "is_orphan" })
     .sort("approval_date", true, true);
-  const events = input.catalysts.width ? input.catalysts : conform(input.catalysts, EVENT);
+  // The catalysts as given, with the columns the scan reads (and the event key) added when absent.
+  const given = input.catalysts.width ? input.catalysts : conform(input.catalysts, EVENT);
+  const absent = Object.entries(EVENT).filter(([c]) => !given.columns.includes(c));
+  const events = absent.length
+    ? given.withColumns(...absent.map(([c, t]) => pl.lit(null).cast(t).alias(c)))
+    : given;
   const catalysts = events.filter(pl.col("when").eq(pl.lit("upcoming"))).sort("event_date");
   const patents = patentTrendsFromFrames({
     years: pl.DataFrame([]),
