@@ -7,7 +7,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { didYouMean } from "../client/guards.ts";
+import { didYouMean, MAX_NAME, MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
 import { AUTHOR_ID_RE } from "../client/schemas/common.ts";
 import { REPORT_FORMATS, type ReportFormat } from "./write.ts";
 
@@ -164,8 +164,17 @@ names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synth
 
 Exit codes: 0 done, 1 an analysis failed, 2 bad input.`;
 
-const list = (v: string | undefined): string[] =>
-  v === undefined ? [] : v.split(v.includes(";") ? ";" : ",").map((s) => s.trim()).filter(Boolean);
+/** Every name and path a flag gives is bounded (length, control characters) before anything runs. */
+function bounded(flag: string, v: string, max = MAX_NAME): string {
+  const problem = textProblem(v, max);
+  if (problem) throw new UsageError(`${flag} ${prefixOf(v)} ${problem}; fix it`);
+  return v;
+}
+
+const list = (v: string | undefined, flag = "--list"): string[] =>
+  v === undefined
+    ? []
+    : v.split(v.includes(";") ? ";" : ",").map((s) => bounded(flag, s.trim())).filter(Boolean);
 
 function oneOf<T extends string>(flag: string, values: string[], known: readonly T[]): T[] {
   return values.map((v) => {
@@ -234,9 +243,9 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
   }
   const text = (flag: string, v: string | undefined) => {
     if (v !== undefined && !v.trim()) throw new UsageError(`${flag} is empty; give a value or leave it out`);
-    return v?.trim();
+    return v === undefined ? undefined : bounded(flag, v.trim(), flag === "--out" ? MAX_PATH : MAX_NAME);
   };
-  const tickers = list(values.tickers).map((t) => t.toUpperCase());
+  const tickers = list(values.tickers, "--tickers").map((t) => t.toUpperCase());
   const badTicker = tickers.find((t) => !/^[A-Z][A-Z0-9.-]{0,9}$/.test(t));
   if (badTicker) {
     throw new UsageError(
@@ -253,16 +262,16 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
       `--author '${author}' is not a scholarly-index author id (A followed by 4-12 digits, e.g. A5023888391)`,
     );
   }
-  const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats);
+  const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats, "--formats");
   if (!formats.length) throw new UsageError(`--formats is empty; give some of ${REPORT_FORMATS.join(",")}`);
   const ids = Object.keys(REPORT_SECTIONS) as SectionId[];
-  const sections = values.sections === undefined ? undefined : list(values.sections);
+  const sections = values.sections === undefined ? undefined : list(values.sections, "--sections");
   if (sections?.length === 0) throw new UsageError(`--sections is empty; give some of ${ids.join(",")}`);
   return {
-    sponsors: list(values.sponsors),
+    sponsors: list(values.sponsors, "--sponsors"),
     tickers,
     condition: text("--condition", values.condition),
-    diseases: list(values.diseases),
+    diseases: list(values.diseases, "--diseases"),
     indication: text("--indication", values.indication),
     cpc,
     author,
