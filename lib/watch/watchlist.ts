@@ -89,7 +89,11 @@ export const Watchlist = z.strictObject({
   const seen = new Set<string>();
   w.analyses.forEach((a, i) => {
     if (seen.has(a.name)) {
-      ctx.addIssue({ code: "custom", path: ["analyses", i, "name"], message: `${prefixOf(a.name)} is used twice` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["analyses", i, "name"],
+        message: `${prefixOf(a.name)} is used twice`,
+      });
     }
     if (w.alerts && a.name === ALERTS_SNAPSHOT) {
       ctx.addIssue({
