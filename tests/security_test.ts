@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { ConfigError, createClient, readServiceConfig, ValidationError } from "../lib/client/mod.ts";
 import { assertNoKeyInFiles, KEY, redirecting, runDeno } from "./_hostile.ts";
+import { withSandbox } from "./client/_sandbox.ts";
 
 const REPORT = [
   "run",
@@ -181,4 +182,33 @@ Deno.test("the client bounds every string parameter before sending: a 100 kB sea
   assert.ok(e.message.length < 300 && Deno.inspect(e).length < 2000);
   await assert.rejects(ri.regulatory.search({ trade_name: "a\u0000zz" }), /control character U\+0000 at 2/);
   assert.equal(calls, 0);
+});
+
+Deno.test("a report run on the service with a key writes it into no output, file or cache", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await withSandbox(async (sb) => {
+      const env = { RI_BASE_URL: sb.url, RI_API_KEY: sb.keys.pos, INIT_CWD: "" };
+      const args = [
+        "--sponsors",
+        "Pfizer",
+        "--sections",
+        "regulatory,sponsor",
+        "--formats",
+        "html,csv",
+        "--out",
+        dir,
+      ];
+      const r = await runDeno([...REPORT, "main.ts", ...args], env, undefined, sb.keys.pos);
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(await assertNoKeyInFiles(dir, sb.keys.pos) >= 2);
+      // The client's opt-in cache: keys and files hold no key.
+      const cacheDir = `${dir}/cache`;
+      const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos, cache: { dir: cacheDir } });
+      await ri.trials.search({ search: "cancer", limit: 5 });
+      assert.ok(await assertNoKeyInFiles(cacheDir, sb.keys.pos) >= 1);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
