@@ -74,10 +74,13 @@ class Cdp {
   }
 }
 
-/** Generates the demo report at the tiny scale into `dir`; returns the path of `report.html`. */
-async function generateReport(dir: string): Promise<string> {
+/**
+ * Generates a report at the tiny scale into `dir` (the demo without `args`, else the report command with
+ * them); returns the path of `report.html`.
+ */
+async function generateReport(dir: string, args: string[] = []): Promise<string> {
   const { code, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "main.ts"],
+    args: ["run", "-A", "main.ts", ...(args.length ? [...args, "--out", dir] : [])],
     cwd: ROOT,
     env: { RI_OUT_DIR: dir, RI_SCALE: "tiny", NO_COLOR: "1" },
     stdout: "null",
@@ -163,6 +166,10 @@ interface Opened {
     svgs: number;
     tables: number;
     overflowX: number;
+    scrolling: string[];
+    headers: string[];
+    dtypeLines: number;
+    charts: { png: string; width: number; box: number; data: string[] }[];
   };
   /** Full-page screenshot (PNG bytes) and its height in CSS pixels. */
   readonly png: Uint8Array;
@@ -203,6 +210,18 @@ async function openInChromium(html: string): Promise<Opened> {
           svgs: document.querySelectorAll("svg").length,
           tables: document.querySelectorAll("table").length,
           overflowX: document.documentElement.scrollWidth - window.innerWidth,
+          // Tables wider than their box (they would scroll sideways), by heading.
+          scrolling: [...document.querySelectorAll(".ri-frame")].filter((f) => f.scrollWidth > f.clientWidth + 1)
+            .map((f) => f.firstElementChild?.textContent ?? "?"),
+          headers: [...document.querySelectorAll(".ri-frame th")].map((th) => th.textContent),
+          dtypeLines: document.querySelectorAll(".ri-dtype").length,
+          charts: [...document.querySelectorAll(".chart")].map((c) => ({
+            png: c.dataset.png,
+            width: Math.round(c.querySelector("svg").getBoundingClientRect().width),
+            box: Math.round(c.clientWidth),
+            data: [...(c.nextElementSibling?.classList.contains("chart-data")
+              ? c.nextElementSibling.querySelectorAll("a") : [])].map((a) => a.getAttribute("href")),
+          })),
         };
       })()`,
       awaitPromise: true,
@@ -262,6 +281,36 @@ if (missing && Deno.env.get("RI_REQUIRE_CHROMIUM") === "1") {
       `report in a browser: "${page.title}", ${page.images} images, ${page.svgs} svgs, ${page.tables} tables, ` +
         `${WIDTH}×${height} px; screenshot ${path}`,
     );
+  });
+
+  Deno.test("the report for two sponsors and a condition at 1280 px: no sideways scroll, charts at page width with their data exported, headers as labels", async () => {
+    const dir = await Deno.makeTempDir({ prefix: "ri_report_two_" });
+    const html = await generateReport(dir, ["--sponsors", "Pfizer,Novartis", "--condition", "lung cancer"]);
+    const { issues, page, png } = await openInChromium(html);
+    assert.deepEqual(issues, [], issues.join("\n"));
+    assert.ok(page.overflowX <= 0, `no horizontal scrolling at ${WIDTH}px (overflow ${page.overflowX}px)`);
+    assert.deepEqual(page.scrolling, [], "no table scrolls sideways");
+    assert.equal(page.dtypeLines, 0, "no dtype line under the headers");
+    const names = page.headers.filter((h) => /_|^[a-z]/.test(h));
+    assert.deepEqual(names, [], "every header is a label (no snake_case, capitalised)");
+    assert.ok(page.charts.length >= 7, `${page.charts.length} charts`);
+    const files = new Set([...Deno.readDirSync(dir)].map((e) => e.name));
+    const XLSX = await import("@e965/xlsx");
+    const wb = XLSX.read(await Deno.readFile(join(dir, "report.xlsx")));
+    const contents = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets.Contents, { header: 1 });
+    const csvOfSheet = new Map(contents.slice(4).map((r) => [String(r[4]), String(r[0])]));
+    for (const c of page.charts) {
+      // The page's content box is about 990 px; a chart drawn at 550 px in it would waste half of it.
+      assert.ok(c.width >= c.box * 0.9, `${c.png}: ${c.width} px wide in a ${c.box} px box`);
+      assert.ok(c.data.length > 0, `${c.png}: the page links the chart's data`);
+      for (const f of c.data) {
+        assert.ok(files.has(f), `${c.png}: ${f} written`);
+        assert.ok(wb.SheetNames.includes(csvOfSheet.get(f) ?? ""), `${c.png}: ${f} is a workbook sheet`);
+      }
+    }
+    const path = join(dir, "report_two_sponsors.png");
+    await Deno.writeFile(path, png);
+    console.log(`two sponsors: ${page.charts.length} charts, ${page.tables} tables; screenshot ${path}`);
   });
 
   Deno.test("openInChromium() catches a console error, an uncaught exception and a missing image", async () => {

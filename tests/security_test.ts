@@ -1,5 +1,5 @@
 /**
- * The key at every entry point (demo, report, watch, contract), run as users run them (subprocesses with
+ * The key at every entry point (demo, report, watch, contract, mcp), run as users run them (subprocesses with
  * the tasks' permissions): swapped RI_BASE_URL / RI_API_KEY exit 2 naming the variables, and a service that
  * redirects to another origin never receives the key there. Every stdout, stderr and every file the
  * commands wrote is searched for the key (docs/SECURITY.md).
@@ -30,7 +30,7 @@ const WATCH = [
 ];
 const CONTRACT = ["run", "--allow-net", "--allow-env=RI_BASE_URL,RI_API_KEY"];
 
-/** The four entry points, each writing under `dir`. */
+/** The five entry points, each writing under `dir` (the MCP server writes nothing). */
 async function entryPoints(dir: string): Promise<Record<string, string[]>> {
   await Deno.writeTextFile(
     `${dir}/w.json`,
@@ -40,6 +40,9 @@ async function entryPoints(dir: string): Promise<Record<string, string[]>> {
     demo: [...REPORT, "main.ts"],
     report: [...REPORT, "main.ts", "--sponsors", "Pfizer", "--out", `${dir}/report`],
     watch: [...WATCH, `${dir}/w.json`],
+    // The MCP server as `deno task mcp` runs it (its task's own flags).
+    mcp: JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url))).tasks.mcp.split(/\s+/)
+      .slice(1),
     contract: [
       ...CONTRACT,
       `--allow-write=${dir}/contract.json`,

@@ -11,7 +11,7 @@ import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } fr
 import { framed } from "./_measures.ts";
 import { pullCatalysts } from "./_catalyst_pull.ts";
 import { closestHint, resolveEntity } from "./_resolve_entity.ts";
-import { requireLists } from "./_params.ts";
+import { checkParams } from "./params.ts";
 
 /** Columns an event is identified by when merging entities (the service's own de-duplication key). */
 export const EVENT_KEY: readonly string[] = ["drug_name", "type", "event_date"];
@@ -197,7 +197,7 @@ export async function catalystCalendar(
   client: Client,
   params: CatalystCalendarParams,
 ): Promise<CatalystCalendar> {
-  requireLists("catalystCalendar", params, ["sponsors", "tickers", "leis", "drugNames"]);
+  checkParams("catalystCalendar", params);
   const limit = params.limit ?? 500;
   const windowDays = params.windowDays ?? 365;
   const shared = {

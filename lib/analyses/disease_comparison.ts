@@ -14,8 +14,8 @@ import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/diseases.ts
 import { type AnalysisResult, analysisResult } from "../frames/mod.ts";
 import { asCurie, framed, ratio, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
-import { requireLists } from "./_params.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
 
 /** The slice of the client this analysis calls. */
 export interface DiseaseComparisonClient {
@@ -214,7 +214,7 @@ export async function diseaseComparison(
   client: DiseaseComparisonClient,
   options: DiseaseComparisonOptions,
 ): Promise<DiseaseComparison> {
-  requireLists("diseaseComparison", options, ["diseases"]);
+  checkParams("diseaseComparison", options);
   if (!options.diseases.length) throw badInput(new TypeError("Pass at least one disease name or efo_id"));
   const calls: Provenance[] = [];
   const entries = await Promise.all(options.diseases.map(async (input): Promise<DiseaseEntry> => {

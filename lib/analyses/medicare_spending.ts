@@ -15,6 +15,7 @@ import { CHEMBL_RE } from "../client/schemas/common.ts";
 import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
 import { conform, ratio } from "./_measures.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
 
 /** The slice of the client this analysis calls. */
 export interface MedicareSpendingClient {
@@ -55,10 +56,23 @@ export type MedicareSpendingFrames = {
   readonly drugs: pl.DataFrame;
   /**
    * One row: `drugs` i64, `total_spending`, `branded_spending` f64, `branded_share_fraction` f64,
-   * `total_claims` i64, `total_beneficiaries` i64, `cost_per_claim` f64, `cost_per_beneficiary` f64.
-   * Beneficiaries are summed over drugs, so a patient on two drugs counts twice.
+   * `total_claims` i64, `total_beneficiaries` i64, `cost_per_claim` f64, `cost_per_beneficiary` f64,
+   * `rows_without_claims` i64, `rows_without_beneficiaries` i64. The costs are taken over the rows that
+   * have claims (beneficiaries): {@link MEDICARE_DEFINITIONS}. Beneficiaries are summed over drugs, so a
+   * patient on two drugs counts twice.
    */
   readonly summary: pl.DataFrame;
+};
+
+/** What the summary's figures mean (`result.definitions` of {@link medicareSpending}). */
+export const MEDICARE_DEFINITIONS: Readonly<Record<string, string>> = {
+  total_spending: "2025 Medicare Part D spending summed over the matched rows",
+  cost_per_claim: "spending ÷ claims over the rows that report claims; rows with no (or suppressed) " +
+    "claims are left out of both, and counted in rows_without_claims",
+  cost_per_beneficiary: "spending ÷ beneficiaries over the rows that report beneficiaries; rows with no " +
+    "(or suppressed) beneficiaries are left out of both, and counted in rows_without_beneficiaries. " +
+    "Beneficiaries are summed over drugs, so a patient on two drugs counts twice",
+  branded_share_fraction: "spending on rows with a brand name other than the generic name ÷ total spending",
 };
 
 /** Result of {@link medicareSpending}. */
@@ -123,16 +137,23 @@ export function medicareSpendingFromFrame(rows: pl.DataFrame): MedicareSpendingF
     "cost_per_beneficiary",
     "spend_share_fraction",
   ).sort(["total_spending", "key"], [true, false]);
+  // A cost per claim (beneficiary) is spending over claims (beneficiaries) of the rows that have some:
+  // a row with suppressed or zero counts keeps its spending out of the numerator too, and is counted.
+  const has = (c: string) => pl.col(c).fillNull(0).gt(0);
   const summary = drugs.select(
     pl.len().cast(pl.Int64).alias("drugs"),
     pl.col("total_spending").sum().cast(pl.Float64),
     pl.col("total_spending").filter(pl.col("branded")).sum().cast(pl.Float64).alias("branded_spending"),
     pl.col("total_claims").sum().cast(pl.Int64),
     pl.col("total_beneficiaries").sum().cast(pl.Int64),
+    pl.col("total_spending").filter(has("total_claims")).sum().cast(pl.Float64).alias("_claim_spend"),
+    pl.col("total_spending").filter(has("total_beneficiaries")).sum().cast(pl.Float64).alias("_bene_spend"),
+    has("total_claims").not().sum().cast(pl.Int64).alias("rows_without_claims"),
+    has("total_beneficiaries").not().sum().cast(pl.Int64).alias("rows_without_beneficiaries"),
   ).withColumns(
     ratio(pl.col("branded_spending"), pl.col("total_spending")).alias("branded_share_fraction"),
-    ratio(pl.col("total_spending"), pl.col("total_claims")).alias("cost_per_claim"),
-    ratio(pl.col("total_spending"), pl.col("total_beneficiaries")).alias("cost_per_beneficiary"),
+    ratio(pl.col("_claim_spend"), pl.col("total_claims")).alias("cost_per_claim"),
+    ratio(pl.col("_bene_spend"), pl.col("total_beneficiaries")).alias("cost_per_beneficiary"),
   ).select(
     "drugs",
     "total_spending",
@@ -142,6 +163,8 @@ export function medicareSpendingFromFrame(rows: pl.DataFrame): MedicareSpendingF
     "total_beneficiaries",
     "cost_per_claim",
     "cost_per_beneficiary",
+    "rows_without_claims",
+    "rows_without_beneficiaries",
   );
   return { drugs, summary };
 }
@@ -198,6 +221,7 @@ export async function medicareSpending(
   client: MedicareSpendingClient,
   options: MedicareSpendingOptions,
 ): Promise<MedicareSpending> {
+  checkParams("medicareSpending", options);
   if (
     options.efo_id === undefined && options.molecule === undefined && options.search === undefined &&
     !options.all
@@ -222,5 +246,7 @@ export async function medicareSpending(
     frames,
     [result.meta],
     result.rows.length || flagged ? [] : [NOT_EVIDENCE_OF_ABSENCE],
+    undefined,
+    MEDICARE_DEFINITIONS,
   );
 }

@@ -32,3 +32,4 @@ export * from "./medicare_spending.ts";
 export * from "./researcher_output.ts";
 export * from "./sponsor_scan.ts";
 export * from "./loss_of_exclusivity.ts";
+export * from "./params.ts";

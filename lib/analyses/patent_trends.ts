@@ -18,6 +18,7 @@ import {
   organizationLookup,
   type OrganizationsClient,
 } from "./_resolve_entity.ts";
+import { checkParams } from "./params.ts";
 
 /** The slice of the client this analysis calls. */
 export interface PatentTrendsClient {
@@ -182,6 +183,7 @@ export async function patentTrends(
   client: PatentTrendsClient,
   options: PatentTrendsOptions = {},
 ): Promise<PatentTrends> {
+  checkParams("patentTrends", options);
   const from = yearOf(options.from);
   const to = yearOf(options.to);
   const window = {

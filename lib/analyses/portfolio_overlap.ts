@@ -23,7 +23,7 @@ import {
   organizationLookup,
   resolveEntity,
 } from "./_resolve_entity.ts";
-import { requireLists } from "./_params.ts";
+import { checkParams } from "./params.ts";
 
 export { overlapWide };
 
@@ -112,6 +112,9 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
     }));
   const market = input.marketSize ?? null;
   const shared = input.shared ?? toFrame("compositeTrial", []);
+  const unresolved = new Set(
+    comparison.filter(pl.col("resolved_name").isNull()).getColumn("sponsor").toArray() as string[],
+  );
   // An unresolved sponsor has no measured share: null, not 0.
   const share = market
     ? pl.when(pl.col("resolved_name").isNotNull()).then(
@@ -130,17 +133,15 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
     byPhase: tallies(comparison, "by_phase", "phase"),
     byStatus: tallies(comparison, "by_status", "status"),
     shared,
-    matrix: overlapMatrix(
-      names,
-      counts,
-      pairs,
-      new Set(comparison.filter(pl.col("resolved_name").isNull()).getColumn("sponsor").toArray() as string[]),
-    ),
+    matrix: overlapMatrix(names, counts, pairs, unresolved),
     market: framed([{
       condition: input.condition ?? "",
       market_size_trials: market,
       shared_by_two_or_more: input.intersectionCount ?? shared.height,
-      shared_by_all: names.length === 2
+      // Trials of every sponsor are unknown when one of them did not resolve: null, not 0.
+      shared_by_all: unresolved.size
+        ? null
+        : names.length === 2
         ? (input.intersectionCount ?? shared.height)
         : input.sharedByAll ?? null,
       condition_resolved: market === null ? null : market > 0,
@@ -203,7 +204,7 @@ export async function portfolioOverlap(
   client: Client,
   params: PortfolioOverlapParams,
 ): Promise<PortfolioOverlap> {
-  requireLists("portfolioOverlap", params, ["sponsors"]);
+  checkParams("portfolioOverlap", params);
   const sponsors = params.sponsors.map((s) => s.trim().replace(/\s+/g, " "));
   const condition = params.condition.trim();
   const { phase, status } = params;
@@ -312,7 +313,7 @@ export async function portfolioOverlap(
   return analysisResult(frames, [...provenance, ...pairMeta], warnings, main.meta.complete, {
     shared_by_two_or_more: "trials in the condition sponsored by at least two of the listed sponsors " +
       "(the service's intersection_count)",
-    shared_by_all: "trials sponsored by every listed sponsor",
+    shared_by_all: "trials sponsored by every listed sponsor; null (unknown) when a sponsor did not resolve",
     jaccard: "shared / (trials_a + trials_b − shared); null for an unresolved sponsor",
   });
 }

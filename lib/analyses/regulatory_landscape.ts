@@ -16,6 +16,7 @@ import {
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
+import { checkParams } from "./params.ts";
 
 /** Tiers in display order. */
 export const TIER_ORDER: readonly string[] = ["biologics", "small_molecules_modern", "commodities"];
@@ -127,6 +128,7 @@ export async function regulatoryLandscape(
   client: Client,
   params: RegulatoryLandscapeParams = {},
 ): Promise<RegulatoryLandscape> {
+  checkParams("regulatoryLandscape", params);
   const landscape = await client.regulatory.landscape({ ...params });
   const provenance: Provenance[] = [landscape.meta];
   const warnings: AnalysisWarning[] = [];

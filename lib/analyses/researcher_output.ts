@@ -11,6 +11,7 @@ import type { RowsResult } from "../client/result.ts";
 import type { WorkRow } from "../client/schemas/people.ts";
 import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
 import { conform, dateBound, fillYears, framed, ratio, yearOf } from "./_measures.ts";
+import { checkParams } from "./params.ts";
 
 /** The slice of the client this analysis calls. */
 export interface ResearcherOutputClient {
@@ -191,6 +192,7 @@ export async function researcherOutput(
   client: ResearcherOutputClient,
   options: ResearcherOutputOptions,
 ): Promise<ResearcherOutput & { readonly author: AuthorIdentity | null }> {
+  checkParams("researcherOutput", options);
   const result = await client.researchers.works.all({
     authorId: options.authorId,
     ...(options.from !== undefined ? { publication_date_from: dateBound(options.from, true) } : {}),

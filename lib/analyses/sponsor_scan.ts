@@ -18,6 +18,7 @@ import { patentTrends, patentTrendsFromFrames } from "./patent_trends.ts";
 import { conform, framed, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, organizationLookup, sameName } from "./_resolve_entity.ts";
 import { ACTIVE, APPROVAL, EVENT, LATE, SPONSOR, TRIAL } from "./_sponsor_parts.ts";
+import { checkParams } from "./params.ts";
 
 /** Options of {@link sponsorScan}. */
 export interface SponsorScanOptions {
@@ -182,6 +183,7 @@ const own = (ws: readonly AnalysisWarning[]): AnalysisWarning[] => ws.filter((w)
  * @returns The scan frames with provenance and warnings.
  */
 export async function sponsorScan(client: Client, options: SponsorScanOptions): Promise<SponsorScan> {
+  checkParams("sponsorScan", options);
   const res = await client.resolve.organizations({ query: options.sponsor, limit: 10 });
   const org = pickOrganization(res.rows, options.sponsor);
   const name = org?.name ?? options.sponsor;
@@ -230,7 +232,9 @@ export async function sponsorScan(client: Client, options: SponsorScanOptions): 
     orphanMeta = orphans.meta;
     const ids = (orphans.rows as { approval_id: string }[]).map((r) => r.approval_id);
     approvalFrame = approvalFrame.withColumns(
-      pl.col("approval_id").isIn(pl.Series("ids", ids, pl.Utf8)).alias("regulatory_flags_is_orphan"),
+      // A literal Series, not a bare one: Polars reads a bare Series as "same dtype" and prints an
+      // `is_in` deprecation notice on every run.
+      pl.col("approval_id").isIn(pl.lit(pl.Series("ids", ids, pl.Utf8))).alias("regulatory_flags_is_orphan"),
     );
     warnings.push({
       code: "derived",

@@ -10,6 +10,7 @@ import type { Client } from "../client/mod.ts";
 import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
 
 /** Weights of the composite score (each multiplies a term on a fixed 0–1 scale). */
 export interface CompositeWeights {
@@ -229,6 +230,7 @@ export async function targetPrioritization(
   client: Client,
   params: TargetPrioritizationParams,
 ): Promise<TargetPrioritization> {
+  checkParams("targetPrioritization", params);
   checkedWeights(params.weights); // before any request
   const topN = params.topN ?? 20;
   // One more than asked settles completeness (PITFALLS 27): more than topN back = more exist.

@@ -9,6 +9,7 @@ import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
+import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   compact,
@@ -132,7 +133,7 @@ export function diseaseComparisonChart(
   return figure({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
-      `${rows.length} disease${rows.length === 1 ? "" : "s"}: ${rows.map((r) => r.disease).join(", ")}`,
+      `${plural(rows.length, "disease")}: ${rows.map((r) => r.disease).join(", ")}`,
     caption: options.caption ??
       (skipped.length
         ? `Not compared (unresolved): ${skipped.join(", ")}. Figures from each disease's landscape report.`

@@ -22,6 +22,7 @@
 export * from "./dom.ts";
 export * from "./render.ts";
 export * from "./display.ts";
+export * from "./show.ts";
 export * from "./progress.ts";
 export {
   defaults as patentTrendsChartDefaults,

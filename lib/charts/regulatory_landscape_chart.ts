@@ -8,6 +8,7 @@ import * as Plot from "@observablehq/plot";
 import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
+import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   figure,
@@ -140,7 +141,7 @@ export function regulatoryLandscapeChart(
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
       (total
-        ? `${total} drugs, ${Math.min(...years)}–${Math.max(...years)}: ` +
+        ? `${plural(total, "drug")}, ${Math.min(...years)}–${Math.max(...years)}: ` +
           [...totals].map(([t, n]) => `${t} ${Math.round((n / total) * 100)}%`).join(", ")
         : "No drugs in this landscape"),
     caption: options.caption ??

@@ -9,6 +9,7 @@ import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import { type BaseChartOptions, marginFor, phaseLabel, phaseRank, requireColumns, rowsOf } from "./_kit.ts";
 import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
+import { plural } from "../frames/semantics.ts";
 
 /** Defaults of {@linkcode sponsorScanChart}. */
 export const defaults = {
@@ -83,13 +84,16 @@ export function sponsorScanChart(pipeline: pl.DataFrame, options: SponsorScanCha
     ? ` (next ${(s.next_catalyst_date as Date).toISOString().slice(0, 10)})`
     : "";
   const total = [...totals.values()].reduce((a, b) => a + b, 0);
+  const n = (v: unknown) => Number(v ?? 0).toLocaleString("en-US");
+  const many = (v: unknown, noun: string) => plural(Number(v ?? 0), noun);
   return chart({
     title: options.title ?? (options.sponsor ? `${defaults.title}: ${options.sponsor}` : defaults.title),
     subtitle: options.subtitle ??
       (s
-        ? `${s.trials} trials (${s.active_trials} active, ${s.late_stage_trials} phase 3+), ${s.approvals} approvals, ` +
-          `${s.upcoming_catalysts} upcoming catalysts${next}, ${s.patents} patents`
-        : `${total} trials`),
+        ? `${many(s.trials, "trial")} (${n(s.active_trials)} active, ${n(s.late_stage_trials)} phase 3+), ` +
+          `${many(s.approvals, "approval")}, ${many(s.upcoming_catalysts, "upcoming catalyst")}${next}, ` +
+          many(s.patents, "patent")
+        : many(total, "trial")),
     caption: options.caption ??
       "Active: recruiting, active, not yet recruiting or enrolling by invitation. Stopped: terminated, withdrawn or suspended.",
     width: options.width ?? defaults.width,

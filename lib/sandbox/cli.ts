@@ -1,8 +1,9 @@
 /**
  * `deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]
  * [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429] [--fault-seed S]
- * [--profile full|spec-minimal|variant] [--advance DAYS]`: start the sandbox
- * service and print its URL and demo keys. All data it serves is synthetic. `--advance DAYS` moves the
+ * [--profile full|spec-minimal|variant] [--advance DAYS] [--store FILE]`: start the sandbox
+ * service and print its URL and demo keys. The data is synthetic, or the public data of a store file built
+ * by `deno task import` (`--store FILE` or `RI_STORE`). `--advance DAYS` moves the
  * sandbox's world forward once, after start-up and before serving (see `Sandbox.advance`).
  *
  * @module
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     "rate-limit": { type: "string" },
     workers: { type: "string" },
     advance: { type: "string" },
+    store: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -51,6 +53,7 @@ if (values.help) {
       "                         [--profile full|spec-minimal|variant] [--rate-limit PER_MINUTE]\n" +
       "                         [--workers auto|N]  (read workers; auto = one per core, needs --allow-write)\n" +
       "                         [--advance DAYS]  (move the data DAYS days forward before serving, 1..3650)\n" +
+      "                         [--store FILE]  (serve a store built by `deno task import`; or RI_STORE)\n" +
       "Profiles: full = every field the sandbox chose; spec-minimal = only the fields the spec names;\n" +
       "variant = sandbox-chosen keys re-spelled and other error bodies (text, message, detail, HTML).",
   );
@@ -89,6 +92,7 @@ if (!canWrite && wantWorkers !== 0) {
   console.log("Serving on one thread (read workers need --allow-write for the store's temporary file)");
 }
 const sb = await startSandbox({
+  ...(values.store ? { store: values.store } : {}),
   workers: canWrite ? wantWorkers : 0,
   port: numberArg("port", values.port, 8787),
   hostname: values.hostname ?? "127.0.0.1",
@@ -99,7 +103,7 @@ const sb = await startSandbox({
   ...(values["rate-limit"]
     ? { rateLimit: { perMinute: numberArg("rate-limit", values["rate-limit"], 0) } }
     : {}),
-});
+}).catch((e) => (e instanceof RangeError ? fail(e.message) : Promise.reject(e)));
 if (advanceDays !== undefined) {
   const t = performance.now();
   const r = await sb.advance(advanceDays);
@@ -120,7 +124,11 @@ console.log(
   } ms)`,
 );
 console.log(`Demo keys (x-api-key): free=${sb.keys.free} pro=${sb.keys.pro} pos=${sb.keys.pos}`);
-console.log("All data served by this sandbox is synthetic (x-data-source: synthetic-sandbox).");
+console.log(
+  sb.dataSource.kind === "synthetic"
+    ? "All data served by this sandbox is synthetic (x-data-source: synthetic-sandbox)."
+    : `Data: ${sb.dataSource.label} (imported public data; see x-data-source).`,
+);
 if (faults) console.log(`Fault injection on: rate=${rate} kinds=${kinds.join(",")} latency=${latencyMs}ms`);
 console.log(`Try: curl -H 'x-api-key: ${sb.keys.free}' '${sb.url}/api/v1/clinical-trials?limit=2'`);
 // Ctrl-C or a kill: close cleanly (the read workers' temporary store file is removed).

@@ -34,7 +34,11 @@ export interface HandlerContext {
   readonly now: () => Date;
 }
 
-/** A handler returns the JSON body of a 200 answer, or throws {@link SandboxError}. */
+/**
+ * A handler returns the JSON body of a 200 answer, or throws {@link SandboxError}. An override (the
+ * `handlers` option) may also return a `Response`, sent as it is: a test's chosen status, body and
+ * headers, after the real routing, auth, tier, quota and parameter checks.
+ */
 export type Handler = (ctx: HandlerContext) => unknown;
 
 /** An error answer: status plus a JSON error body naming the parameter or input. */

@@ -118,6 +118,7 @@ export function changeReport(outcome: WatchOutcome, source: ChangeReportSource):
           charts: [{
             name: "watch_changes",
             chart: watchChangesChart(changes, { subtitle: `Rows per watched item, run of ${outcome.date}` }),
+            data: [{ title: "Rows changed per item", frame: changes }],
           }],
         }
         : {}),

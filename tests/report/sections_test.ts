@@ -17,7 +17,7 @@ Deno.test("section summaries: one disease landscape (singular); sponsor counts w
     const scan = await sponsorScan(ri, { sponsor: "Pfizer" });
     // The tiny sandbox has a few hundred patents per sponsor; a large sponsor's count, as the real service gives.
     const big = { ...scan, summary: scan.summary.withColumns(pl.lit(2606).alias("patents")) };
-    assert.match(sponsorSection(big, "Pfizer").summary ?? "", /, 2,606 patents\.$/);
+    assert.match(sponsorSection([{ sponsor: "Pfizer", r: big }]).summary ?? "", /, 2,606 patents\.$/);
   });
 });
 

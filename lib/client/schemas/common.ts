@@ -1,22 +1,48 @@
 /**
  * Primitive value schemas and response envelopes shared by every resource schema.
  *
- * Date-like strings carry a `format` in their zod metadata (`iso-date`, `yyyymmdd`, `epoch-ms`) so
- * lib/frames can turn them into Polars dates without a second list of date columns.
+ * Date-like strings carry a `format` in their zod metadata (`iso-date`, `yyyymmdd`, `epoch-ms`,
+ * `iso-datetime`) so lib/frames can turn them into Polars dates without a second list of date columns;
+ * those whose form the spec leaves open also carry `anyIsoForm` (read by `dates.ts`, re-written into
+ * other ISO forms by the sandbox's `variant` profile).
  *
  * @module
  */
 import { z } from "zod";
 import { chosen } from "./origin.ts";
+import { calendarDate, instantMs } from "./dates.ts";
 
-/** `YYYY-MM-DD` calendar date string as the service emits it (spec part 2). */
+/** `YYYY-MM-DD` calendar date string, for the few response fields whose format the spec fixes (`lastApprovalDate`). */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: "iso-date" });
+/**
+ * A response date whose format the spec does not fix (every row date but the patents'): any ISO-8601
+ * date or date-time form is accepted and read as its calendar date as written, `YYYY-MM-DD`
+ * (`2023-05-08T23:30:00-05:00` is 2023-05-08; see `dates.ts`). The one place that reads such dates.
+ */
+export const anyIsoDate = z.string().transform((s, ctx) => {
+  const d = calendarDate(s);
+  if (d === undefined) {
+    ctx.issues.push({ code: "custom", input: s, message: "Expected an ISO-8601 date or date-time" });
+    return z.NEVER;
+  }
+  return d;
+}).meta({ format: "iso-date", anyIsoForm: true });
 /** Patent `YYYYMMDD` date string (spec part 2). */
 export const yyyymmdd = z.string().regex(/^\d{8}$/).meta({ format: "yyyymmdd" });
 /** Epoch-millisecond timestamp (patent `last_updated`). */
 export const epochMs = z.number().meta({ format: "epoch-ms" });
-/** ISO-8601 timestamp string. */
-export const isoDateTime = z.string().meta({ format: "iso-datetime" });
+/**
+ * An instant (ISO-8601 date-time in any form; no offset written: UTC), read as the canonical
+ * `YYYY-MM-DDTHH:mm:ss.sssZ` (see `dates.ts`).
+ */
+export const isoDateTime = z.string().transform((s, ctx) => {
+  const ms = instantMs(s);
+  if (Number.isNaN(ms)) {
+    ctx.issues.push({ code: "custom", input: s, message: "Expected an ISO-8601 date-time" });
+    return z.NEVER;
+  }
+  return new Date(ms).toISOString();
+}).meta({ format: "iso-datetime", anyIsoForm: true });
 /** An integer count. */
 export const count = z.number().int();
 
@@ -65,12 +91,16 @@ export function flagged<D extends z.ZodType>(data: D) {
   });
 }
 
-/** Error body the sandbox returns (the spec does not show one; see README). Every field is the sandbox's choice. */
+/**
+ * Error body the sandbox returns (the spec does not show one; see README). Every field is the sandbox's
+ * choice, so none is required: a service sending `{error: {code, message}}` without `status` still has its
+ * code (`quota_exhausted`, `unresolved_entity`) and parameter read.
+ */
 export const ErrorBody = z.looseObject({
   error: z.looseObject({
-    status: count,
-    code: z.string(),
-    message: z.string(),
+    status: count.optional(),
+    code: z.string().optional(),
+    message: z.string().optional(),
     parameter: z.string().optional(),
     value: z.unknown().optional(),
     input: z.string().optional(),

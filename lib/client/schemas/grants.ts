@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { count, implicitList, isoDate, PageMeta } from "./common.ts";
+import { anyIsoDate, count, implicitList, PageMeta } from "./common.ts";
 import { chosen } from "./origin.ts";
 
 /** Grant row. */
@@ -13,8 +13,8 @@ export const GrantRow = z.looseObject({
   title: z.string(),
   source: z.string(),
   funding_amount: z.number().nullable(),
-  start_date: isoDate.nullable(),
-  end_date: isoDate.nullable(),
+  start_date: anyIsoDate.nullable(),
+  end_date: anyIsoDate.nullable(),
   /** The registry also carries organizations, partners, abstract and topics (spec part 2). */
   organizations: z.array(z.string()).optional(),
   partners: z.array(z.string()).optional(),

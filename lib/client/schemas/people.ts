@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { count, isoDate, isoDateTime, PageMeta } from "./common.ts";
+import { anyIsoDate, count, isoDateTime, PageMeta } from "./common.ts";
 import { chosen } from "./origin.ts";
 
 /** Publication row. */
@@ -13,7 +13,7 @@ export const WorkRow = z.looseObject({
   title: z.string(),
   doi: z.string().nullable(),
   type: z.string(),
-  publication_date: isoDate.nullable(),
+  publication_date: anyIsoDate.nullable(),
   venue: z.string().nullable(),
   cited_by_count: count,
   is_open_access: z.boolean(),

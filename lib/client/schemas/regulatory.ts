@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { count, flagged, implicitList, isoDate, PageMeta, SponsorRef } from "./common.ts";
+import { anyIsoDate, count, flagged, implicitList, PageMeta, SponsorRef } from "./common.ts";
 import { chosen } from "./origin.ts";
 
 /** Public approval id `SOURCE:number` (e.g. `FDA_ORANGE:021234`). Branded: see {@link CatalystApprovalKey}. */
@@ -25,7 +25,7 @@ export const ApprovalRow = z.looseObject({
   trade_name: z.string(),
   applicant_raw: z.string(),
   source: z.string(),
-  approval_date: isoDate.nullable(),
+  approval_date: anyIsoDate.nullable(),
   marketing_status: z.string(),
   sponsors: z.array(SponsorRef),
   sponsors_chain: z.array(SponsorRef),
@@ -38,11 +38,11 @@ export const ApprovalRow = z.looseObject({
     priority_review: chosen(z.boolean()),
     accelerated: chosen(z.boolean()),
   })),
-  patents: z.array(z.looseObject({ patent_no: chosen(z.string()), expiry_date: chosen(isoDate) })),
+  patents: z.array(z.looseObject({ patent_no: chosen(z.string()), expiry_date: chosen(anyIsoDate) })),
   exclusivities: chosen(z.array(z.looseObject({
     code: chosen(z.string()),
     description: chosen(z.string()),
-    expiry_date: chosen(isoDate),
+    expiry_date: chosen(anyIsoDate),
   }))),
 });
 /** Approval record row. */
@@ -82,7 +82,7 @@ export const RegulatoryLandscapeResponse = flagged(z.looseObject({
 export const CatalystEvent = z.looseObject({
   trade_name: z.string().nullable(),
   type: z.string(),
-  event_date: isoDate,
+  event_date: anyIsoDate,
   days_to_event: count,
   drug_name: z.string(),
   patent_no: z.string().nullable(),
@@ -99,7 +99,9 @@ export type CatalystEvent = z.infer<typeof CatalystEvent>;
 export const CatalystsResponse = flagged(z.looseObject({
   events: z.array(CatalystEvent),
   counts: z.record(z.string(), count),
-  next_patent_expiry: isoDate.nullable(),
-  next_exclusivity_expiry: isoDate.nullable(),
-  window: chosen(z.looseObject({ from: chosen(isoDate), to: chosen(isoDate), today: chosen(isoDate) })),
+  next_patent_expiry: anyIsoDate.nullable(),
+  next_exclusivity_expiry: anyIsoDate.nullable(),
+  window: chosen(
+    z.looseObject({ from: chosen(anyIsoDate), to: chosen(anyIsoDate), today: chosen(anyIsoDate) }),
+  ),
 }));

@@ -4,7 +4,7 @@
  * @module
  */
 import { z } from "zod";
-import { count, flagged, implicitList, isoDate, isoDateTime, PageMeta, SponsorRef } from "./common.ts";
+import { anyIsoDate, count, flagged, implicitList, isoDateTime, PageMeta, SponsorRef } from "./common.ts";
 import { chosen } from "./origin.ts";
 
 /** Trial row of the registry and topic searches. `sponsors`/`conditions` are sandbox-documented extras. */
@@ -13,9 +13,9 @@ export const TrialRow = z.looseObject({
   title: z.string(),
   status: z.string(),
   phase: z.string().nullable(),
-  start_date: isoDate.nullable(),
+  start_date: anyIsoDate.nullable(),
   enrollment: count.nullable(),
-  completion_date: chosen(isoDate.nullable()),
+  completion_date: chosen(anyIsoDate.nullable()),
   sponsors: chosen(z.array(z.string())),
   conditions: chosen(z.array(z.string())),
 });
@@ -34,7 +34,7 @@ export const CompositeTrialRow = z.looseObject({
   title: z.string(),
   status: z.string(),
   phase: z.string().nullable(),
-  startDate: isoDate.nullable(),
+  startDate: anyIsoDate.nullable(),
   sponsors: chosen(z.array(z.string())),
 });
 /** Trial row of composite search and portfolio comparison. */
@@ -85,8 +85,8 @@ export const TrialDetailsResponse = flagged(z.looseObject({
   conditions: z.string(),
   interventions: z.string(),
   summary: z.string(),
-  start_date: chosen(isoDate.nullable()),
-  completion_date: chosen(isoDate.nullable()),
+  start_date: chosen(anyIsoDate.nullable()),
+  completion_date: chosen(anyIsoDate.nullable()),
   enrollment: chosen(count.nullable()),
 }));
 

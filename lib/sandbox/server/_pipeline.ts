@@ -177,6 +177,7 @@ async function answer(
       tenant,
       now: deps.clock.now,
     });
+    if (out instanceof Response) return out;
     return json(200, profileBody(deps.profile, endpoint, out));
   } catch (e) {
     if (e instanceof SandboxError) return fromSandboxError(e);

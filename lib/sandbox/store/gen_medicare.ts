@@ -12,6 +12,7 @@
  * @module
  */
 import { type Ctx, inserter, type MolRec, titleCase } from "./gen_context.ts";
+import { bucket } from "./prng.ts";
 
 const UNMATCHED = [
   "Lisinopril",
@@ -38,13 +39,6 @@ const PARTNERS = [
   "Amlodipine Besylate",
   "Empagliflozin",
 ];
-
-/** A stable 0–99 bucket of a molecule id (FNV-1a), independent of the seeded generator's draws. */
-function bucket(id: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
-  return (h >>> 0) % 100;
-}
 
 /** Generate Medicare drug rows, brands and indications. */
 export function genMedicare(ctx: Ctx): void {

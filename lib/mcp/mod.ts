@@ -1,0 +1,8 @@
+/**
+ * The MCP server: the analyses as tools for AI assistants ({@linkcode createMcpServer}), over stdio
+ * (`deno task mcp`) or Streamable HTTP on loopback ({@linkcode serveMcpHttp}, `deno task mcp --http`).
+ *
+ * @module
+ */
+export { createMcpServer, DEFAULT_BUDGET, type McpServerOptions } from "./server.ts";
+export { type McpHttpOptions, type McpHttpServer, serveMcpHttp } from "./http.ts";

@@ -1,0 +1,148 @@
+/**
+ * Inputs at their edges: path parameters carrying `/`, `?`, `#` and spaces reach the service as one
+ * exact value; impossible calendar dates, ranges and list sizes are refused at their bounds before any
+ * request; a row cap equal to the total is a complete pull; phase and CURIE forms normalise.
+ */
+import assert from "node:assert/strict";
+import { ENDPOINTS, NotFoundError, ValidationError } from "../../lib/client/mod.ts";
+import { didYouMean, prepare, show } from "../../lib/client/guards.ts";
+import { isIsoDate, normaliseCurie, normalisePhase, splitCsv } from "../../lib/client/params.ts";
+import type { Handler } from "../../lib/sandbox/handler.ts";
+import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
+import { clientFor, countingFetch, withSandbox } from "./_sandbox.ts";
+
+/** The ValidationError `prepare` throws for `params`, asserting it names `parameter`. */
+function refused(endpoint: keyof typeof ENDPOINTS, params: unknown, parameter: string): ValidationError {
+  try {
+    prepare(ENDPOINTS[endpoint], params);
+  } catch (e) {
+    assert.ok(e instanceof ValidationError, String(e));
+    assert.equal(e.parameter, parameter, e.message);
+    assert.match(e.message, /^[A-Z]/);
+    return e;
+  }
+  assert.fail(`${endpoint} accepted ${show(params)}`);
+}
+
+const sent = (endpoint: keyof typeof ENDPOINTS, params: unknown) => prepare(ENDPOINTS[endpoint], params).sent;
+
+Deno.test("a path parameter with /, ?, # and spaces reaches the service as one exact value", async () => {
+  const seen: unknown[] = [];
+  const spy: Handler = (ctx) => {
+    seen.push(ctx.params.patentId);
+    return HANDLERS["patents.get"](ctx);
+  };
+  await withSandbox(async (sb) => {
+    const c = countingFetch();
+    const ri = clientFor(sb, { fetch: c.fetch });
+    for (const id of ["US 12/34", "EP123?x=1", "WO#7", "a%2Fb", " padded "]) {
+      const e = await ri.patents.get({ patentId: id }).then(() => undefined, (e) => e);
+      assert.ok(e instanceof NotFoundError, `${id}: ${e}`);
+      assert.equal(e.path, `/api/v1/patents/${encodeURIComponent(id.trim())}`);
+      assert.ok(!e.path.includes("?") && !e.path.includes("#"));
+    }
+    assert.deepEqual(seen, ["US 12/34", "EP123?x=1", "WO#7", "a%2Fb", "padded"]);
+    for (const url of c.urls) assert.equal(new URL(url).search, "", `no query string leaked: ${url}`);
+  }, { handlers: { "patents.get": spy } });
+});
+
+Deno.test("impossible calendar dates are refused; real ones, leap days and Dates pass", () => {
+  for (const bad of ["2025-02-30", "2023-02-29", "2025-04-31", "2025-13-01", "2025-00-10", "2025-1-01", ""]) {
+    assert.equal(isIsoDate(bad), false, bad);
+    const e = refused("trials.search", { start_date_after: bad }, "start_date_after");
+    assert.match(e.message, /YYYY-MM-DD/);
+  }
+  for (const good of ["2024-02-29", "2025-12-31", "2025-01-01"]) {
+    assert.equal(sent("trials.search", { start_date_after: ` ${good} ` }).start_date_after, good);
+  }
+  const lateUtc = new Date("2025-02-28T23:30:00-05:00");
+  assert.equal(sent("trials.search", { start_date_after: lateUtc }).start_date_after, "2025-03-01");
+  refused("trials.search", { start_date_after: new Date("nope") }, "start_date_after");
+});
+
+Deno.test("integer and number ranges hold at both bounds; lists at their item counts", () => {
+  assert.equal(sent("trials.search", { limit: 100 }).limit, 100);
+  assert.equal(sent("trials.search", { limit: 1 }).limit, 1);
+  for (const bad of [0, 101, 1.5, -1]) refused("trials.search", { limit: bad }, "limit");
+  refused("trials.search", { page: 0 }, "page");
+  assert.equal(sent("trials.search", { page: 1 }).page, 1);
+  assert.equal(sent("biology.associations", { entity: "x", minScore: 0 }).minScore, 0);
+  assert.equal(sent("biology.associations", { entity: "x", minScore: 1 }).minScore, 1);
+  refused("biology.associations", { entity: "x", minScore: 1.01 }, "minScore");
+  refused("biology.associations", { entity: "x", minScore: -0.01 }, "minScore");
+  const ten = Array.from({ length: 10 }, (_, i) => `Sponsor ${i}`);
+  assert.equal(sent("trials.portfolio", { sponsors: ten, conditionKeyword: "x" }).sponsors, ten.join(","));
+  assert.equal(sent("trials.portfolio", { sponsors: ["Solo"], conditionKeyword: "x" }).sponsors, "Solo");
+  assert.match(refused("trials.portfolio", { sponsors: [...ten, "Eleven"] }, "sponsors").message, /got 11/);
+  assert.match(refused("trials.portfolio", { sponsors: ["A", " ", "B"] }, "sponsors").message, /item 2 of 3/);
+  assert.match(refused("trials.portfolio", { sponsors: ["A, B"] }, "sponsors").message, /contains a comma/);
+  assert.equal(sent("trials.portfolio", { sponsors: " A , B ", conditionKeyword: "x" }).sponsors, "A,B");
+  assert.deepEqual(splitCsv(" a,, b ,"), ["a", "b"]);
+});
+
+Deno.test("parameters: null, unknown, non-object and missing required ones are named", () => {
+  refused("trials.search", { limit: null }, "limit");
+  for (const bad of [null, [], "limit=5", 5]) refused("trials.search", bad, "params");
+  assert.deepEqual(sent("trials.search", { limit: undefined }), {});
+  assert.match(refused("trials.search", { Limit: 5 }, "Limit").message, /did you mean 'limit'/);
+  assert.match(refused("patents.get", {}, "patentId").message, /is required/);
+  assert.equal(didYouMean("lmt", ["limit"]), "limit", "two edits on a short name");
+  assert.equal(didYouMean("xyz", ["limit"]), undefined);
+  assert.equal(didYouMean("sponsor_nam", ["sponsor_name", "sponsor"]), "sponsor_name", "the closest wins");
+  assert.equal(show("x".repeat(100)).length, 80);
+  assert.ok(show("x".repeat(100)).endsWith("..."));
+  assert.equal(show("x".repeat(78)), JSON.stringify("x".repeat(78)));
+  assert.equal(show(new Date("nope")), "Date(invalid)");
+  assert.equal(show(undefined), "undefined");
+});
+
+Deno.test("phases normalise every accepted form, combined phases included; CURIEs their three forms", () => {
+  const phases: [string, string | undefined][] = [
+    ["Phase 2", "PHASE2"],
+    ["2", "PHASE2"],
+    ["II", "PHASE2"],
+    ["phase iv", "PHASE4"],
+    ["Phase 2/3", "PHASE2/PHASE3"],
+    ["phase I and phase II", "PHASE1/PHASE2"],
+    ["1-2", "PHASE1/PHASE2"],
+    ["early phase I", "EARLY_PHASE1"],
+    ["Early_Phase_1", "EARLY_PHASE1"],
+    ["N/A", "NA"],
+    ["not applicable", "NA"],
+    ["phase 5", undefined],
+    ["phase 2/5", undefined],
+    ["phase", undefined],
+  ];
+  for (const [input, want] of phases) assert.equal(normalisePhase(input), want, input);
+  for (const c of ["EFO_0000311", "efo:0000311", "EFO-0000311", " EFO:0000311 "]) {
+    assert.equal(normaliseCurie(c), "EFO:0000311", c);
+  }
+  assert.equal(normaliseCurie("asthma"), undefined);
+});
+
+Deno.test("a row cap equal to the total is a complete pull; one below it is capped", async () => {
+  await withSandbox(async (sb) => {
+    const c = countingFetch();
+    const ri = clientFor(sb, { fetch: c.fetch });
+    const total = (await ri.trials.search({ search: "melanoma", limit: 1 })).total!;
+    assert.ok(total > 3 && total <= 100, `a small total to page through (${total})`);
+    const exact = await ri.trials.search.all({ search: "melanoma", limit: total }, { maxRows: total });
+    assert.equal(exact.rows.length, total);
+    assert.equal(exact.meta.complete, true);
+    assert.deepEqual(exact.meta.warnings.filter((w) => w.code === "capped"), []);
+    assert.equal(exact.meta.pages, 1, "a total that fills the page exactly needs no second page");
+    const below = await ri.trials.search.all({ search: "melanoma", limit: 10 }, { maxRows: total - 1 });
+    assert.equal(below.rows.length, total - 1);
+    assert.equal(below.meta.complete, false);
+    assert.ok(
+      below.meta.warnings.some((w) => w.code === "capped" && w.message.includes(`${total} rows exist`)),
+    );
+    assert.equal(below.meta.pages, Math.ceil((total - 1) / 10));
+    const none = await ri.trials.search.all({ search: "zzqqxx-nothing" });
+    assert.equal(none.rows.length, 0);
+    assert.equal(none.meta.complete, true);
+    for (const bad of [0, 1.5, -1]) {
+      await assert.rejects(ri.trials.search.all({}, { maxRows: bad }), ValidationError);
+    }
+  });
+});

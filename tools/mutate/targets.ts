@@ -1,0 +1,75 @@
+/**
+ * Which modules `deno task mutate` mutates, and the smallest test set that guards each: a mutant is run
+ * against these files only (the machine is shared; the full suite takes minutes).
+ *
+ * @module
+ */
+
+/** A mutated module, the test files that must kill its mutants and how many of them a run samples. */
+export interface Target {
+  readonly module: string;
+  readonly tests: readonly string[];
+  /** Mutants sampled by default (a fixed seed, so runs compare); all when absent. `--max` overrides. */
+  readonly max?: number;
+}
+
+const C = "tests/client/";
+const A = "tests/analyses/";
+const contract = `${C}error_contract_test.ts`;
+const units = `${C}error_units_test.ts`;
+const edges = `${C}edges_test.ts`;
+const boundaries = `${A}boundaries_test.ts`;
+
+/** The default targets, in priority order (client first, then frames, analyses, watch). */
+export const TARGETS: readonly Target[] = [
+  { module: "lib/client/retry.ts", tests: [units, `${C}units_test.ts`, contract] },
+  {
+    module: "lib/client/_http_errors.ts",
+    tests: [units, `${C}units_test.ts`, `${C}profiles_test.ts`, contract],
+    max: 80,
+  },
+  { module: "lib/client/errors.ts", tests: [units, `${C}units_test.ts`, contract] },
+  {
+    module: "lib/client/guards.ts",
+    tests: [edges, `${C}pitfalls_guards_test.ts`, `${C}units_test.ts`],
+    max: 50,
+  },
+  {
+    module: "lib/client/params.ts",
+    tests: [edges, `${C}pitfalls_guards_test.ts`, `${C}hardening_test.ts`],
+    max: 50,
+  },
+  {
+    module: "lib/client/paginate.ts",
+    tests: [edges, `${C}pagination_test.ts`, `${C}pitfalls_flags_test.ts`],
+    max: 50,
+  },
+  {
+    module: "lib/client/request.ts",
+    tests: [contract, `${C}security_test.ts`, `${C}hardening_test.ts`, `${C}faults_test.ts`],
+    max: 40,
+  },
+  { module: "lib/frames/to_frame.ts", tests: ["tests/frames/to_frame_test.ts"], max: 25 },
+  { module: "lib/analyses/_measures.ts", tests: [boundaries, `${A}patent_trends_test.ts`], max: 25 },
+  {
+    module: "lib/analyses/catalyst_calendar.ts",
+    tests: [`${A}catalyst_calendar_test.ts`, boundaries],
+    max: 25,
+  },
+  { module: "lib/analyses/sponsor_scan.ts", tests: [`${A}sponsor_scan_test.ts`, boundaries], max: 25 },
+  {
+    module: "lib/analyses/regulatory_landscape.ts",
+    tests: [`${A}regulatory_landscape_test.ts`, boundaries],
+    max: 25,
+  },
+  { module: "lib/analyses/patent_trends.ts", tests: [`${A}patent_trends_test.ts`, boundaries], max: 25 },
+  {
+    module: "lib/analyses/target_prioritization.ts",
+    tests: [`${A}target_prioritization_test.ts`, boundaries],
+  },
+  {
+    module: "lib/watch/diff.ts",
+    tests: ["tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
+    max: 25,
+  },
+];
