@@ -1,7 +1,7 @@
 // deno run --allow-net=127.0.0.1 --allow-read --allow-ffi --allow-sys --allow-env=RI_BASE_URL,RI_API_KEY,RI_SANDBOX_PROFILE examples/loss_of_exclusivity.ts [sponsor ...]
 //
 // Loss-of-exclusivity exposure: which drugs of the sponsors (default Pfizer, Novartis, Roche,
-// AstraZeneca) lose their last patent or exclusivity in the next five years, and how much 2025
+// AstraZeneca) lose their true last patent or exclusivity in the next five years, and how much 2025
 // Medicare Part D spending rides on them — by sponsor, by drug, and the drugs no Medicare row matched.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set (then add that host to --allow-net).
 import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
@@ -37,4 +37,9 @@ printTable(loe.drugs, {
   title: "Biggest drugs losing protection",
   columns: ["drug_name", "entities", "protection_horizon", "spending_2025", "match_method"],
 });
+printTable(loe.protected, {
+  title: "Protected past the horizon (not exposure)",
+  columns: ["drug_name", "entities", "protection_horizon", "protected_beyond", "spending_2025"],
+});
+printTable(loe.genericExclusivities, { title: "Generic exclusivities held (never exposure)" });
 printTable(loe.unmatched, { title: "No Medicare match", columns: ["drug_name", "trade_names", "reason"] });

@@ -54,7 +54,7 @@ export interface LossOfExclusivityFrames {
   readonly bySponsor: pl.DataFrame;
   /**
    * Generic exclusivities (180-day patent-challenge `PC`, competitive generic therapy `CGT`) the
-   * entities hold on a brand: `drug_name, trade_name, holders, code, description, expiry, days_to_expiry`.
+   * entities hold on a brand: `drug_name, trade_name, holders, code, description, expiry`.
    * They delay generic competition for everyone else; they are never the holder's exposure.
    */
   readonly genericExclusivities: pl.DataFrame;
@@ -77,6 +77,8 @@ export interface LossOfExclusivityOptions {
   readonly recordExpiries?: readonly RecordExpiry[];
   /** Entities that did not resolve: their row is null. */
   readonly unresolved?: readonly string[];
+  /** Every input entity, so each has a row even with no drugs. */
+  readonly entities?: readonly string[];
 }
 
 const quarterOf = (d: Date) => `${d.getUTCFullYear()}-Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
@@ -198,7 +200,15 @@ export function lossOfExclusivityFromFrames(
       protected_beyond: pl.Date,
     }),
     byQuarter: cliffFrame(atRisk),
-    bySponsor: sponsorFrame({ rows, atRisk, owned, assigned, unresolved, horizonDays }),
+    bySponsor: sponsorFrame({
+      rows,
+      atRisk,
+      owned,
+      assigned,
+      unresolved,
+      horizonDays,
+      inputs: options.entities ?? [],
+    }),
     genericExclusivities: genericFrame(h.generic, today),
     unmatched: unmatchedFrame(rows),
   };
@@ -283,6 +293,7 @@ export async function lossOfExclusivity(
     ),
     recordExpiries: records.rows,
     unresolved,
+    entities: calendar.entities.getColumn("entity").toArray() as string[],
   });
   warnings.push(...reachWarnings(horizonYears, records, frames.protected));
   warnings.push(...matchWarnings(horizonYears, frames.drugs, params.drugNames ?? [], catalystDrugs));

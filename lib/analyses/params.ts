@@ -176,7 +176,12 @@ export function checkParams(analysis: AnalysisName, params: unknown): void {
     );
   }
   const range = issue.code === "too_big" || issue.code === "too_small";
-  const message = `${analysis}: ${field} ${issue.message.replace(/^Invalid input: /, "")}` +
-    (value === undefined ? "" : `, got ${shown(value)}`);
+  const said = issue.message.replace(/^Invalid input: /, "");
+  const message = issue.code === "invalid_type"
+    ? value === undefined
+      ? `${analysis}: ${field} is required (a ${issue.expected})`
+      : `${analysis}: ${field} must be a ${issue.expected}, got ${shown(value)}`
+    : `${analysis}: ${field} ${said[0].toLowerCase()}${said.slice(1)}` +
+      (value === undefined ? "" : `, got ${shown(value)}`);
   throw badInput(range ? new RangeError(message) : new TypeError(message));
 }
