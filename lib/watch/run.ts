@@ -61,6 +61,8 @@ export interface WatchItemOutcome {
   readonly badInput?: boolean;
   /** Rows added + removed + changed over its frames. */
   readonly size: number;
+  /** This run's frames (absent when the item failed), e.g. to name what changed. */
+  readonly frames?: Readonly<Record<string, pl.DataFrame>>;
 }
 
 /** What {@linkcode runWatch} returns. */
@@ -196,7 +198,7 @@ async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<Watc
       throw new Error(
         `A snapshot already exists at ${
           jobs.map((j) => `${store}/${j.name}/date=${date}`).join(", ")
-        }; pass { overwrite: true } (watch: --overwrite) to replace it`,
+        }; run again with --overwrite to replace it (in code: runWatch(…, { overwrite: true }))`,
       );
     }
   }
@@ -225,6 +227,9 @@ async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<Watc
         provenance: result.provenance ?? [],
         warnings: (result.warnings ?? []).map((w) => ({ code: w.code, message: w.message })),
         size,
+        frames: Object.fromEntries(
+          Object.entries(result).filter(([, v]) => typeof (v as pl.DataFrame)?.toRecords === "function"),
+        ) as Record<string, pl.DataFrame>,
       });
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       log(
@@ -232,7 +237,7 @@ async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<Watc
           before === null
             ? "baseline saved"
             : d?.changed
-            ? `${size} changes since ${before}`
+            ? `${size === 1 ? "1 change" : `${size.toLocaleString("en-US")} changes`} since ${before}`
             : `no change since ${before}`
         } (${secs} s)`,
       );

@@ -18,6 +18,7 @@
 import { z } from "zod";
 import * as A from "../analyses/mod.ts";
 import { resourceOf } from "../frames/resources.ts";
+import { didYouMean } from "../client/guards.ts";
 import { jsonLines, lineOf, syntaxErrorAt } from "./_json_lines.ts";
 import { MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
 
@@ -139,7 +140,7 @@ const fieldName = (path: readonly PropertyKey[]): string =>
  * import assert from "node:assert/strict";
  * import { parseWatchlist } from "./watchlist.ts";
  * const text = `{\n  "analyses": [\n    { "name": "onc", "analysis": "portfolioOverlp" }\n  ]\n}`;
- * assert.throws(() => parseWatchlist(text), /watchlist\.json line 3: analyses\[0\]\.analysis must be one of/);
+ * assert.throws(() => parseWatchlist(text), /watchlist\.json line 3: analyses\[0\]\.analysis must be one of .*; did you mean 'portfolioOverlap'\?/);
  * assert.equal(parseWatchlist(`{"analyses":[{"name":"a","analysis":"sponsorScan"}]}`).store, "watch");
  * ```
  */
@@ -169,7 +170,16 @@ export function parseWatchlist(text: string, file = "watchlist.json"): Watchlist
       : issue.message.startsWith("Invalid input: expected") && issue.message.includes("received undefined")
       ? "is required"
       : issue.message;
-    return { line: lineOf(lines, path), field, text: `${field} ${what}` };
+    // A misspelt analysis name gets the closest one.
+    const given = path.reduce<unknown>((o, k) => (o as Record<PropertyKey, unknown>)?.[k], json);
+    const hint = path.at(-1) === "analysis" && typeof given === "string"
+      ? didYouMean(given, analysisNames)
+      : undefined;
+    return {
+      line: lineOf(lines, path),
+      field,
+      text: `${field} ${what}${hint ? `; did you mean '${hint}'?` : ""}`,
+    };
   });
   throw new WatchlistError(
     problems.map((p) => `${file} line ${p.line}: ${p.text}`).join("\n"),
