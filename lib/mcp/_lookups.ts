@@ -61,6 +61,9 @@ export async function resolveName(
 }
 
 const READ_ONLY = /^\s*(select|with)\b/i;
+// Polars SQL's table functions (read_csv('/path'), read_parquet, …) read files in native code, outside
+// Deno's permissions: a query may name only the session's tables.
+const TABLE_FUNCTION = /\bread_\w*\s*\(|\b(?:from|join)\s+[A-Za-z_][\w.]*\s*\(/i;
 
 /**
  * Run one read-only SQL statement over the session's frames (a fresh context per query, so no statement
@@ -73,6 +76,11 @@ export function runQuery(session: Session, sql: string): pl.DataFrame {
   if (!READ_ONLY.test(sql) || /;\s*\S/.test(sql)) {
     throw badInput(
       new TypeError(`sql must be one SELECT (or WITH … SELECT) statement, got '${sql.trim().slice(0, 40)}'`),
+    );
+  }
+  if (TABLE_FUNCTION.test(sql)) {
+    throw badInput(
+      new TypeError("sql may read only this session's tables (no table functions such as read_csv)"),
     );
   }
   const ctx = pl.SQLContext(Object.fromEntries(session.tables()));

@@ -18,46 +18,65 @@
 console.log = console.info = console.debug = console.error;
 
 import process from "node:process";
-import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { parseFlags, usageProblems } from "../cli/flags.ts";
 import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { serveMcpHttp } from "./http.ts";
 import { createMcpServer, DEFAULT_BUDGET } from "./server.ts";
 
-const USAGE = "usage: deno task mcp [--http] [--host 127.0.0.1] [--port 8765] [--budget 8000] " +
-  "[--scale tiny|small] [--seed 42]";
+const USAGE = `deno task mcp [flags]: the analyses as MCP tools for AI assistants (stdio by default)
+
+  --http            serve Streamable HTTP instead, on http://<host>:<port>/mcp
+  --host H          interface for --http (default 127.0.0.1; another needs RI_MCP_TOKEN)
+  --port N          port for --http (default 8765; 0: any free one)
+  --budget N        tokens an answer may take (default ${DEFAULT_BUDGET}, at least 500)
+  --scale S         embedded sandbox scale: tiny, small or large (default small)
+  --seed N          embedded sandbox seed (default 42)
+
+RI_BASE_URL and RI_API_KEY set: the real service instead of the sandbox. RI_MCP_TOKEN set: HTTP
+requests need Authorization: Bearer <token>.`;
 
 function fail(message: string): never {
-  console.error(`mcp: ${message}\n${USAGE}`);
+  console.error(usageProblems("mcp", [message]));
   Deno.exit(2);
 }
 
-let args;
-try {
-  args = parseArgs({
-    args: Deno.args,
-    options: {
-      http: { type: "boolean", default: false },
-      host: { type: "string", default: "127.0.0.1" },
-      port: { type: "string", default: "8765" },
-      budget: { type: "string", default: String(DEFAULT_BUDGET) },
-      scale: { type: "string", default: "small" },
-      seed: { type: "string", default: "42" },
-    },
-    strict: true,
-  }).values;
-} catch (e) {
-  fail((e as Error).message);
+const { help, values, problems } = parseFlags(Deno.args, {
+  http: { type: "boolean" },
+  host: { type: "string" },
+  port: { type: "string" },
+  budget: { type: "string" },
+  scale: { type: "string" },
+  seed: { type: "string" },
+});
+if (help) {
+  console.error(USAGE);
+  Deno.exit(0);
 }
+const args = {
+  http: values.http ?? false,
+  host: values.host ?? "127.0.0.1",
+  port: values.port ?? "8765",
+  budget: values.budget ?? String(DEFAULT_BUDGET),
+  scale: values.scale ?? "small",
+  seed: values.seed ?? "42",
+};
 const budget = Number(args.budget);
 if (!Number.isInteger(budget) || budget < 500) {
-  fail(`--budget must be a whole number of tokens ≥ 500, got '${args.budget}'`);
+  problems.push(`--budget must be a whole number of tokens ≥ 500, got '${args.budget}'`);
 }
 const port = Number(args.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0–65535, got '${args.port}'`);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  problems.push(`--port must be 0–65535, got '${args.port}'`);
+}
 if (!["tiny", "small", "large"].includes(args.scale)) {
-  fail(`--scale must be tiny, small or large, got '${args.scale}'`);
+  problems.push(`--scale must be tiny, small or large, got '${args.scale}'`);
+}
+if (!/^\d+$/.test(args.seed)) problems.push(`--seed must be a whole number, got '${args.seed}'`);
+if (problems.length) {
+  console.error(usageProblems("mcp", problems));
+  Deno.exit(2);
 }
 
 const env = (name: string): string | undefined =>
@@ -68,6 +87,7 @@ const env = (name: string): string | undefined =>
 const service = serviceConfigOrExit("mcp");
 let close: () => Promise<void> = () => Promise.resolve();
 let client;
+let dataSource: { id: string; note: string } | undefined;
 if (service) {
   if ((await Deno.permissions.query({ name: "net", host: service.host })).state !== "granted") {
     fail(
@@ -85,11 +105,23 @@ if (service) {
   });
   close = () => sb.close();
   client = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+  if (sb.dataSource.kind !== "synthetic") {
+    const note = `Embedded sandbox over imported public data: ${sb.dataSource.label}.`;
+    dataSource = { id: "imported-sandbox", note };
+  }
   console.error(
-    `mcp: no RI_BASE_URL: embedded sandbox (${args.scale}, seed ${args.seed}); data are synthetic`,
+    `mcp: no RI_BASE_URL: embedded sandbox (${
+      dataSource ? dataSource.note : `${args.scale}, seed ${args.seed}; data are synthetic`
+    })`,
   );
 }
-const options = { client, synthetic: !service, budget, secrets: service ? [service.apiKey] : [] };
+const options = {
+  client,
+  synthetic: !service && !dataSource,
+  dataSource,
+  budget,
+  secrets: service ? [service.apiKey] : [],
+};
 const stop = async () => {
   await close();
   Deno.exit(0);

@@ -43,8 +43,13 @@ export const DEFAULT_BUDGET = 8000;
 export interface McpServerOptions {
   /** The client every tool calls. */
   readonly client: Client;
-  /** Whether the data are the embedded sandbox's (every answer then says they are synthetic). */
+  /** Whether the data are the embedded sandbox's generated data (every answer then says they are synthetic). */
   readonly synthetic: boolean;
+  /**
+   * Where the data come from, when neither synthetic nor the service (an embedded sandbox over imported
+   * public files): its `data_source` id and the sentence every answer opens with.
+   */
+  readonly dataSource?: { readonly id: string; readonly note: string };
   /** Tokens an answer may take (estimated as characters / 4). @default {DEFAULT_BUDGET} */
   readonly budget?: number;
   /** Rows of each frame an analysis answer shows when the budget allows. @default {5} */
@@ -70,11 +75,14 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   const { client, synthetic } = options;
   const budget = options.budget ?? DEFAULT_BUDGET;
   const session = options.session ?? new Session();
-  const source = synthetic ? "synthetic-sandbox" : "service";
+  const source = options.dataSource?.id ?? (synthetic ? "synthetic-sandbox" : "service");
+  // The sentence every answer with data opens with ("" for the service).
+  const note = options.dataSource?.note ?? (synthetic ? SYNTHETIC : "");
+  const lead = (s: string) => (note ? `${note} ${s}` : s);
   const server = new McpServer(
     { name: "research-intel", version: "0.1.0" },
     {
-      instructions: (synthetic ? `${SYNTHETIC} ` : "") +
+      instructions: lead("") +
         "Each analysis tool answers with a summary sentence, warnings, the first rows of each frame and a " +
         "handle. Query full frames with query_frames (Polars SQL, tables <handle>_<frame>), draw with chart.",
     },
@@ -88,20 +96,31 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     }
     // Every answer with data says where the data came from, first.
     const first = answer.content[0] as { type: string; text?: string } | undefined;
-    if (synthetic && !answer.isError && first?.type === "text" && !first.text!.includes(SYNTHETIC)) {
+    if (note && !answer.isError && first?.type === "text" && !first.text!.includes(note)) {
       answer = {
         ...answer,
-        content: [{ type: "text", text: `${SYNTHETIC}\n${first.text}` }, ...answer.content.slice(1)],
+        content: [{ type: "text", text: `${note}\n${first.text}` }, ...answer.content.slice(1)],
       };
     }
     return redact(answer, options.secrets ?? []);
   };
 
+  // An analysis checks its own parameters on entry (checkParams, the same zod schema the tool lists), with
+  // a message that names the parameter, the value and the fix: the SDK's check before it would answer
+  // with a bare list of zod issues instead. Tested (tools_test: a list given as a string).
+  const sdk = server as unknown as { validateToolInput(tool: unknown, args: unknown, name: string): unknown };
+  const validate = sdk.validateToolInput.bind(server);
+  sdk.validateToolInput = (
+    tool,
+    args,
+    name,
+  ) => (name in ANALYSIS_TOOLS ? args ?? {} : validate(tool, args, name));
+
   for (const [name, t] of Object.entries(ANALYSIS_TOOLS)) {
     server.registerTool(name, {
       description: t.description + FOLLOW_UP,
       inputSchema: ANALYSIS_PARAMS[t.analysis],
-      annotations: { ...READ_ONLY, openWorldHint: !synthetic },
+      annotations: { ...READ_ONLY, openWorldHint: source === "service" },
     }, (params: unknown) =>
       guard(async () => {
         const { result, section } = await t.run(client, params as never);
@@ -110,10 +129,15 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           typeof w === "string" ? w : `${w.message} [${w.code}]`
         );
         return compactAnswer({
-          lead: (synthetic ? `${SYNTHETIC} ` : "") + (section.summary ?? section.title),
+          lead: lead(section.summary ?? section.title),
           warnings,
           frames: stored.frames,
-          extra: { handle: stored.handle, data_source: source },
+          extra: {
+            handle: stored.handle,
+            data_source: source,
+            // How the derived columns are defined, in an analyst's words (the analysis's own).
+            ...("definitions" in result ? { definitions: result.definitions } : {}),
+          },
           rows: options.rows ?? 5,
         }, budget);
       }));
@@ -126,13 +150,13 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       kind: z.enum(["sponsor", "disease", "drug"]),
       name: z.string().min(1).describe("The name as the user gave it"),
     },
-    annotations: { ...READ_ONLY, openWorldHint: !synthetic },
+    annotations: { ...READ_ONLY, openWorldHint: source === "service" },
   }, ({ kind, name }: { kind: "sponsor" | "disease" | "drug"; name: string }) =>
     guard(async () => {
       const r = await resolveName(client, kind, name);
       if ("content" in r) return r;
       const text = `${r.kind} '${r.input}' → ${r.name}${r.id ? ` (${r.id})` : ""}` +
-        (synthetic ? ` — ${SYNTHETIC}` : "");
+        (note ? ` — ${note}` : "");
       const body = { ...r, resolved: true, data_source: source };
       return { content: [{ type: "text", text }], structuredContent: body };
     }));
@@ -162,7 +186,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       }
       const df = runQuery(session, sql);
       return Promise.resolve(compactAnswer({
-        lead: `${synthetic ? `${SYNTHETIC} ` : ""}Query returned ${df.height} rows × ${df.width} columns.`,
+        lead: lead(`Query returned ${df.height} rows × ${df.width} columns.`),
         warnings: [],
         frames: { result: { table: "(query result)", df } },
         extra: { data_source: source },
@@ -182,9 +206,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       const stored = session.get(handle);
       const chart = stored.section.charts?.[0];
       if (!chart) return Promise.resolve(toolError("not_found", `result ${handle} has no chart`));
-      const caption = `${
-        synthetic ? `${SYNTHETIC} ` : ""
-      }Chart ${chart.name} of ${stored.handle} (${stored.tool}).`;
+      const caption = lead(`Chart ${chart.name} of ${stored.handle} (${stored.tool}).`);
       if (format === "svg") {
         const svg = toSvg(chart.chart);
         if (tokensOf(caption + svg) > budget) {

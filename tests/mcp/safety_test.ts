@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { importPublicData } from "../../lib/sandbox/import/mod.ts";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
 import {
   ANALYSIS_ARGS,
@@ -147,5 +148,28 @@ Deno.test("deno task mcp --http serves loopback with the task's own permissions"
     const stdout = await new Response(child.stdout).text();
     await child.status;
     assert.equal(stdout, "", "nothing on stdout");
+  }
+});
+
+Deno.test("over an imported store (RI_STORE) answers name the public sources, not synthetic data", async () => {
+  const fx = new URL("../fixtures/public/", import.meta.url).pathname;
+  const dir = await Deno.makeTempDir({ prefix: "ri-mcp-import-" });
+  try {
+    const store = `${dir}/ri.db`;
+    await importPublicData({
+      store,
+      orangeBook: `${fx}orange_book`,
+      partD: `${fx}part_d_spending_by_drug.csv`,
+      ctgov: `${fx}ctgov`,
+      today: "2026-11-21",
+    });
+    await using conn = await overStdio([], { RI_STORE: store });
+    const r = await call(conn.mcp, "regulatory_landscape", {});
+    assert.ok(!r.isError, text(r));
+    assert.match(text(r), /^Embedded sandbox over imported public data: .*Orange Book/i);
+    assert.doesNotMatch(text(r), /Synthetic/);
+    assert.equal(body(r).data_source, "imported-sandbox");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

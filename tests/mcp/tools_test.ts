@@ -63,6 +63,9 @@ async function exercise(conn: Connected, author: string) {
       assert.ok(f.table.startsWith(`${b.handle}_`));
     }
     assert.ok(tokens(r) <= 8000, `${name}: ${tokens(r)} tokens`);
+    if (name === "portfolio_overlap") {
+      assert.match(b.definitions.jaccard, /^shared \/ \(trials_a \+ trials_b/);
+    }
   }
 
   // SQL over the session's frames: a count equals the frame's stated size; an aggregate; a join.
@@ -100,9 +103,14 @@ async function exercise(conn: Connected, author: string) {
 
   // Typed errors: a bad parameter, an unresolved name, a bad query, an unknown handle.
   const list = await call(mcp, "portfolio_overlap", { sponsors: "Pfizer", condition: "asthma" });
-  assert.ok(list.isError);
-  assert.match(text(list), /sponsors/);
-  assert.match(text(list), /expected array/);
+  assert.equal(body(list).error.type, "bad_input");
+  assert.match(text(list), /portfolioOverlap: sponsors must be a list, got "Pfizer"; pass \["Pfizer"\]/);
+  const big = await call(mcp, "target_prioritization", { disease: "asthma", topN: 500 });
+  assert.equal(body(big).error.type, "bad_input");
+  assert.match(text(big), /targetPrioritization: topN .*200, got 500/);
+  const kind = await call(mcp, "resolve_name", { kind: "gene", name: "EGFR" });
+  assert.ok(kind.isError);
+  assert.match(text(kind), /kind/);
   const none = await call(mcp, "medicare_spending", {});
   assert.equal(body(none).error.type, "bad_input");
   assert.match(text(none), /at least one of efo_id, molecule or search/);
@@ -115,6 +123,12 @@ async function exercise(conn: Connected, author: string) {
   assert.equal(body(disease).error.type, "unresolved");
   const drop = await call(mcp, "query_frames", { sql: `DROP TABLE ${matrix.table}` });
   assert.equal(body(drop).error.type, "bad_input");
+  // No file reads through SQL table functions (native code, outside Deno's permissions).
+  for (const sql of ["SELECT * FROM read_csv('/etc/hostname')", "SELECT * FROM READ_JSON ('deno.json')"]) {
+    const file = await call(mcp, "query_frames", { sql });
+    assert.equal(body(file).error.type, "bad_input", sql);
+    assert.match(text(file), /only this session's tables/);
+  }
   const col = await call(mcp, "query_frames", { sql: `SELECT nope FROM ${matrix.table}` });
   assert.match(text(col), /bad_input: sql: .*nope/);
   const gone = await call(mcp, "chart", { handle: "r999" });
