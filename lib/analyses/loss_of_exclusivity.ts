@@ -14,7 +14,7 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning } from "../frames/mod.ts";
+import { type AnalysisResult, analysisResult, type AnalysisWarning, withKeys } from "../frames/mod.ts";
 import { catalystCalendar, type CatalystCalendarParams } from "./catalyst_calendar.ts";
 import { medicareSpending } from "./medicare_spending.ts";
 import { framed } from "./_measures.ts";
@@ -193,7 +193,7 @@ export function lossOfExclusivityFromFrames(
   );
   const atRisk = rows.filter((d) => d.horizon_days <= horizonDays);
   const unresolved = new Set(options.unresolved ?? []);
-  return {
+  return withKeys({
     drugs: framed(atRisk, DRUG_SCHEMA),
     protected: framed(rows.filter((d) => d.horizon_days > horizonDays), {
       ...DRUG_SCHEMA,
@@ -211,7 +211,14 @@ export function lossOfExclusivityFromFrames(
     }),
     genericExclusivities: genericFrame(h.generic, today),
     unmatched: unmatchedFrame(rows),
-  };
+  }, {
+    drugs: ["drug_name"],
+    protected: ["drug_name"],
+    byQuarter: ["quarter", "entities"],
+    bySponsor: ["entity"],
+    genericExclusivities: ["drug_name", "trade_name", "code", "expiry"],
+    unmatched: ["drug_name"],
+  });
 }
 
 /** Parameters of {@linkcode lossOfExclusivity}: the catalyst calendar's entities, plus a horizon. */

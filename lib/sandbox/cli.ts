@@ -106,7 +106,10 @@ const sb = await startSandbox({
 }).catch((e) => (e instanceof RangeError ? fail(e.message) : Promise.reject(e)));
 if (advanceDays !== undefined) {
   const t = performance.now();
-  const r = await sb.advance(advanceDays);
+  const r = await sb.advance(advanceDays).catch(async (e) => {
+    await sb.close();
+    return e instanceof RangeError ? fail(e.message) : Promise.reject(e);
+  });
   console.log(
     `Advanced ${r.days} days (${r.fromDay} → ${r.toDay}) in ${Math.round(performance.now() - t)} ms: ` +
       `${r.trials.added.length} new trials, ${r.trials.changed.length} trial field changes, ` +
@@ -119,9 +122,9 @@ if (advanceDays !== undefined) {
   );
 }
 console.log(
-  `Sandbox listening on ${sb.url} (scale ${scale}, profile ${profile}, ${sb.workers} read workers, ready in ${
-    Math.round(performance.now() - t0)
-  } ms)`,
+  `Sandbox listening on ${sb.url} (${
+    sb.dataSource.kind === "synthetic" ? `scale ${scale}` : "imported store"
+  }, profile ${profile}, ${sb.workers} read workers, ready in ${Math.round(performance.now() - t0)} ms)`,
 );
 console.log(`Demo keys (x-api-key): free=${sb.keys.free} pro=${sb.keys.pro} pos=${sb.keys.pos}`);
 console.log(

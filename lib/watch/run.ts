@@ -9,7 +9,14 @@ import pl from "nodejs-polars";
 import { type Client, isBadInput } from "../client/mod.ts";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Provenance } from "../client/result.ts";
-import { frameFromResult, provenanceOf, toFrame, withProvenance } from "../frames/mod.ts";
+import {
+  frameFromResult,
+  provenanceOf,
+  resolveResource,
+  toFrame,
+  withKey,
+  withProvenance,
+} from "../frames/mod.ts";
 import { diff, type SnapshotDiff } from "./diff.ts";
 import { listSnapshots, loadSnapshot, snapshot } from "./snapshot.ts";
 import { lockStore } from "./lock.ts";
@@ -125,7 +132,11 @@ async function alertsFrame(client: Client): Promise<Frames> {
   );
   // The calls' own warnings (e.g. `field-absent` when the service sends no last_triggered_at), once each.
   const byMessage = new Map([...warnings, ...metas.flatMap((m) => m.warnings)].map((w) => [w.message, w]));
-  return { alerts: withProvenance(alerts, metas), provenance: metas, warnings: [...byMessage.values()] };
+  return {
+    alerts: withProvenance(withKey(alerts, resolveResource("alert").key), metas),
+    provenance: metas,
+    warnings: [...byMessage.values()],
+  };
 }
 
 async function runItem(client: Client, item: WatchItem): Promise<Frames> {

@@ -20,6 +20,7 @@ import * as A from "../analyses/mod.ts";
 import { resourceOf } from "../frames/resources.ts";
 import { didYouMean } from "../client/guards.ts";
 import { jsonLines, lineOf, syntaxErrorAt } from "./_json_lines.ts";
+import { MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
 
 /** The analyses a watchlist can run, by the name of their function. */
 export const WATCH_ANALYSES = {
@@ -43,12 +44,24 @@ const analysisNames = Object.keys(WATCH_ANALYSES) as [
   ...(keyof typeof WATCH_ANALYSES)[],
 ];
 
+/** Longest snapshot name (a folder name; file systems allow 255 bytes). */
+export const MAX_SNAPSHOT_NAME = 64;
+
+/** A folder path: bounded, no control characters (a NUL would cut it), by the one rule (lib/client/guards.ts). */
+const folder = z.string().min(1, { error: 'must be a folder path, e.g. "watch"' }).superRefine((v, ctx) => {
+  const problem = textProblem(v, MAX_PATH);
+  if (problem) ctx.addIssue({ code: "custom", message: `${prefixOf(v)} ${problem}` });
+});
+
 /** One watched item: an analysis, or a plain pull of a list endpoint (every page). */
 export const WatchItem = z.strictObject({
   /** Snapshot name: letters, digits, `_`, `-`. */
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, {
-    error: "must be letters, digits, '_' or '-' (it names a folder), e.g. \"onc_weekly\"",
-  }),
+  name: z.string().max(MAX_SNAPSHOT_NAME, {
+    error: `must be at most ${MAX_SNAPSHOT_NAME} characters (it names a folder)`,
+  })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, {
+      error: "must be letters, digits, '_' or '-' (it names a folder), e.g. \"onc_weekly\"",
+    }),
   /** An analysis function name. */
   analysis: z.enum(analysisNames, { error: `must be one of ${analysisNames.join(", ")}` }).optional(),
   /** Or a list endpoint whose rows to pull, e.g. `trials.search`. */
@@ -66,9 +79,9 @@ export type WatchItem = z.infer<typeof WatchItem>;
 /** A watchlist. */
 export const Watchlist = z.strictObject({
   /** Folder of the snapshots, relative to the watchlist file. */
-  store: z.string().min(1, { error: 'must be a folder path, e.g. "watch"' }).default("watch"),
+  store: folder.default("watch"),
   /** Folder of the change reports, relative to the watchlist file. @default {"<store>/_report"} */
-  out: z.string().min(1).optional(),
+  out: folder.optional(),
   /** What to watch (at least one). */
   analyses: z.array(WatchItem).min(1, { error: "list at least one analysis or endpoint to watch" }),
   /** Also list the alerts that are new or fired since the last run. */
@@ -77,7 +90,11 @@ export const Watchlist = z.strictObject({
   const seen = new Set<string>();
   w.analyses.forEach((a, i) => {
     if (seen.has(a.name)) {
-      ctx.addIssue({ code: "custom", path: ["analyses", i, "name"], message: `'${a.name}' is used twice` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["analyses", i, "name"],
+        message: `${prefixOf(a.name)} is used twice`,
+      });
     }
     if (w.alerts && a.name === ALERTS_SNAPSHOT) {
       ctx.addIssue({

@@ -31,5 +31,5 @@ Deno.test("show() outside a notebook prints the plain text", async () => {
     console.log = log;
   }
   assert.equal(printed[0], "3 pages fetched");
-  assert.match(String(printed[1]), /^T\n1 row × 1 column\b/);
+  assert.match(String(printed[1]), /^T\n1 row × 1 column\n/);
 });
