@@ -43,7 +43,19 @@ const analysisNames = Object.keys(WATCH_ANALYSES) as [
 ];
 
 /** One watched item: an analysis, or a plain pull of a list endpoint (every page). */
-export const WatchItem = z.strictObject({
+export interface WatchItem {
+  /** Snapshot name: letters, digits, `_`, `-`. */
+  name: string;
+  /** An analysis function name. */
+  analysis?: keyof typeof WATCH_ANALYSES;
+  /** Or a list endpoint whose rows to pull, e.g. `trials.search`. */
+  endpoint?: string;
+  /** Parameters of the analysis or endpoint. */
+  params: Record<string, unknown>;
+}
+
+/** Schema of one watched item (its type, {@linkcode WatchItem}, is checked against it by `deno check`). */
+export const WatchItem: z.ZodType<WatchItem, unknown> = z.strictObject({
   /** Snapshot name: letters, digits, `_`, `-`. */
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, {
     error: "must be letters, digits, '_' or '-' (it names a folder), e.g. \"onc_weekly\"",
@@ -59,11 +71,21 @@ export const WatchItem = z.strictObject({
 }).refine((w) => (w.analysis === undefined) !== (w.endpoint === undefined), {
   error: 'give exactly one of "analysis" or "endpoint"',
 });
-/** One watched item. */
-export type WatchItem = z.infer<typeof WatchItem>;
 
-/** A watchlist. */
-export const Watchlist = z.strictObject({
+/** A watchlist, as {@linkcode parseWatchlist} returns it (defaults filled in). */
+export interface Watchlist {
+  /** Folder of the snapshots, relative to the watchlist file. */
+  store: string;
+  /** Folder of the change reports, relative to the watchlist file. */
+  out?: string;
+  /** What to watch (at least one). */
+  analyses: WatchItem[];
+  /** Also list the alerts that are new or fired since the last run. */
+  alerts: boolean;
+}
+
+/** Schema of a watchlist file (its type, {@linkcode Watchlist}, is checked against it by `deno check`). */
+export const Watchlist: z.ZodType<Watchlist, unknown> = z.strictObject({
   /** Folder of the snapshots, relative to the watchlist file. */
   store: z.string().min(1, { error: 'must be a folder path, e.g. "watch"' }).default("watch"),
   /** Folder of the change reports, relative to the watchlist file. @default {"<store>/_report"} */
@@ -88,8 +110,6 @@ export const Watchlist = z.strictObject({
     seen.add(a.name);
   });
 });
-/** A watchlist. */
-export type Watchlist = z.infer<typeof Watchlist>;
 
 /** A watchlist that is not valid JSON or does not match the format: names the file, line and field. */
 export class WatchlistError extends Error {

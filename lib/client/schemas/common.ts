@@ -78,12 +78,20 @@ export const PageMeta = z.looseObject({
 });
 
 /** Implicit list envelope: `{data: rows, meta}` with no success flag. */
-export function implicitList<R extends z.ZodType, M extends z.ZodObject>(row: R, meta: M) {
+export function implicitList<R extends z.ZodType, M extends z.ZodObject>(
+  row: R,
+  meta: M,
+): z.ZodObject<{ data: z.ZodArray<R>; meta: M }, z.core.$loose> {
   return z.looseObject({ data: z.array(row), meta });
 }
 
 /** Flagged envelope: `{success: true, data, meta?}`. */
-export function flagged<D extends z.ZodType>(data: D) {
+export function flagged<D extends z.ZodType>(
+  data: D,
+): z.ZodObject<
+  { success: z.ZodLiteral<true>; data: D; meta: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>> },
+  z.core.$loose
+> {
   return z.looseObject({
     success: z.literal(true),
     data,

@@ -8,12 +8,15 @@ import { anyIsoDate, count, flagged, implicitList, PageMeta, SponsorRef } from "
 import { chosen } from "./origin.ts";
 
 /** Public approval id `SOURCE:number` (e.g. `FDA_ORANGE:021234`). Branded: see {@link CatalystApprovalKey}. */
-export const ApprovalId = z.string().regex(/^(FDA_ORANGE|FDA_PURPLE|EMA):\S+$/).brand<"ApprovalId">();
+export const ApprovalId: z.core.$ZodBranded<z.ZodString, "ApprovalId", "out"> = z.string().regex(
+  /^(FDA_ORANGE|FDA_PURPLE|EMA):\S+$/,
+).brand<"ApprovalId">();
 /** Public approval id, passed verbatim to the approvals record/label/history tools. */
 export type ApprovalId = z.infer<typeof ApprovalId>;
 
 /** Internal catalyst key `regulatory_approval/<key>`; never accepted where an {@link ApprovalId} is expected. */
-export const CatalystApprovalKey = z.string().regex(/^regulatory_approval\/\S+$/).brand<
+export const CatalystApprovalKey: z.core.$ZodBranded<z.ZodString, "CatalystApprovalKey", "out"> = z
+  .string().regex(/^regulatory_approval\/\S+$/).brand<
   "CatalystApprovalKey"
 >();
 /** Internal catalyst approval key. */
