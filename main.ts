@@ -144,6 +144,18 @@ const source = !sandbox
   : synthetic
   ? `${sandbox.url} (embedded sandbox, seed 42)`
   : `${sandbox.url} (embedded sandbox over imported public data: ${sandbox.dataSource.label})`;
+// On imported public data, the sections no public source feeds are skipped, saying so (not failed).
+const UNSOURCED: Partial<Record<SectionId, string>> = {
+  patents: "patents",
+  targets: "targets (biology)",
+  researcher: "researchers and works",
+};
+if (sandbox && !synthetic && plan) {
+  for (const id of plan.run.filter((id) => UNSOURCED[id])) {
+    console.error(`  skipped ${id}: no imported public source provides ${UNSOURCED[id]}`);
+  }
+  plan = { ...plan, run: plan.run.filter((id) => !UNSOURCED[id]) };
+}
 if (sandbox) {
   console.error(`Sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${sandbox.url}`);
 }

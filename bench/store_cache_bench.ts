@@ -36,7 +36,7 @@ try {
   console.log(`  cold (generate + write the file)      ${s(cold)}`);
   console.log(`  warm, one thread (open the file)      ${s(Math.min(...warm))} – ${s(Math.max(...warm))}`);
   console.log(
-    `  warm, 2 read workers (copy the file)  ${s(Math.min(...pooled))} – ${s(Math.max(...pooled))}`,
+    `  warm, 2 read workers (their start)    ${s(Math.min(...pooled))} – ${s(Math.max(...pooled))}`,
   );
   if (!quick) {
     // The demo task may write out/ and .cache/ only: its own cache folder (.cache/sandbox), primed by a first run.

@@ -80,7 +80,12 @@ export interface Run {
 }
 
 /** Run `deno <args>` in the repository root with `env`, and check that neither stream shows the key. */
-export async function runDeno(args: string[], env: Record<string, string>, cwd?: string): Promise<Run> {
+export async function runDeno(
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string,
+  key = KEY,
+): Promise<Run> {
   const root = new URL("..", import.meta.url).pathname;
   const out = await new Deno.Command(Deno.execPath(), {
     args,
@@ -95,7 +100,8 @@ export async function runDeno(args: string[], env: Record<string, string>, cwd?:
     stdout: new TextDecoder().decode(out.stdout),
     stderr: new TextDecoder().decode(out.stderr),
   };
-  assertNoKey(run.stdout, `stdout of deno ${args.join(" ")}`);
-  assertNoKey(run.stderr, `stderr of deno ${args.join(" ")}`);
+  const cmd = `deno ${args.join(" ").slice(0, 120)}`;
+  assertNoKey(run.stdout, `stdout of ${cmd}`, key);
+  assertNoKey(run.stderr, `stderr of ${cmd}`, key);
   return run;
 }

@@ -5,8 +5,9 @@
  * commands wrote is searched for the key (docs/SECURITY.md).
  */
 import assert from "node:assert/strict";
-import { ConfigError, createClient, readServiceConfig } from "../lib/client/mod.ts";
+import { ConfigError, createClient, readServiceConfig, ValidationError } from "../lib/client/mod.ts";
 import { assertNoKeyInFiles, KEY, redirecting, runDeno } from "./_hostile.ts";
+import { withSandbox } from "./client/_sandbox.ts";
 
 const REPORT = [
   "run",
@@ -127,6 +128,90 @@ Deno.test("a service that redirects to another origin: report, watch and contrac
     assert.ok(files >= 3, `only ${files} files written`); // watch report (html, md) and contract.json
   } finally {
     await r.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("bad input exits 2 before any call, quoting a short prefix: a 100 kB sponsor, item name, a NUL in store", async () => {
+  const dir = await Deno.makeTempDir();
+  const huge = "Pfizer".padEnd(100 * 1024, "x");
+  const none = { RI_BASE_URL: "", RI_API_KEY: "" };
+  try {
+    // Before: exit 1 after retries, the whole name echoed into a URL error.
+    const report = await runDeno([...REPORT, "main.ts", "--sponsors", huge, "--out", `${dir}/r`], none);
+    assert.equal(report.code, 2, report.stderr.slice(0, 300));
+    assert.match(
+      report.stderr,
+      /--sponsors "Pfizerx+"… \(102400 characters\) is 102400 characters long \(at most 200\)/,
+    );
+    assert.doesNotMatch(report.stderr, /Starting the embedded sandbox/, "checked before anything ran");
+    assert.ok(report.stderr.length < 400, `${report.stderr.length} characters of stderr`);
+
+    // Before: the run aborted with an OS error (a file name too long, a path cut at the NUL).
+    const cases = {
+      name: { store: "s", analyses: [{ name: "a".repeat(100 * 1024), endpoint: "trials.search" }] },
+      store: { store: "s\u0000zz", analyses: [{ name: "t", endpoint: "trials.search" }] },
+    };
+    for (const [what, wl] of Object.entries(cases)) {
+      await Deno.writeTextFile(`${dir}/${what}.json`, JSON.stringify(wl, null, 2));
+      const r = await runDeno([...WATCH, `${dir}/${what}.json`, "--scale", "tiny"], none);
+      assert.equal(r.code, 2, r.stderr.slice(0, 300));
+      assert.ok(r.stderr.length < 600, `${what}: ${r.stderr.length} characters of stderr`);
+      assert.doesNotMatch(r.stderr, /os error|watch failed/i, what);
+    }
+    const name = await runDeno([...WATCH, `${dir}/name.json`], none);
+    assert.match(name.stderr, /analyses\[0\]\.name must be at most 64 characters/);
+    const store = await runDeno([...WATCH, `${dir}/store.json`], none);
+    assert.match(
+      store.stderr,
+      /store\.json line 2: store "s\\u0000zz" contains the control character U\+0000 at 2/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("the client bounds every string parameter before sending: a 100 kB search is a ValidationError", async () => {
+  let calls = 0;
+  const ri = createClient({
+    baseUrl: "https://ri.example.com",
+    apiKey: KEY,
+    fetch: () => (calls++, Promise.reject(new Error("sent"))),
+  });
+  const e = await ri.trials.search({ search: "x".repeat(100 * 1024) }).catch((x) => x);
+  assert.ok(e instanceof ValidationError, String(e));
+  assert.equal(e.parameter, "search");
+  assert.match(e.message, /is 102400 characters long \(at most 1000\)/);
+  assert.ok(e.message.length < 300 && Deno.inspect(e).length < 2000);
+  await assert.rejects(ri.regulatory.search({ trade_name: "a\u0000zz" }), /control character U\+0000 at 2/);
+  assert.equal(calls, 0);
+});
+
+Deno.test("a report run on the service with a key writes it into no output, file or cache", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await withSandbox(async (sb) => {
+      const env = { RI_BASE_URL: sb.url, RI_API_KEY: sb.keys.pos, INIT_CWD: "" };
+      const args = [
+        "--sponsors",
+        "Pfizer",
+        "--sections",
+        "regulatory,sponsor",
+        "--formats",
+        "html,csv",
+        "--out",
+        dir,
+      ];
+      const r = await runDeno([...REPORT, "main.ts", ...args], env, undefined, sb.keys.pos);
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(await assertNoKeyInFiles(dir, sb.keys.pos) >= 2);
+      // The client's opt-in cache: keys and files hold no key.
+      const cacheDir = `${dir}/cache`;
+      const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos, cache: { dir: cacheDir } });
+      await ri.trials.search({ search: "cancer", limit: 5 });
+      assert.ok(await assertNoKeyInFiles(cacheDir, sb.keys.pos) >= 1);
+    });
+  } finally {
     await Deno.remove(dir, { recursive: true });
   }
 });

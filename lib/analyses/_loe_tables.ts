@@ -55,9 +55,12 @@ export function sponsorFrame<R extends MedicareLite & { total_spending: number }
   assigned: ReadonlyMap<string, Assigned<R>>;
   unresolved: ReadonlySet<string>;
   horizonDays: number;
+  inputs: readonly string[];
 }): pl.DataFrame {
-  const { rows, atRisk, owned, assigned, unresolved, horizonDays } = input;
-  const entities = [...new Set([...rows.flatMap((d) => d.entities), ...owned.keys(), ...unresolved])].sort();
+  const { rows, atRisk, owned, assigned, unresolved, horizonDays, inputs } = input;
+  const entities = [
+    ...new Set([...inputs, ...rows.flatMap((d) => d.entities), ...owned.keys(), ...unresolved]),
+  ].sort();
   const out = entities.map((entity) => {
     if (unresolved.has(entity)) return { entity };
     const mine = atRisk.filter((d) => d.entities.includes(entity));
@@ -104,8 +107,7 @@ export function genericFrame(generic: readonly GenericExclusivity[], today: numb
       code: g.code,
       description: g.description,
       expiry: dateOf(today + g.days),
-      days_to_expiry: g.days,
-    })).sort((a, b) => a.days_to_expiry - b.days_to_expiry || a.drug_name.localeCompare(b.drug_name)),
+    })).sort((a, b) => a.expiry.getTime() - b.expiry.getTime() || a.drug_name.localeCompare(b.drug_name)),
     {
       drug_name: pl.Utf8,
       trade_name: pl.Utf8,
@@ -113,7 +115,6 @@ export function genericFrame(generic: readonly GenericExclusivity[], today: numb
       code: pl.Utf8,
       description: pl.Utf8,
       expiry: pl.Date,
-      days_to_expiry: pl.Int64,
     },
   );
 }

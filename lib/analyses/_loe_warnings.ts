@@ -16,6 +16,9 @@ export const LOE_DEFINITIONS: Readonly<Record<string, string>> = {
     "the drug's true last patent or exclusivity expiry: the catalysts are asked as far as " +
     "they reach (3,650 days) and the approval records' patent and exclusivity dates show any later one; " +
     "generic exclusivities (PC, CGT) held on the brand are not its protection",
+  horizonYears:
+    "years ahead from the data's today (365.25 days a year); the catalysts reach 3,650 days, so " +
+    "a 10-year horizon (3,653 days) runs 3 days past them, and says so in a warning",
   protected_beyond: "the catalysts' reach (today + 3,650 days), for a drug whose protection runs past it: " +
     "protected at least until then, not exposure",
   exposed_horizon: "2025 Part D spending of the entity's own drugs whose protection horizon is within the " +

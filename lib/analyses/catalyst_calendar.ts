@@ -7,7 +7,13 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
+import {
+  type AnalysisResult,
+  analysisResult,
+  type AnalysisWarning,
+  toFrame,
+  withKeys,
+} from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { pullCatalysts } from "./_catalyst_pull.ts";
 import { closestHint, resolveEntity } from "./_resolve_entity.ts";
@@ -141,13 +147,19 @@ export function catalystCalendarFromFrames(
     pl.col("when").eq(pl.lit("upcoming")).sum().cast(pl.Int64).alias("upcoming"),
     pl.len().cast(pl.Int64).alias("events"),
   ).sort("type");
-  return {
+  return withKeys({
     events: merged,
     byMonth: count(["month", "type"]),
     byQuarter: count(["quarter", "type"]),
     byType,
     entities,
-  };
+  }, {
+    events: [...EVENT_KEY],
+    byMonth: ["month", "type"],
+    byQuarter: ["quarter", "type"],
+    byType: ["type"],
+    entities: ["entity"],
+  });
 }
 
 /** Parameters of {@linkcode catalystCalendar}; at least one of sponsors, tickers, leis, indication, drugNames. */

@@ -11,7 +11,7 @@
 import pl from "nodejs-polars";
 import type { BodyResult, Provenance, RowsResult, Warning } from "../client/result.ts";
 import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/diseases.ts";
-import { type AnalysisResult, analysisResult } from "../frames/mod.ts";
+import { type AnalysisResult, analysisResult, withKeys } from "../frames/mod.ts";
 import { asCurie, framed, ratio, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
 import { badInput } from "../client/errors.ts";
@@ -164,7 +164,12 @@ export function diseaseComparisonFromReports(entries: readonly DiseaseEntry[]): 
     })),
     { input: pl.Utf8, reason: pl.Utf8, candidates: pl.List(pl.Utf8) },
   );
-  return { summary, byPhase, unresolved };
+  // The summary has a row per input, resolved or not (an unresolved one has no efo_id).
+  return withKeys({ summary, byPhase, unresolved }, {
+    summary: ["input"],
+    byPhase: ["efo_id", "phase"],
+    unresolved: ["input"],
+  });
 }
 
 /** Resolve one input to a CURIE: CURIE forms directly, names by exact autocomplete match. */

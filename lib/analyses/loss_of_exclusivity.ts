@@ -14,7 +14,7 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning } from "../frames/mod.ts";
+import { type AnalysisResult, analysisResult, type AnalysisWarning, withKeys } from "../frames/mod.ts";
 import { catalystCalendar, type CatalystCalendarParams } from "./catalyst_calendar.ts";
 import { medicareSpending } from "./medicare_spending.ts";
 import { framed } from "./_measures.ts";
@@ -54,7 +54,7 @@ export interface LossOfExclusivityFrames {
   readonly bySponsor: pl.DataFrame;
   /**
    * Generic exclusivities (180-day patent-challenge `PC`, competitive generic therapy `CGT`) the
-   * entities hold on a brand: `drug_name, trade_name, holders, code, description, expiry, days_to_expiry`.
+   * entities hold on a brand: `drug_name, trade_name, holders, code, description, expiry`.
    * They delay generic competition for everyone else; they are never the holder's exposure.
    */
   readonly genericExclusivities: pl.DataFrame;
@@ -77,6 +77,8 @@ export interface LossOfExclusivityOptions {
   readonly recordExpiries?: readonly RecordExpiry[];
   /** Entities that did not resolve: their row is null. */
   readonly unresolved?: readonly string[];
+  /** Every input entity, so each has a row even with no drugs. */
+  readonly entities?: readonly string[];
 }
 
 const quarterOf = (d: Date) => `${d.getUTCFullYear()}-Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
@@ -191,17 +193,32 @@ export function lossOfExclusivityFromFrames(
   );
   const atRisk = rows.filter((d) => d.horizon_days <= horizonDays);
   const unresolved = new Set(options.unresolved ?? []);
-  return {
+  return withKeys({
     drugs: framed(atRisk, DRUG_SCHEMA),
     protected: framed(rows.filter((d) => d.horizon_days > horizonDays), {
       ...DRUG_SCHEMA,
       protected_beyond: pl.Date,
     }),
     byQuarter: cliffFrame(atRisk),
-    bySponsor: sponsorFrame({ rows, atRisk, owned, assigned, unresolved, horizonDays }),
+    bySponsor: sponsorFrame({
+      rows,
+      atRisk,
+      owned,
+      assigned,
+      unresolved,
+      horizonDays,
+      inputs: options.entities ?? [],
+    }),
     genericExclusivities: genericFrame(h.generic, today),
     unmatched: unmatchedFrame(rows),
-  };
+  }, {
+    drugs: ["drug_name"],
+    protected: ["drug_name"],
+    byQuarter: ["quarter", "entities"],
+    bySponsor: ["entity"],
+    genericExclusivities: ["drug_name", "trade_name", "code", "expiry"],
+    unmatched: ["drug_name"],
+  });
 }
 
 /** Parameters of {@linkcode lossOfExclusivity}: the catalyst calendar's entities, plus a horizon. */
@@ -283,6 +300,7 @@ export async function lossOfExclusivity(
     ),
     recordExpiries: records.rows,
     unresolved,
+    entities: calendar.entities.getColumn("entity").toArray() as string[],
   });
   warnings.push(...reachWarnings(horizonYears, records, frames.protected));
   warnings.push(...matchWarnings(horizonYears, frames.drugs, params.drugNames ?? [], catalystDrugs));

@@ -12,7 +12,7 @@ import pl from "nodejs-polars";
 import type { RowsResult, Warning } from "../client/result.ts";
 import type { MedicareRow } from "../client/schemas/grants.ts";
 import { CHEMBL_RE } from "../client/schemas/common.ts";
-import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
+import { type AnalysisResult, analysisResult, frameFromResult, withKeys } from "../frames/mod.ts";
 import { conform, ratio } from "./_measures.ts";
 import { badInput } from "../client/errors.ts";
 import { checkParams } from "./params.ts";
@@ -166,7 +166,7 @@ export function medicareSpendingFromFrame(rows: pl.DataFrame): MedicareSpendingF
     "rows_without_claims",
     "rows_without_beneficiaries",
   );
-  return { drugs, summary };
+  return withKeys({ drugs, summary }, { drugs: ["key"], summary: [] /* one row */ });
 }
 
 /** Add `branded`: any brand name that differs from the generic name (case-insensitive). */

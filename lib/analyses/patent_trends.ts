@@ -9,7 +9,7 @@
  */
 import pl from "nodejs-polars";
 import type { RowsResult, Warning } from "../client/result.ts";
-import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
+import { type AnalysisResult, analysisResult, frameFromResult, withKey, withKeys } from "../frames/mod.ts";
 import type { AggregateBucket, YoyGrowthRow } from "../client/schemas/patents.ts";
 import { conform, dateBound, fillYears, framed, statusOf, withGrowth, yearOf } from "./_measures.ts";
 import {
@@ -146,7 +146,12 @@ export function patentTrendsFromFrames(
     : framed([], { company: pl.Utf8, year: pl.Int64, patents: pl.Int64 }).withColumns(
       ...withGrowth("patents"),
     );
-  return { byYear, topCpc, growth, companies };
+  return withKeys({ byYear, topCpc, growth, companies }, {
+    byYear: ["year"],
+    topCpc: ["cpc"],
+    growth: ["key"],
+    companies: ["company", "year"],
+  });
 }
 
 /** `company_id` for id-like values (organizations/, ror:, lei:, bare LEI/ROR), else `company_name`. */
@@ -241,10 +246,10 @@ export async function patentTrends(
     message: `Company '${f.input}' was not resolved by the service and is missing from the comparison` +
       (lookup ? closestHint(await closestNames(lookup, f.input)) : ""),
   })));
-  const unresolved = framed(failed.map((f) => ({ input: f.input, reason: f.error })), {
-    input: pl.Utf8,
-    reason: pl.Utf8,
-  });
+  const unresolved = withKey(
+    framed(failed.map((f) => ({ input: f.input, reason: f.error })), { input: pl.Utf8, reason: pl.Utf8 }),
+    ["input"],
+  );
   // topCpc is a top-N list by design: its cap does not make the analysis incomplete.
   const complete = calls.every((r) => r === cpc || r.meta.complete);
   return analysisResult({ ...frames, unresolved }, calls.map((r) => r.meta), warnings, complete);

@@ -13,6 +13,7 @@ import {
   type AnalysisWarning,
   frameFromResult,
   toFrame,
+  withKeys,
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { overlapMatrix, overlapWide, pairsFromMemberships, tallies } from "./_overlap.ts";
@@ -122,7 +123,7 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
     )
       .otherwise(pl.lit(null))
     : pl.lit(null);
-  return {
+  return withKeys({
     sponsors: comparison.select(
       pl.col("sponsor"),
       pl.col("resolved_name"),
@@ -152,7 +153,14 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
       shared_by_all: pl.Int64,
       condition_resolved: pl.Bool,
     }),
-  };
+  }, {
+    sponsors: ["sponsor"],
+    byPhase: ["sponsor", "phase"],
+    byStatus: ["sponsor", "status"],
+    shared: ["id"],
+    matrix: ["sponsor_a", "sponsor_b"],
+    market: [], // one row
+  });
 }
 
 /** Parameters of {@linkcode portfolioOverlap}. */

@@ -13,6 +13,7 @@ import {
   type AnalysisWarning,
   explodeLinks,
   toFrame,
+  withKeys,
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
@@ -81,7 +82,13 @@ export function regulatoryLandscapeFromFrames(
   const bySponsor = links.groupBy(["sponsors", "tier"]).agg(pl.len().cast(pl.Int64).alias("drugs"))
     .rename({ sponsors: "sponsor" })
     .sort(["drugs", "sponsor", "tier"], [true, false, false]);
-  return { drugs: d, byTier, byYear, bySponsor, bySource: sourceTotals };
+  return withKeys({ drugs: d, byTier, byYear, bySponsor, bySource: sourceTotals }, {
+    drugs: ["generic_name", "tier"],
+    byTier: ["tier"],
+    byYear: ["first_approval_year", "tier"],
+    bySponsor: ["sponsor", "tier"],
+    bySource: ["source"],
+  });
 }
 
 /** Parameters of {@linkcode regulatoryLandscape} (all optional). */

@@ -9,7 +9,7 @@
 import pl from "nodejs-polars";
 import type { RowsResult } from "../client/result.ts";
 import type { WorkRow } from "../client/schemas/people.ts";
-import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
+import { type AnalysisResult, analysisResult, frameFromResult, withKeys } from "../frames/mod.ts";
 import { conform, dateBound, fillYears, framed, ratio, yearOf } from "./_measures.ts";
 import { checkParams } from "./params.ts";
 
@@ -161,7 +161,12 @@ export function researcherOutputFromFrame(
     first_year: pl.Int64,
     last_year: pl.Int64,
   });
-  return { works: typed, byYear, byType, summary };
+  return withKeys({ works: typed, byYear, byType, summary }, {
+    works: ["work_id"],
+    byYear: ["year"],
+    byType: ["type"],
+    summary: [], // one row
+  });
 }
 
 /**

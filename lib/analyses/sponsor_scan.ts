@@ -12,7 +12,13 @@ import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
 import type { OrganizationRow } from "../client/schemas/people.ts";
 import type { Provenance } from "../client/result.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning, frameFromResult } from "../frames/mod.ts";
+import {
+  type AnalysisResult,
+  analysisResult,
+  type AnalysisWarning,
+  frameFromResult,
+  withKeys,
+} from "../frames/mod.ts";
 import { catalystCalendar } from "./catalyst_calendar.ts";
 import { patentTrends, patentTrendsFromFrames } from "./patent_trends.ts";
 import { conform, framed, statusOf } from "./_measures.ts";
@@ -103,7 +109,12 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
   ).sort(["phase", "status"]);
   const approvals = conform(input.approvals, APPROVAL).rename({ regulatory_flags_is_orphan: "is_orphan" })
     .sort("approval_date", true, true);
-  const events = input.catalysts.width ? input.catalysts : conform(input.catalysts, EVENT);
+  // The catalysts as given, with the columns the scan reads (and the event key) added when absent.
+  const given = input.catalysts.width ? input.catalysts : conform(input.catalysts, EVENT);
+  const absent = Object.entries(EVENT).filter(([c]) => !given.columns.includes(c));
+  const events = absent.length
+    ? given.withColumns(...absent.map(([c, t]) => pl.lit(null).cast(t).alias(c)))
+    : given;
   const catalysts = events.filter(pl.col("when").eq(pl.lit("upcoming"))).sort("event_date");
   const patents = patentTrendsFromFrames({
     years: pl.DataFrame([]),
@@ -134,7 +145,7 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
     next_catalyst_date: pl.Utf8,
     patents: pl.Int64,
   }).withColumns(pl.col("next_catalyst_date").str.strptime(pl.Date, "%Y-%m-%d"));
-  return {
+  return withKeys({
     sponsor: conform(input.sponsor, SPONSOR),
     pipeline,
     approvals,
@@ -142,7 +153,15 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
     patentsByYear,
     topCpc,
     summary,
-  };
+  }, {
+    sponsor: ["input"],
+    pipeline: ["phase", "status"],
+    approvals: ["approval_id"],
+    catalysts: ["drug_name", "type", "event_date"],
+    patentsByYear: ["year"],
+    topCpc: ["cpc"],
+    summary: [], // one row
+  });
 }
 
 /** The organization a name resolves to: an exact (case-insensitive) entity match first, then the first entity. */

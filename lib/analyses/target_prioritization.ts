@@ -7,7 +7,14 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
+import {
+  type AnalysisResult,
+  analysisResult,
+  type AnalysisWarning,
+  toFrame,
+  withKey,
+  withKeys,
+} from "../frames/mod.ts";
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
 import { badInput } from "../client/errors.ts";
 import { checkParams } from "./params.ts";
@@ -135,7 +142,7 @@ export function targetPrioritizationFromFrames(
   const evidence = (associations ?? toFrame("association", []))
     .groupBy("target_id").agg(pl.col("evidence_count").max().alias("evidence_count"));
   const evidence01 = unit(pl.col("evidence_count").cast(pl.Float64).add(1).log(10).div(3));
-  return targets
+  const ranked = targets
     .select(
       "target_id",
       "target_name",
@@ -165,7 +172,11 @@ export function targetPrioritizationFromFrames(
     .sort(["composite", "association_score", "target_id"], [true, true, false])
     .withRowIndex("rank", 1)
     .withColumns(pl.col("rank").cast(pl.Int64));
+  return withKey(ranked, TARGETS_KEY);
 }
+
+/** Keys of the frames: one row per target, one per target × drug. */
+const TARGETS_KEY = ["target_id"], DRUGS_KEY = ["target_id", "chembl_id"];
 
 /**
  * A disease name's id by exact (case-insensitive) disease-autocomplete match, with the rows autocomplete
@@ -331,7 +342,7 @@ export async function targetPrioritization(
   // The extra target was asked for to settle completeness: the client's own cap notice is settled here.
   const priMeta = { ...pri.meta, warnings: pri.meta.warnings.filter((w) => w.code !== "capped") };
   return analysisResult(
-    { targets: final, drugs },
+    withKeys({ targets: final, drugs }, { targets: TARGETS_KEY, drugs: DRUGS_KEY }),
     [priMeta, ...(assoc ? [assoc.meta] : []), ...landscapes.map((r) => r.meta)],
     [...warnings, ...notes],
     complete,

@@ -43,7 +43,7 @@ type Box = readonly [x: number, y: number, w: number, h: number];
 /** Gap in pixels between a label's box and its dot's edge (right/left/above/below spots). */
 const GAP = 5;
 /** Extra distances (pixels) at which the spots are tried again, with a leader line, beyond the first. */
-const RINGS = [14, 28, 44, 64, 88];
+const RINGS = [14, 28, 44, 64, 88, 120];
 
 /** Distance from a box to a circle's edge (≤ 0: they overlap). */
 function gap([bx, by, bw, bh]: Box, cx: number, cy: number, r: number): number {
@@ -114,7 +114,7 @@ export function declutter(
           // A line from a dot inside a cluster must cross the dots overlapping it; it crosses no other.
           const apart = (o: LabelCandidate) => Math.hypot(o.x - c.x, o.y - c.y) >= r + (o.r ?? 0);
           if (
-            others.some((o) => gap(box, o.x, o.y, o.r ?? 0) <= 0 || (apart(o) && segmentGap(leader, o) <= 0))
+            others.some((o) => gap(box, o.x, o.y, o.r ?? 0) <= 0 || (apart(o) && segmentGap(leader, o) < 2))
           ) {
             continue;
           }

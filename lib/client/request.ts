@@ -98,6 +98,11 @@ export interface Answer {
   readonly cacheAgeMs: number;
   /** Which declared fields the body carried (absent for the generic escape hatch). */
   readonly fields?: FieldAudit;
+  /**
+   * What the service said it has no data for (its `x-data-missing` header: the embedded sandbox over
+   * imported public data names a route no imported source provides). Its rows are empty for that reason.
+   */
+  readonly dataMissing?: string;
 }
 
 /** Replace every occurrence of the key in `text` (defence in depth for server-echoed text). */
@@ -144,14 +149,17 @@ export function validate(req: WireRequest, body: unknown): unknown {
   );
 }
 
-/** One attempt: the 2xx body text, or a typed error. Holds a limiter slot only while on the wire. */
+/**
+ * One attempt: the 2xx body text (and the service's `x-data-missing` notice), or a typed error. Holds a
+ * limiter slot only while on the wire.
+ */
 async function attempt(
   cfg: TransportConfig,
   req: WireRequest,
   url: string,
   opts: RequestOptions,
   deadline: Deadline,
-): Promise<string> {
+): Promise<{ text: string; dataMissing?: string }> {
   const timer = deadline.start();
   deadline.attempts++;
   const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer;
@@ -195,7 +203,8 @@ async function attempt(
       entity: req.entity,
     });
   }
-  return text;
+  const missing = res.headers.get("x-data-missing");
+  return missing ? { text, dataMissing: redact(missing.slice(0, 300), cfg.apiKey) } : { text };
 }
 
 /** Parse a 2xx body; a cut-off or non-JSON body is a (retryable) NetworkError. */
@@ -248,13 +257,20 @@ export async function send(
     for (let n = 0;; n++) {
       if (opts.signal?.aborted) throw opts.signal.reason;
       try {
-        const text = await cfg.limiter.run(() => attempt(cfg, req, url, opts, deadline));
+        const { text, dataMissing } = await cfg.limiter.run(() => attempt(cfg, req, url, opts, deadline));
         const fetchedAt = new Date();
         const parsed = parseBody(req, text);
         opts.onBody?.(structuredClone(parsed));
         const body = validate(req, parsed);
         if (useCache) await cfg.cache!.put(key, { endpoint: req.endpoint, body });
-        return { body, fetchedAt, fromCache: false, cacheAgeMs: 0, ...audit(req, body) };
+        return {
+          body,
+          fetchedAt,
+          fromCache: false,
+          cacheAgeMs: 0,
+          ...audit(req, body),
+          ...(dataMissing ? { dataMissing } : {}),
+        };
       } catch (e) {
         if (opts.signal?.aborted || !(e instanceof RiError)) throw e;
         const wait = retryDelay(e, n, cfg.retry);

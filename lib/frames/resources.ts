@@ -56,6 +56,7 @@ const DEFS = {
   association: { schema: B.AssociationRow, key: ["target_id", "disease_id"] },
   prioritizedTarget: { schema: B.PrioritizedTargetRow, key: ["target_id"] },
   targetDrug: { schema: B.TargetDrugRow, key: ["chembl_id"] },
+  targetToDrug: { schema: B.TargetToDrugsRow, key: ["chembl_id"] },
   drugTarget: { schema: { endpoint: "biology.drugToTargets" }, key: ["target_id"] },
 } satisfies Record<string, ResourceDef>;
 
@@ -83,7 +84,7 @@ function endpointRowSchema(name: string): z.ZodType | undefined {
   return s._zod.def.type === "array" ? s._zod.def.element : undefined;
 }
 
-/** A resolved resource: its name, its columns and its natural key. */
+/** A resolved resource: its name, its columns and its key. */
 export interface ResolvedResource {
   /** Resource name (the endpoint's name for rows no resource describes). */
   readonly resource: string;
@@ -99,7 +100,7 @@ const cache = new Map<string, ResolvedResource>();
  * Resolve a resource or endpoint name to its resource name and column specs.
  *
  * @param name A resource name (`trial`) or an endpoint name (`trials.search`).
- * @returns The resource name, its columns and its natural key (empty for an endpoint without a resource).
+ * @returns The resource name, its columns and its key (empty for an endpoint without a resource).
  * @throws {TypeError} When the name is neither.
  */
 export function resolveResource(name: string): ResolvedResource {
@@ -113,7 +114,9 @@ export function resolveResource(name: string): ResolvedResource {
   } else {
     const schema = endpointRowSchema(name);
     if (schema) {
-      const match = Object.entries(DEFS as Record<string, ResourceDef>).find(([, d]) => d.schema === schema);
+      const match = Object.entries(DEFS as Record<string, ResourceDef>).find(([, d]) =>
+        d.schema === schema || ("endpoint" in d.schema && d.schema.endpoint === name)
+      );
       out = match
         ? resolveResource(match[0])
         : { resource: name, columns: columnsFromSchema(schema), key: [] };

@@ -12,6 +12,7 @@ import pl from "nodejs-polars";
 import type { ColumnSpec } from "./_columns.ts";
 import { buildFrame } from "./_collect.ts";
 import { resolveResource, type ResourceName } from "./resources.ts";
+import { withKey } from "./keys.ts";
 
 /**
  * A typed empty frame for column specs (works for List dtypes, unlike `pl.DataFrame([], {schema})`).
@@ -66,7 +67,8 @@ export function framesFromColumns(
  * `iso-date`/`yyyymmdd` strings → date, `epoch-ms`/`iso-datetime` → datetime[ms], string arrays →
  * list[str], arrays of objects → list[str] columns of their key fields (`sponsors`, `sponsors_id`),
  * nested objects → flattened columns (`molecule_chembl_id`), records → JSON strings. Nulls are kept;
- * invalid dates become null; an empty `rows` gives an empty frame with every column typed.
+ * invalid dates become null; an empty `rows` gives an empty frame with every column typed. The frame
+ * carries its resource's key (`keyOf`, lib/frames/keys.ts).
  *
  * @param resource A resource name (`trial`, `catalystEvent`, …) or endpoint name (`trials.search`).
  * @param rows The rows (e.g. `result.rows`).
@@ -89,7 +91,8 @@ export function toFrame(
   resource: ResourceName | string,
   rows: readonly Record<string, unknown>[] | readonly object[],
 ): pl.DataFrame {
-  return framesFromColumns(resolveResource(resource).columns, rows as Record<string, unknown>[]);
+  const { columns, key } = resolveResource(resource);
+  return withKey(framesFromColumns(columns, rows as Record<string, unknown>[]), key);
 }
 
 /**
@@ -99,5 +102,6 @@ export function toFrame(
  * @returns A frame of height 0 with the resource's columns and dtypes.
  */
 export function emptyFrame(resource: ResourceName | string): pl.DataFrame {
-  return emptyFromColumns(resolveResource(resource).columns);
+  const { columns, key } = resolveResource(resource);
+  return withKey(emptyFromColumns(columns), key);
 }

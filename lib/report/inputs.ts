@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { didYouMean } from "../client/guards.ts";
+import { didYouMean, MAX_NAME, MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
 import { parseFlags, usageProblems } from "../cli/flags.ts";
 import { AUTHOR_ID_RE } from "../client/schemas/common.ts";
 import { REPORT_FORMATS, type ReportFormat } from "./write.ts";
@@ -164,8 +164,18 @@ names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synth
 
 Exit codes: 0 done, 1 an analysis failed, 2 bad input.`;
 
-const list = (v: string | undefined): string[] =>
+const split = (v: string | undefined): string[] =>
   v === undefined ? [] : v.split(v.includes(";") ? ";" : ",").map((s) => s.trim()).filter(Boolean);
+
+/**
+ * Whether a name or path a flag gives is within bounds (length, control characters: the one rule of
+ * lib/client/guards.ts); else a problem quoting a short prefix.
+ */
+function bounded(flag: string, v: string, problems: string[], max = MAX_NAME): boolean {
+  const problem = textProblem(v, max);
+  if (problem) problems.push(`${flag} ${prefixOf(v)} ${problem}; fix it`);
+  return problem === undefined;
+}
 
 /** The known values among `values`; each unknown one is a problem with a did-you-mean. */
 function oneOf<T extends string>(
@@ -231,9 +241,13 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
   }
   const text = (flag: string, v: string | undefined) => {
     if (v !== undefined && !v.trim()) problems.push(`${flag} is empty; give a value or leave it out`);
-    return v?.trim() || undefined;
+    const t = v?.trim() || undefined;
+    return t !== undefined && bounded(flag, t, problems, flag === "--out" ? MAX_PATH : MAX_NAME)
+      ? t
+      : undefined;
   };
-  const tickers = list(values.tickers).map((t) => t.toUpperCase());
+  const list = (v: string | undefined, flag: string) => split(v).filter((s) => bounded(flag, s, problems));
+  const tickers = list(values.tickers, "--tickers").map((t) => t.toUpperCase());
   for (const t of tickers.filter((t) => !/^[A-Z][A-Z0-9.-]{0,9}$/.test(t))) {
     problems.push(
       `--tickers '${t}' is not a stock ticker (letters, e.g. LLY,MRK); sponsors go in --sponsors`,
@@ -249,16 +263,16 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
       `--author '${author}' is not a scholarly-index author id (A followed by 4-12 digits, e.g. A5023888391)`,
     );
   }
-  const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats);
+  const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats, "--formats");
   if (!formats.length) problems.push(`--formats is empty; give some of ${REPORT_FORMATS.join(",")}`);
   const ids = Object.keys(REPORT_SECTIONS) as SectionId[];
-  const sections = values.sections === undefined ? undefined : list(values.sections);
+  const sections = values.sections === undefined ? undefined : list(values.sections, "--sections");
   if (sections?.length === 0) problems.push(`--sections is empty; give some of ${ids.join(",")}`);
   const inputs: ReportInputs = {
-    sponsors: list(values.sponsors),
+    sponsors: list(values.sponsors, "--sponsors"),
     tickers,
     condition: text("--condition", values.condition),
-    diseases: list(values.diseases),
+    diseases: list(values.diseases, "--diseases"),
     indication: text("--indication", values.indication),
     cpc,
     author,

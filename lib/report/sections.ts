@@ -63,7 +63,9 @@ export function portfolioSection(
         n(first(r.market, "shared_by_two_or_more") ?? 0)
       } shared by at least two of them.` +
       (top
-        ? ` Largest overlap: ${top[0]} × ${top[1]} (${many(top[2], "shared trial")}, Jaccard ${pct(top[3])}).`
+        ? ` Largest overlap: ${top[0]} × ${top[1]} (${many(top[2], "shared trial")}, Jaccard ${
+          pct(top[3], 1)
+        }).`
         : ""),
     charts: [{
       name: "portfolio_overlap",

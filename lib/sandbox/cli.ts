@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseFlags, usageProblems } from "../cli/flags.ts";
 import type { FaultKind, FaultOptions, Profile, Scale } from "./server.ts";
 import { PROFILES, startSandbox } from "./server.ts";
 
@@ -27,26 +27,26 @@ function numberArg(name: string, v: string | undefined, dflt: number): number {
   return n;
 }
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: {
-    port: { type: "string" },
-    hostname: { type: "string" },
-    seed: { type: "string" },
-    scale: { type: "string" },
-    "latency-ms": { type: "string" },
-    "fault-rate": { type: "string" },
-    "fault-kinds": { type: "string" },
-    "fault-seed": { type: "string" },
-    profile: { type: "string" },
-    "rate-limit": { type: "string" },
-    workers: { type: "string" },
-    advance: { type: "string" },
-    store: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  },
+const { help, values, problems } = parseFlags(Deno.args, {
+  port: { type: "string" },
+  hostname: { type: "string" },
+  seed: { type: "string" },
+  scale: { type: "string" },
+  "latency-ms": { type: "string" },
+  "fault-rate": { type: "string" },
+  "fault-kinds": { type: "string" },
+  "fault-seed": { type: "string" },
+  profile: { type: "string" },
+  "rate-limit": { type: "string" },
+  workers: { type: "string" },
+  advance: { type: "string" },
+  store: { type: "string" },
 });
-if (values.help) {
+if (problems.length && !help) {
+  console.error(usageProblems("sandbox", problems));
+  Deno.exit(2);
+}
+if (help) {
   console.log(
     "Usage: deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]\n" +
       "                         [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429,502,drop,truncate]\n" +
@@ -106,7 +106,10 @@ const sb = await startSandbox({
 }).catch((e) => (e instanceof RangeError ? fail(e.message) : Promise.reject(e)));
 if (advanceDays !== undefined) {
   const t = performance.now();
-  const r = await sb.advance(advanceDays);
+  const r = await sb.advance(advanceDays).catch(async (e) => {
+    await sb.close();
+    return e instanceof RangeError ? fail(e.message) : Promise.reject(e);
+  });
   console.log(
     `Advanced ${r.days} days (${r.fromDay} → ${r.toDay}) in ${Math.round(performance.now() - t)} ms: ` +
       `${r.trials.added.length} new trials, ${r.trials.changed.length} trial field changes, ` +
@@ -119,9 +122,9 @@ if (advanceDays !== undefined) {
   );
 }
 console.log(
-  `Sandbox listening on ${sb.url} (scale ${scale}, profile ${profile}, ${sb.workers} read workers, ready in ${
-    Math.round(performance.now() - t0)
-  } ms)`,
+  `Sandbox listening on ${sb.url} (${
+    sb.dataSource.kind === "synthetic" ? `scale ${scale}` : "imported store"
+  }, profile ${profile}, ${sb.workers} read workers, ready in ${Math.round(performance.now() - t0)} ms)`,
 );
 console.log(`Demo keys (x-api-key): free=${sb.keys.free} pro=${sb.keys.pro} pos=${sb.keys.pos}`);
 console.log(

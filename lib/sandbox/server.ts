@@ -1,7 +1,8 @@
 /**
  * The sandbox HTTP service: a faithful local implementation of the Research Intelligence Data
  * Service over a seeded synthetic SQLite store. Routing, parameter validation, tiers and quotas are
- * derived from the endpoint catalogue; every answer is JSON with `x-data-source: synthetic-sandbox`.
+ * derived from the endpoint catalogue; every answer is JSON with `x-data-source: synthetic-sandbox`, or,
+ * over a store imported from public files, the sources and editions (server/_provenance.ts).
  *
  * @module
  */
@@ -222,7 +223,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const res = await handle(req, deps);
     if (dataSource.kind === "synthetic") return res;
     for (const [k, v] of Object.entries(provenanceHeaders(dataSource, new URL(req.url).pathname))) {
-      res.headers.set(k, v);
+      res.headers.set(k, v); // ASCII only: provenanceHeaders replaces anything else
     }
     return res;
   });
@@ -252,11 +253,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     resetQuotas: () => quotas.reset(),
     // A bad `days` rejects the promise (the executor's throw), like any other failure of advance.
-    advance: (days) =>
-      new Promise((resolve) => {
-        beforeWrite(store, pool?.size ?? 0);
-        resolve(advanceStore(store, days, options.seed ?? seedOf(store)));
-      }),
+    advance: async (days) => {
+      await beforeWrite(store, pool, served.privateFile);
+      return advanceStore(store, days, options.seed ?? seedOf(store));
+    },
     close,
     [Symbol.asyncDispose]: close,
   };

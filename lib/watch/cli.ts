@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseFlags, usageProblems } from "../cli/flags.ts";
 import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { writeChangeReport } from "./change_report.ts";
@@ -49,32 +49,35 @@ const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastInd
 const under = (base: string, p: string) => (p.startsWith("/") ? p : `${base}/${p}`);
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      // `deno task watch -- file.json` passes the `--` through.
-      args: Deno.args[0] === "--" ? Deno.args.slice(1) : Deno.args,
-      allowPositionals: true,
-      options: {
-        overwrite: { type: "boolean", default: false },
-        out: { type: "string" },
-        "sandbox-advance": { type: "string" },
-        scale: { type: "string", default: "small" },
-        wait: { type: "string", default: "120" },
-        help: { type: "boolean", default: false },
-      },
-    });
-  } catch (e) {
-    bad(`${(e as Error).message}\n\n${HELP}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
+  const { help, values, positionals, problems } = parseFlags(Deno.args, {
+    overwrite: { type: "boolean" },
+    out: { type: "string" },
+    "sandbox-advance": { type: "string" },
+    scale: { type: "string" },
+    wait: { type: "string" },
+  }, { positionals: 1 });
+  if (help) {
     console.log(HELP);
     return 0;
   }
-  if (positionals.length !== 1) {
-    bad(`Give exactly one watchlist file (got ${positionals.length}).\n\n${HELP}`);
+  if (positionals.length === 0) {
+    problems.unshift("give the watchlist file, e.g. deno task watch -- watchlist.json");
   }
+  const advanceText = values["sandbox-advance"];
+  const days = advanceText === undefined ? 0 : Number(advanceText);
+  if (advanceText !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
+    problems.push(
+      `--sandbox-advance is '${advanceText}'; give whole days from 1 to 3650, e.g. --sandbox-advance 30`,
+    );
+  }
+  const scale = values.scale ?? "small";
+  if (!["tiny", "small"].includes(scale)) problems.push(`--scale is '${scale}'; use tiny or small`);
+  const waitText = values.wait ?? "120";
+  const waitS = Number(waitText);
+  if (!(Number.isFinite(waitS) && waitS >= 0 && waitS <= 86_400)) {
+    problems.push(`--wait is '${waitText.slice(0, 20)}'; give seconds from 0 to 86400, e.g. --wait 60`);
+  }
+  if (problems.length) bad(usageProblems("watch", problems));
   // `deno task` runs in the project folder; INIT_CWD is where the user typed the command.
   const cwd = env("INIT_CWD");
   const file = cwd && !positionals[0].startsWith("/") ? `${cwd}/${positionals[0]}` : positionals[0];
@@ -93,18 +96,8 @@ async function main(): Promise<number> {
   }
   const service = serviceConfigOrExit("watch");
   const real = service !== undefined;
-  const advanceText = values["sandbox-advance"];
-  const days = advanceText === undefined ? 0 : Number(advanceText);
-  if (advanceText !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
-    bad(`--sandbox-advance is '${advanceText}'; give whole days from 1 to 3650, e.g. --sandbox-advance 30`);
-  }
   if (real && days) {
     bad("--sandbox-advance works on the sandbox only; unset RI_BASE_URL/RI_API_KEY to use it");
-  }
-  if (!["tiny", "small"].includes(values.scale!)) bad(`--scale is '${values.scale}'; use tiny or small`);
-  const waitS = Number(values.wait);
-  if (!(Number.isFinite(waitS) && waitS >= 0 && waitS <= 86_400)) {
-    bad(`--wait is '${values.wait!.slice(0, 20)}'; give seconds from 0 to 86400, e.g. --wait 60`);
   }
   if (real) {
     const host = service!.host;
@@ -121,7 +114,7 @@ async function main(): Promise<number> {
   const out = values.out ?? (watchlist.out ? under(base, watchlist.out) : `${store}/_report`);
   const sb = real
     ? undefined
-    : await startSandbox({ seed: 42, scale: values.scale as "tiny" | "small", quiet: true });
+    : await startSandbox({ seed: 42, scale: scale as "tiny" | "small", quiet: true });
   try {
     let date = new Date().toISOString().slice(0, 10);
     if (sb) date = days ? (await sb.advance(days)).toDay : sb.store.today;

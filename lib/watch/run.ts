@@ -9,7 +9,14 @@ import pl from "nodejs-polars";
 import { type Client, isBadInput } from "../client/mod.ts";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Provenance } from "../client/result.ts";
-import { frameFromResult, provenanceOf, toFrame, withProvenance } from "../frames/mod.ts";
+import {
+  frameFromResult,
+  provenanceOf,
+  resolveResource,
+  toFrame,
+  withKey,
+  withProvenance,
+} from "../frames/mod.ts";
 import { diff, type SnapshotDiff } from "./diff.ts";
 import { listSnapshots, loadSnapshot, snapshot } from "./snapshot.ts";
 import { lockStore } from "./lock.ts";
@@ -54,6 +61,8 @@ export interface WatchItemOutcome {
   readonly badInput?: boolean;
   /** Rows added + removed + changed over its frames. */
   readonly size: number;
+  /** This run's frames (absent when the item failed), e.g. to name what changed. */
+  readonly frames?: Readonly<Record<string, pl.DataFrame>>;
 }
 
 /** What {@linkcode runWatch} returns. */
@@ -123,7 +132,11 @@ async function alertsFrame(client: Client): Promise<Frames> {
   );
   // The calls' own warnings (e.g. `field-absent` when the service sends no last_triggered_at), once each.
   const byMessage = new Map([...warnings, ...metas.flatMap((m) => m.warnings)].map((w) => [w.message, w]));
-  return { alerts: withProvenance(alerts, metas), provenance: metas, warnings: [...byMessage.values()] };
+  return {
+    alerts: withProvenance(withKey(alerts, resolveResource("alert").key), metas),
+    provenance: metas,
+    warnings: [...byMessage.values()],
+  };
 }
 
 async function runItem(client: Client, item: WatchItem): Promise<Frames> {
@@ -185,7 +198,7 @@ async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<Watc
       throw new Error(
         `A snapshot already exists at ${
           jobs.map((j) => `${store}/${j.name}/date=${date}`).join(", ")
-        }; pass { overwrite: true } (watch: --overwrite) to replace it`,
+        }; run again with --overwrite to replace it (in code: runWatch(…, { overwrite: true }))`,
       );
     }
   }
@@ -214,6 +227,9 @@ async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<Watc
         provenance: result.provenance ?? [],
         warnings: (result.warnings ?? []).map((w) => ({ code: w.code, message: w.message })),
         size,
+        frames: Object.fromEntries(
+          Object.entries(result).filter(([, v]) => typeof (v as pl.DataFrame)?.toRecords === "function"),
+        ) as Record<string, pl.DataFrame>,
       });
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       log(
@@ -221,7 +237,7 @@ async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<Watc
           before === null
             ? "baseline saved"
             : d?.changed
-            ? `${size} changes since ${before}`
+            ? `${size === 1 ? "1 change" : `${size.toLocaleString("en-US")} changes`} since ${before}`
             : `no change since ${before}`
         } (${secs} s)`,
       );

@@ -18,7 +18,7 @@
  */
 import pl from "nodejs-polars";
 import denoJson from "../../deno.json" with { type: "json" };
-import { frameKey } from "../frames/keys.ts";
+import { keyOf, withKey } from "../frames/keys.ts";
 import { type Provenance, provenanceOf, withProvenance } from "../frames/provenance.ts";
 import { framesOf, type FrameSource } from "./_frames.ts";
 import type { Manifest, ManifestFrame } from "./manifest.ts";
@@ -158,7 +158,7 @@ export async function snapshot(
         name: fname,
         rows: df.height,
         columns: Object.fromEntries(df.columns.map((c, i) => [c, String(df.dtypes[i])])),
-        key: frameKey([df]).columns,
+        ...(keyOf(df) ? { key: [...keyOf(df)!] } : {}),
         sha256,
         provenance: (own.length ? own : meta.provenance ?? []).map(provJson),
       });
@@ -263,6 +263,7 @@ export async function loadSnapshot(store: string, name: string, date?: string | 
   for (const f of manifest.frames) {
     await verifyFile(join(path, `${f.name}.parquet`), f.sha256, day);
     const df = pl.readParquet(join(path, `${f.name}.parquet`));
+    if (f.key) withKey(df, f.key); // the key it was declared with
     frames[f.name] = withProvenance(
       df,
       f.provenance.map((p) => ({ ...p, fetchedAt: new Date(String(p.fetchedAt)) }) as unknown as Provenance),

@@ -137,7 +137,7 @@ async function truth(sb: Sb, sponsors: string[]) {
     for (const r of mine.flatMap((d) => rowsOf.get(d) ?? [])) keys.set(r._key, r.total_spending);
     return [...keys.values()].reduce((a, b) => a + b, 0);
   };
-  return { today, drugs, generic, exposure, denominator, spend };
+  return { today, drugs, generic, exposure, denominator, spend, med };
 }
 
 const close = (a: unknown, b: number, what: string) =>
@@ -154,6 +154,18 @@ Deno.test("lossOfExclusivity() takes each drug's true last expiry, past the hori
       "a later expiry past 5 years",
     );
     assert.ok([...t.drugs.values()].some((d) => d.end > 3650), "protection past the reach");
+    const rowsByBrand = new Map<string, number>();
+    for (const m of t.med) {
+      for (const b of m.brand_names) {
+        rowsByBrand.set(b.toLowerCase(), (rowsByBrand.get(b.toLowerCase()) ?? 0) + 1);
+      }
+    }
+    assert.ok(
+      [...t.drugs.values()].some((d) =>
+        [...d.trades].some((x) => (rowsByBrand.get(x.toLowerCase()) ?? 0) > 1)
+      ),
+      "a drug's brand is on two molecules' Medicare rows",
+    );
     for (const years of [5, 10]) {
       const loe = await lossOfExclusivity(ri, { sponsors, horizonYears: years });
       const days = Math.round(years * 365.25);
@@ -175,7 +187,7 @@ Deno.test("lossOfExclusivity() takes each drug's true last expiry, past the hori
         close(s.exposed_1y, t.exposure(String(s.entity), 1), `${s.entity} 1y`);
         close(s.part_d_total, t.denominator(String(s.entity)), `${s.entity} denominator`);
       }
-      for (const r of loe.drugs.toRecords()) {
+      for (const r of [...loe.drugs.toRecords(), ...loe.protected.toRecords()]) {
         close(r.spending_2025 ?? 0, t.spend(String(r.drug_name)), String(r.drug_name));
       }
       // Nothing counted twice: every Medicare row belongs to one drug.
@@ -184,6 +196,16 @@ Deno.test("lossOfExclusivity() takes each drug's true last expiry, past the hori
       );
       assert.equal(new Set(keys).size, keys.length);
       assert.equal(loe.warnings.some((w) => w.code === "horizon-beyond-reach"), years === 10);
+      // The match-rate warning fires on a shortfall only, and names the drugs.
+      const missed = loe.drugs.filter(pl.col("match_method").eq(pl.lit("no match"))).getColumn("drug_name");
+      const rate = loe.warnings.find((w) => w.code === "match-rate");
+      assert.equal(rate !== undefined, missed.length > 0);
+      for (const d of missed.toArray()) assert.ok(rate!.message.includes(String(d)));
+      assert.deepEqual(
+        loe.bySponsor.getColumn("entity").toArray(),
+        sponsors.map((s) => `sponsor:${s}`).sort(),
+        "a row per input sponsor",
+      );
       assert.match(loe.definitions?.protection_horizon ?? "", /true last/);
     }
   });
@@ -267,4 +289,64 @@ Deno.test("lossOfExclusivityFromFrames() counts a brand shared by two molecules 
   assert.match(String(out.unmatched.getColumn("reason").get(0)), /counted under sovalidipine/);
   const byEntity = Object.fromEntries(out.bySponsor.toRecords().map((r) => [r.entity, r.exposed_horizon]));
   assert.deepEqual(byEntity, { "sponsor:A": 1e9, "sponsor:B": 0 });
+});
+
+Deno.test("lossOfExclusivityFromFrames() tries molecule ids before brand names, as documented", () => {
+  const events = pl.DataFrame({
+    drug_name: ["xenopant"],
+    trade_name: ["Xenoify"],
+    type: ["patent_expiry"],
+    event_date: [new Date("2027-01-01")],
+    days_to_event: [40],
+    patent_no: ["US1"],
+    exclusivity_code: [null],
+    entities: [["sponsor:A"]],
+  });
+  const medicare = pl.DataFrame({
+    key: ["combo", "other"],
+    generic_name: ["Xenopant/Valsartan", "Quiovaparib"],
+    brand_names: [["Xenoify"], ["Quiova", "Xenoify"]],
+    branded: [true, true],
+    molecule_id: ["CHEMBL9", "CHEMBL8"],
+    total_spending: [1e8, 5e8],
+    total_claims: [10, 10],
+    total_beneficiaries: [5, 5],
+  });
+  const forms = pl.DataFrame({ drug_name: ["xenopant"], chembl_id: ["CHEMBL9"] });
+  const out = lossOfExclusivityFromFrames(events, medicare, { forms });
+  const r = out.drugs.toRecords()[0];
+  assert.equal(r.match_method, "molecule_id");
+  assert.deepEqual(r.medicare_keys, ["combo"]);
+  assert.equal(r.spending_2025, 1e8);
+});
+
+Deno.test("lossOfExclusivity() matches a combination by molecule id before its shared brand name", async () => {
+  await withSandbox(async (sb, ri) => {
+    const med = await rawAll(
+      sb,
+      "/api/v1/medicare-drugs",
+      {},
+      (b) => b.data as unknown[],
+    ) as unknown as Med[];
+    // A combination row (`Generic/Partner`) whose brand is also on another molecule's row.
+    const combo = med.find((m) =>
+      m.generic_name.includes("/") &&
+      med.some((o) => o !== m && o.brand_names.some((b) => m.brand_names.includes(b)))
+    );
+    assert.ok(combo, "fixture: a combination's brand is on two molecules' rows");
+    const drug = combo.generic_name.split("/")[0].split(" ")[0].toLowerCase();
+    const ids = await raw(sb, "/api/v1/tools/biology/drug-to-targets", { drug });
+    assert.ok(
+      [ids.data.drug?.chembl_id, ...ids.data.related_forms.map((f: { chembl_id: string }) => f.chembl_id)]
+        .includes(combo.molecule?.chembl_id),
+      "raw: the combination row's molecule is one of the drug's forms",
+    );
+    const loe = await lossOfExclusivity(ri, { drugNames: [drug], horizonYears: 10 });
+    const row = [...loe.drugs.toRecords(), ...(loe.protected?.toRecords() ?? [])].find((r) =>
+      r.drug_name === drug
+    );
+    assert.ok(row, `${drug} has upcoming expiries`);
+    assert.equal(row.match_method, "molecule_id");
+    assert.deepEqual(row.medicare_keys, [combo._key]);
+  });
 });

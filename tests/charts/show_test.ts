@@ -13,7 +13,7 @@ Deno.test("displayMessage(): a chart is a PNG drawn at half its pixel size, with
 
 Deno.test("displayMessage(): a frame keeps its HTML and text, a string is plain text, others go to format", async () => {
   const frame = await displayMessage(showFrame(pl.DataFrame({ a: [1, 2] })));
-  assert.match(String(frame.data["text/html"]), /2 rows × 1 columns/);
+  assert.match(String(frame.data["text/html"]), /2 rows × 1 column\b/);
   assert.deepEqual(frame.metadata, {});
   assert.deepEqual((await displayMessage("closed")).data, { "text/plain": "closed" });
   const formatted = await displayMessage(42, (v) => ({ "text/plain": `<${v}>` }));
@@ -31,5 +31,5 @@ Deno.test("show() outside a notebook prints the plain text", async () => {
     console.log = log;
   }
   assert.equal(printed[0], "3 pages fetched");
-  assert.match(String(printed[1]), /^T\n1 rows × 1 columns/);
+  assert.match(String(printed[1]), /^T\n1 row × 1 column\n/);
 });

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { ENDPOINTS, NotFoundError, ValidationError } from "../../lib/client/mod.ts";
-import { didYouMean, prepare, show } from "../../lib/client/guards.ts";
+import { didYouMean, distance, prepare, show } from "../../lib/client/guards.ts";
 import { isIsoDate, normaliseCurie, normalisePhase, splitCsv } from "../../lib/client/params.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
@@ -52,6 +52,7 @@ Deno.test("impossible calendar dates are refused; real ones, leap days and Dates
     const e = refused("trials.search", { start_date_after: bad }, "start_date_after");
     assert.match(e.message, /YYYY-MM-DD/);
   }
+  assert.equal(isIsoDate("+010000-01"), false, "an extended year-month is not YYYY-MM-DD");
   for (const good of ["2024-02-29", "2025-12-31", "2025-01-01"]) {
     assert.equal(sent("trials.search", { start_date_after: ` ${good} ` }).start_date_after, good);
   }
@@ -88,12 +89,81 @@ Deno.test("parameters: null, unknown, non-object and missing required ones are n
   assert.match(refused("patents.get", {}, "patentId").message, /is required/);
   assert.equal(didYouMean("lmt", ["limit"]), "limit", "two edits on a short name");
   assert.equal(didYouMean("xyz", ["limit"]), undefined);
+  assert.equal(didYouMean("abcdefghij", ["abcdefgxyz"]), "abcdefgxyz", "a third of 10 letters: 3 edits");
+  assert.equal(didYouMean("abcdefghij", ["abcdefwxyz"]), undefined, "4 edits are too many");
   assert.equal(didYouMean("sponsor_nam", ["sponsor_name", "sponsor"]), "sponsor_name", "the closest wins");
   assert.equal(show("x".repeat(100)).length, 80);
   assert.ok(show("x".repeat(100)).endsWith("..."));
-  assert.equal(show("x".repeat(78)), JSON.stringify("x".repeat(78)));
+  assert.equal(show("x".repeat(78)), JSON.stringify("x".repeat(78)), "80 characters stay whole");
+  assert.equal(show("x".repeat(79)), `"${"x".repeat(76)}...`, "81 are shortened to 80");
+  for (
+    const [a, b, d] of [["", "abc", 3], ["kitten", "sitting", 3], ["ab", "ba", 2], ["a", "a", 0], [
+      "abc",
+      "",
+      3,
+    ]] as const
+  ) {
+    assert.equal(distance(a, b), d, `${a} → ${b}`);
+  }
   assert.equal(show(new Date("nope")), "Date(invalid)");
   assert.equal(show(undefined), "undefined");
+});
+
+Deno.test("prepare(): fixed, body and path parameters go where they belong; rule messages list every value", () => {
+  assert.match(
+    refused("patents.search", { include_total: "false" }, "include_total").message,
+    /always sent as true/,
+  );
+  assert.match(refused("trials.search", { limit: null }, "limit").message, /is null; omit it instead/);
+  const twice = refused(
+    "trials.portfolio",
+    { sponsors: ["A", " ", "B, C"], conditionKeyword: "x" },
+    "sponsors",
+  );
+  assert.match(
+    twice.message,
+    /item 2 of 3 is empty; remove it or fill in the name; item "B, C" contains a comma/,
+  );
+  const patents = prepare(ENDPOINTS["patents.search"], { limit: 5 });
+  assert.deepEqual(patents.query, [["limit", "5"], ["include_total", "true"]]);
+  const post = prepare(ENDPOINTS["diseases.landscape"], { efo_id: "efo_0000311" });
+  assert.deepEqual(post.body, { efo_id: "EFO:0000311" });
+  assert.deepEqual(post.query, []);
+  assert.equal(prepare(ENDPOINTS["trials.search"], {}).body, undefined, "a GET has no body");
+  const window = refused("researchers.works", {
+    authorId: "A5012345678",
+    publication_date_from: "2024-01-02",
+    publication_date_to: "2024-01-01",
+  }, "publication_date_from,publication_date_to");
+  assert.match(
+    window.message,
+    /^Invalid combination for researchers\.works \(publication_date_from="2024-01-02", publication_date_to="2024-01-01"\): /,
+  );
+  const none = refused("diseases.landscape", {}, "disease,efo_id");
+  assert.match(none.message, /^Invalid combination for diseases\.landscape: pass one of/);
+  const one = refused("diseases.landscape", { disease: "" }, "disease");
+  assert.match(one.message, /must not be empty/);
+});
+
+Deno.test("enumerations: any case in, the canonical form out; the service's own check is exact or case-insensitive", () => {
+  assert.equal(
+    sent("researchers.works", { authorId: "A5012345678", sort: " Cited_By_Count " }).sort,
+    "cited_by_count",
+  );
+  assert.equal(sent("trials.search", { order: "ASC" }).order, "asc");
+  refused("trials.search", { order: "sideways" }, "order");
+  const works = ENDPOINTS["researchers.works"].params;
+  assert.equal(works.type.wire.safeParse("ARTICLE").success, true, "case-insensitive on the wire");
+  assert.equal(works.type.wire.safeParse("poem").success, false);
+  assert.equal(
+    ENDPOINTS["trials.search"].params.order.wire.safeParse("ASC").success,
+    false,
+    "exact on the wire",
+  );
+  assert.equal(ENDPOINTS["trials.search"].params.order.wire.safeParse("asc").success, true);
+  assert.equal(ENDPOINTS["trials.portfolio"].params.sponsors.maxItems, 10);
+  assert.equal(ENDPOINTS["trials.search"].params.order.kind, "string", "how the service coerces it");
+  assert.equal(ENDPOINTS["trials.search"].params.start_date_after.kind, "date");
 });
 
 Deno.test("phases normalise every accepted form, combined phases included; CURIEs their three forms", () => {

@@ -10,12 +10,14 @@ import {
   BadRequestError,
   ConfigError,
   DEFAULT_RETRY,
+  IncompleteResultError,
   isBadInput,
   NetworkError,
   NotFoundError,
   QuotaExhaustedError,
   RateLimitError,
   RiError,
+  SchemaMismatchError,
   ServerError,
   TierError,
   TimeoutError,
@@ -196,6 +198,18 @@ Deno.test("errors: the request line, status 0 without an answer, cause only when
   const net = new NetworkError("Dropped", { ...ctx, cause: new Error("reset") });
   assert.equal((net.cause as Error).message, "reset");
   assert.equal(net.message, "Dropped [GET /api/v1/clinical-trials]");
+  assert.deepEqual([net.endpoint, net.method, net.path], ["trials.search", "GET", "/api/v1/clinical-trials"]);
+  const v = new ValidationError("Bad", { ...ctx, parameter: "limit", value: 500 });
+  assert.deepEqual([v.parameter, v.value, v.status], ["limit", 500, 0]);
+  assert.equal(new TimeoutError("Slow", { ...ctx, timeoutMs: 250 }).timeoutMs, 250);
+  const schema = new SchemaMismatchError("Drift", { ...ctx, field: "data.0.trial_id", value: 7 });
+  assert.deepEqual([schema.field, schema.value, schema.name], ["data.0.trial_id", 7, "SchemaMismatchError"]);
+  const short = new IncompleteResultError("Short", { ...ctx, expected: 10, received: 9 });
+  assert.deepEqual([short.expected, short.received, short.message], [
+    10,
+    9,
+    "Short [GET /api/v1/clinical-trials]",
+  ]);
   const bad = new BadRequestError("Bad", { ...ctx, status: 400, code: "c", serverMessage: "s" });
   assert.deepEqual([bad.status, bad.code, bad.serverMessage, bad.parameter], [400, "c", "s", undefined]);
 });

@@ -105,7 +105,7 @@ Deno.test("imported approvals, catalyst events, spending and trials come back th
     await res.body?.cancel();
     assert.match(
       res.headers.get("x-data-source") ?? "",
-      /^imported; orange_book=orange_book@\d{4}-\d{2}-\d{2}; part_d=part_d_spending_by_drug\.csv@2023; ctgov=/,
+      /^imported; orange_book=orange_book@\d{4}-\d{2}-\d{2}; part_d=part_d_spending_by_drug\.csv@2023; ctgov=ctgov_extra\.ndjson@records updated to 2026-10-02$/,
     );
     assert.match(res.headers.get("x-data-missing") ?? "", /patent full text/);
     assert.equal(sb.dataSource.kind, "imported");
@@ -138,8 +138,8 @@ Deno.test("a newer Orange Book edition updates the store in place; the zip reads
     for (const f of ["products.txt", "patent.txt", "exclusivity.txt"]) {
       files[f] = await Deno.readFile(`${FX}orange_book/${f}`);
     }
-    await Deno.writeFile(`${dir}/EOBZIP.zip`, zipSync(files));
-    await importPublicData({ store, orangeBook: `${dir}/EOBZIP.zip`, today: TODAY });
+    await Deno.writeFile(`${dir}/EOBZIP_2026_10.zip`, zipSync(files));
+    await importPublicData({ store, orangeBook: `${dir}/EOBZIP_2026_10.zip`, today: TODAY });
     db = new DatabaseSync(store, { readOnly: true });
     try {
       assert.equal(rid(db), before, "updated in place (same row)");
@@ -155,7 +155,9 @@ Deno.test("a newer Orange Book edition updates the store in place; the zip reads
         "expired patent gone",
       );
       assert.equal(q("SELECT count(*) FROM approvals")[0], "7");
-      assert.deepEqual(q("SELECT key FROM meta WHERE key = 'sources'"), ["sources"]);
+      const sources = JSON.parse(q("SELECT value FROM meta WHERE key = 'sources'")[0]);
+      assert.equal(sources.orange_book.file, "EOBZIP_2026_10.zip");
+      assert.equal(sources.orange_book.edition, "2026-10", "the edition the file's name states");
     } finally {
       db.close();
     }
@@ -211,6 +213,69 @@ Deno.test("deno task import refuses bad input at once, naming the flag and the f
     const bad = await run("--store", `${dir}/ri.db`, "--orange-book", dir);
     assert.equal(bad.code, 2);
     assert.match(new TextDecoder().decode(bad.stderr), /products\.txt has no Applicant, Appl_Type/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("analyses warn naming the source that is missing, where the imported store has none", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-import-" });
+  try {
+    const store = `${dir}/ri.db`;
+    await importPublicData({ store, partD: `${FX}part_d_spending_by_drug.csv`, today: TODAY });
+    await using sb = await startSandbox({ store, quiet: true });
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos });
+    const cal = await A.catalystCalendar(ri, { sponsors: ["Pfizer"], windowDays: 730 });
+    const w = cal.warnings.find((x) => x.code === "no-data-source");
+    assert.ok(w, JSON.stringify(cal.warnings));
+    assert.match(w.message, /orange_book source was not imported \(deno task import -- --orange-book/);
+    const med = await A.medicareSpending(ri, { search: "Apixaban" });
+    assert.ok(!med.warnings.some((x) => x.code === "no-data-source"), "Part D was imported");
+    const scan = await A.sponsorScan(ri, { sponsor: "Pfizer" });
+    assert.ok(
+      scan.warnings.some((x) => /trials: the ctgov source was not imported/.test(x.message)),
+      JSON.stringify(scan.warnings),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("ClinicalTrials.gov: a zip of study files and an API page read like the folder; a newer record updates in place", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-import-" });
+  try {
+    const files: Record<string, Uint8Array> = {};
+    for await (const e of Deno.readDir(`${FX}ctgov`)) {
+      files[`ctg-studies/${e.name}`] = await Deno.readFile(`${FX}ctgov/${e.name}`);
+    }
+    await Deno.writeFile(`${dir}/ctg-studies.json.zip`, zipSync(files));
+    const store = `${dir}/ri.db`;
+    await importPublicData({ store, ctgov: `${dir}/ctg-studies.json.zip`, today: TODAY });
+    const q = (sql: string) => {
+      const db = new DatabaseSync(store, { readOnly: true });
+      try {
+        return db.prepare(sql).all().map((r) => Object.values(r).join("|"));
+      } finally {
+        db.close();
+      }
+    };
+    const trials = "SELECT rid, trial_id, status, enrollment FROM trials ORDER BY trial_id";
+    const before = q(trials);
+    assert.equal(before.length, 4, "every study file of the zip");
+    const first = JSON.parse(await Deno.readTextFile(`${FX}ctgov/NCT05000001.json`));
+    first.protocolSection.statusModule.overallStatus = "COMPLETED";
+    first.protocolSection.designModule.enrollmentInfo.count = 312;
+    first.protocolSection.sponsorCollaboratorsModule.collaborators = [];
+    await Deno.writeTextFile(`${dir}/page.json`, JSON.stringify({ studies: [first], nextPageToken: "x" }));
+    await importPublicData({ store, ctgov: `${dir}/page.json`, today: TODAY });
+    const after = q(trials);
+    assert.equal(after[0], before[0].replace("RECRUITING|300", "COMPLETED|312"), "same rid, new values");
+    assert.deepEqual(after.slice(1), before.slice(1), "the other studies kept");
+    assert.deepEqual(
+      q("SELECT sponsor_name, role FROM trial_sponsors WHERE trial_id = 'NCT05000001'"),
+      ["Pfizer|lead"],
+      "sponsors replaced (the collaborator is gone)",
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -136,3 +136,26 @@ Deno.test("a cached store is read-only until advance; cache: false generates a w
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("read workers serve the cached file; advance moves them to a private copy and leaves the file as it was", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await (await startSandbox({ seed: 5, scale: "tiny", cache: dir, quiet: true })).close();
+    const [file] = await names(dir);
+    const before = await sha(`${dir}/${file}`);
+    await using sb = await startSandbox({ seed: 5, scale: "tiny", cache: dir, quiet: true, workers: 2 });
+    assert.equal(sb.workers, 2);
+    const path = "/api/v1/tools/regulatory/catalysts";
+    const ask = () => get(sb, path, { sponsor: "Pfizer", windowDays: 30 }, "pro");
+    assert.equal((await ask()).body.data.window.today, "2026-11-21");
+    const rec = await sb.advance(30);
+    assert.equal((await ask()).body.data.window.today, "2026-12-21");
+    const added = rec.trials.added[0];
+    assert.ok(added, "advance registered trials");
+    const details = await get(sb, "/api/v1/tools/clinical/trial-details", { nctId: added }, "pro");
+    assert.equal(details.status, 200, "a worker reads the advanced copy (a new trial)");
+    assert.equal(await sha(`${dir}/${file}`), before, "the cached file was not written");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

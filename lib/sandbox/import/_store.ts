@@ -145,6 +145,9 @@ export class ImportStore {
       );
       db.exec("DELETE FROM trial_filter");
       db.exec(DERIVED_FILL_SQL);
+      // A sponsor's name is its organization's (which may have changed to a better spelling since).
+      db.exec(`UPDATE trial_sponsors SET sponsor_name = (SELECT name FROM organizations o WHERE o.id = org_id)
+        WHERE sponsor_name != (SELECT name FROM organizations o WHERE o.id = org_id)`);
       db.exec(
         "INSERT OR IGNORE INTO org_closure (ancestor_id, descendant_id, hops) SELECT id, id, 0 FROM organizations",
       );

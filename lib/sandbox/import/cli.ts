@@ -1,7 +1,7 @@
 /**
  * `deno task import -- --store <file> [--orange-book <dir|zip>] [--part-d <csv>] [--ctgov <dir|zip|ndjson>]
  * [--today YYYY-MM-DD]`: build (or update) a sandbox store from public files you downloaded; then
- * `deno task sandbox -- --store <file>` serves it.
+ * `deno task sandbox --store <file>` serves it.
  *
  * @module
  */
@@ -15,26 +15,33 @@ Builds or updates a store from public files (nothing is downloaded):
   --part-d       CMS Medicare Part D Spending by Drug, the CSV
   --ctgov        ClinicalTrials.gov API v2 studies: a folder or zip of study JSON files, or NDJSON
   --today        the data's reference day (catalyst windows count from it); default: today
-Then: deno task sandbox -- --store <file>   (or RI_STORE=<file> for the demo, report, watch and MCP server)`;
+Then: deno task sandbox --store <file>   (or RI_STORE=<file> for the demo, report, watch and MCP server)`;
 
-const { values } = parseArgs({
-  args: Deno.args.filter((a) => a !== "--"),
-  options: {
-    store: { type: "string" },
-    "orange-book": { type: "string" },
-    "part-d": { type: "string" },
-    ctgov: { type: "string" },
-    today: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  },
-  strict: true,
-});
+let values;
+try {
+  ({ values } = parseArgs({
+    args: Deno.args.filter((a) => a !== "--"),
+    options: {
+      store: { type: "string" },
+      "orange-book": { type: "string" },
+      "part-d": { type: "string" },
+      ctgov: { type: "string" },
+      today: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  }));
+} catch (e) {
+  console.error(`import: ${(e as Error).message}\n\n${USAGE}`);
+  Deno.exit(2);
+}
 if (values.help) {
   console.log(USAGE);
   Deno.exit(0);
 }
 const problems: string[] = [];
-if (!values.store) problems.push("--store <file> is required (the store to create or update)");
+values.store ??= Deno.env.get("RI_STORE") || undefined;
+if (!values.store) problems.push("--store <file> is required (the store to create or update; or RI_STORE)");
 if (!values["orange-book"] && !values["part-d"] && !values.ctgov) {
   problems.push("give at least one source: --orange-book, --part-d or --ctgov");
 }
@@ -65,7 +72,7 @@ try {
     `Store ${values.store} holds ${Object.keys(r.sources).join(", ")}; finished in ` +
       `${
         ((performance.now() - t0) / 1000).toFixed(1)
-      } s. Serve it: deno task sandbox -- --store ${values.store}`,
+      } s. Serve it: deno task sandbox --store ${values.store}`,
   );
 } catch (e) {
   if (e instanceof RangeError || e instanceof SyntaxError) {

@@ -74,7 +74,7 @@ const titleWords = (s: string) => s.toLowerCase().replace(/_/g, " ").replace(/^.
 export async function importCtgov(
   store: ImportStore,
   path: string,
-): Promise<{ rows: number; files: number }> {
+): Promise<{ rows: number; files: number; latestUpdate?: string }> {
   const { db } = store;
   const upsert = db.prepare(
     `INSERT INTO trials (trial_id, title, summary, status, phase, start_date, completion_date, last_status_change,
@@ -108,7 +108,7 @@ export async function importCtgov(
   const intervention = db.prepare(
     "INSERT INTO trial_interventions (trial_id, position, chembl_id, name, intervention_type) VALUES (?, ?, NULL, ?, ?)",
   );
-  let rows = 0;
+  let rows = 0, latest = "";
   const tx = batched<Json>(db, 2000, (study) => {
     const p = study?.protocolSection ?? {};
     const id = String(p.identificationModule?.nctId ?? "").toUpperCase();
@@ -136,6 +136,7 @@ export async function importCtgov(
     };
     const title = p.identificationModule?.briefTitle ?? p.identificationModule?.officialTitle ?? id;
     const updated = ctDate(s.lastUpdatePostDateStruct?.date);
+    if (updated && updated > latest) latest = updated;
     upsert.run(
       id,
       title,
@@ -198,5 +199,5 @@ export async function importCtgov(
     return undefined;
   });
   tx.done();
-  return { rows, files };
+  return { rows, files, ...(latest ? { latestUpdate: latest } : {}) };
 }

@@ -59,7 +59,10 @@ export interface ImportResult {
 
 const base = (p: string) => p.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? p;
 
-async function mtimeDay(path: string): Promise<string> {
+/** The edition a file's name states (`EOBZIP_2026_10.zip` → `2026-10`), else the day it was last modified. */
+async function editionOf(path: string): Promise<string> {
+  const m = /(?:^|[^\d])((?:19|20)\d{2})[_-](0[1-9]|1[0-2])(?:[_-](\d{2}))?(?!\d)/.exec(base(path));
+  if (m) return m[3] ? `${m[1]}-${m[2]}-${m[3]}` : `${m[1]}-${m[2]}`;
   const s = await Deno.stat(path);
   return (s.mtime ?? new Date()).toISOString().slice(0, 10);
 }
@@ -95,7 +98,7 @@ export async function importPublicData(options: ImportOptions): Promise<ImportRe
   try {
     await step("orange_book", options.orangeBook, async (p) => {
       const r = await importOrangeBook(store, p);
-      return [r.rows, await mtimeDay(p)];
+      return [r.rows, await editionOf(p)];
     });
     await step("part_d", options.partD, async (p) => {
       const r = await importPartD(store, p);
@@ -103,7 +106,7 @@ export async function importPublicData(options: ImportOptions): Promise<ImportRe
     });
     await step("ctgov", options.ctgov, async (p) => {
       const r = await importCtgov(store, p);
-      return [r.rows, await mtimeDay(p)];
+      return [r.rows, r.latestUpdate ? `records updated to ${r.latestUpdate}` : await editionOf(p)];
     });
     const t = performance.now();
     store.finish(today);

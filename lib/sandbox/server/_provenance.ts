@@ -71,10 +71,11 @@ export function provenanceHeaders(source: DataSource, path: string): Record<stri
     const [, need, what] = hit;
     if (need === null) out["x-data-missing"] = `${what}: no public source is imported for them`;
     else if (!source.sources[need]) {
-      out["x-data-missing"] = `${what}: the ${need} source was not imported (deno task import -- ${
-        FLAGS[need]
-      } …)`;
+      const how = `deno task import -- ${FLAGS[need]} <file>`;
+      out["x-data-missing"] = `${what}: the ${need} source was not imported (${how})`;
     }
   }
+  // Header values are bytes: anything outside printable ASCII becomes "?".
+  for (const k of Object.keys(out)) out[k] = out[k].replace(/[^\x20-\x7e]/g, "?");
   return out;
 }

@@ -31,6 +31,8 @@ export interface ServedStore {
   readonly owned: boolean;
   /** The file the read workers open read-only (WAL), when there are workers. */
   readonly workerPath?: string;
+  /** Where a read-only store file served to workers is copied before a write (advance). */
+  readonly privateFile?: string;
   /** Remove the sandbox's temporary store file, if any. */
   remove(): void;
 }
@@ -74,17 +76,22 @@ export async function serveStore(options: StoreChoice, workers: number): Promise
   }
   const seed = options.seed ?? 42, scale = options.scale ?? "tiny";
   const cache = options.cache ?? defaultCacheDir();
+  const cached = cache ? await cachedStore(seed, scale, cache) : undefined;
   if (workers > 0) {
-    // The main thread writes (advance) and the workers see it through the WAL: a private file copy.
+    // The main thread writes (advance) and the workers see it through the WAL: the cached file, read-only,
+    // until a write copies it to a private file; without the cache, generated straight into that file.
     const file = tempStoreFile();
+    if (cached) {
+      const store = openStoreFile(cached);
+      return { store, owned: true, workerPath: cached, privateFile: file.path, remove: file.remove };
+    }
     return {
-      store: await openStore(seed, scale, file.path, cache),
+      store: await openStore(seed, scale, file.path, false),
       owned: true,
       workerPath: file.path,
       remove: file.remove,
     };
   }
-  const cached = cache ? await cachedStore(seed, scale, cache) : undefined;
   const store = cached ? openStoreFile(cached) : await openStore(seed, scale, undefined, false);
   return { store, owned: true, remove() {} };
 }
@@ -94,7 +101,11 @@ export async function serveStore(options: StoreChoice, workers: number): Promise
  * generated one is swapped for a private copy (the cached file is never written); an imported store
  * holds the sources' data as published, so it does not advance.
  */
-export function beforeWrite(store: SandboxStore, workers: number): void {
+export async function beforeWrite(
+  store: SandboxStore,
+  pool: { reopen(path: string): Promise<void> } | undefined,
+  privateFile: string | undefined,
+): Promise<void> {
   const cow = store as Partial<CopyOnWriteStore>;
   if (typeof cow.privatize !== "function" || cow.private) return;
   if (!isGenerated(store)) {
@@ -103,10 +114,12 @@ export function beforeWrite(store: SandboxStore, workers: number): void {
         "advance moves the generated (synthetic) store only — start the sandbox without a store file",
     );
   }
-  if (workers > 0) {
+  if (!pool) return cow.privatize();
+  if (!privateFile) {
     throw new RangeError("advance: a store file served by read workers is read-only; start with workers: 0");
   }
-  cow.privatize();
+  cow.privatize(privateFile);
+  await pool.reopen(privateFile);
 }
 
 /**

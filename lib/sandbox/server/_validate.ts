@@ -10,6 +10,7 @@ import type { Endpoint } from "../../client/catalogue.ts";
 import type { ParamDef } from "../../client/params.ts";
 import { SandboxError } from "../handler.ts";
 import { invalidParameter } from "./_http.ts";
+import { textProblem } from "../../client/guards.ts";
 
 /** Validated parameters. */
 export interface Validated {
@@ -54,9 +55,6 @@ function coerceString(name: string, def: ParamDef, raw: string): unknown {
   }
 }
 
-// deno-lint-ignore no-control-regex
-const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
-
 /** A NUL or another control character is malformed in any parameter (a C string would end at a NUL). */
 function checkControl(name: string, raw: unknown): void {
   const strings = typeof raw === "string"
@@ -65,14 +63,9 @@ function checkControl(name: string, raw: unknown): void {
     ? raw.filter((v) => typeof v === "string")
     : [];
   for (const v of strings) {
-    const at = v.search(CONTROL);
-    if (at < 0) continue;
-    const code = `U+${v.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")}`;
-    throw invalidParameter(
-      name,
-      v.slice(0, 40),
-      `contains the control character ${code} at ${at + 1}; remove it`,
-    );
+    // The client's rule (lib/client/guards.ts), without its length bound: the service states none.
+    const problem = textProblem(v, Infinity);
+    if (problem) throw invalidParameter(name, v.slice(0, 40), `${problem}; remove it`);
   }
 }
 

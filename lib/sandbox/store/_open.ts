@@ -90,8 +90,11 @@ export interface CopyOnWriteStore extends SandboxStore {
   readonly path: string;
   /** True once the store is a private in-memory copy. */
   readonly private: boolean;
-  /** Before a write: swap the read-only file for a private in-memory copy of it (once). */
-  privatize(): void;
+  /**
+   * Before a write: swap the read-only file for a private copy of it (once) — in memory, or in the WAL
+   * database file `file` (read workers can open that one).
+   */
+  privatize(file?: string): void;
 }
 
 /**
@@ -112,9 +115,14 @@ export function openStoreFile(path: string): CopyOnWriteStore {
     get private() {
       return copied;
     },
-    privatize() {
+    privatize(file?: string) {
       if (copied) return;
-      const copy = memoryCopy(serializeDb(db));
+      let copy: DatabaseSync;
+      if (file) {
+        Deno.copyFileSync(path, file);
+        copy = new DatabaseSync(file);
+        copy.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+      } else copy = memoryCopy(serializeDb(db));
       db.close();
       db = copy;
       copied = true;

@@ -7,7 +7,8 @@
  * So that joins by name meet the real data's gaps, chosen by a hash of the molecule id (no draw of
  * the seeded generator, so every other row is unchanged): about 1 in 6 biologics has no Part D row
  * (clinic-administered drugs are paid under Part B), and about 1 in 12 branded molecules is listed as
- * a fixed-dose combination (`Generic/Partner`), which only its brand name matches.
+ * a fixed-dose combination (`Generic/Partner`), which only its brand name (or molecule id) matches; that
+ * brand is also listed on the next branded molecule's row, so a brand name maps to two molecules.
  *
  * @module
  */
@@ -99,6 +100,9 @@ export function genMedicare(ctx: Ctx): void {
       }
     }
   };
+  // A combination's brand is also listed on the next branded molecule's row (brand names collide in
+  // real data too), so one brand name maps to two molecules.
+  let sharedBrand: string | undefined;
   for (const m of ctx.molecules) {
     if (m.firstYear === 0) continue;
     const b = bucket(m.chembl);
@@ -110,7 +114,11 @@ export function genMedicare(ctx: Ctx): void {
     if (m.tier === "commodities" && m.brands.length) {
       row(generic, m.brands, m, cost * 6, median / 5);
       row(generic, [], m, cost, median);
+    } else if (!combo && !partB && sharedBrand && m.brands.length && !m.brands.includes(sharedBrand)) {
+      row(generic, [...m.brands, sharedBrand], m, cost, median);
+      sharedBrand = undefined;
     } else row(generic, m.brands, m, cost, median, !partB);
+    if (combo) sharedBrand = m.brands[0];
   }
   for (const generic of UNMATCHED) row(generic, [], null, 20, 5e7);
 }
