@@ -10,7 +10,7 @@
  */
 import pl from "nodejs-polars";
 import type { BodyResult, Provenance, RowsResult, Warning } from "../client/result.ts";
-import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/diseases.ts";
+import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/_rows.gen.ts";
 import { type AnalysisResult, analysisResult, withKeys } from "../frames/mod.ts";
 import { asCurie, framed, ratio, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";

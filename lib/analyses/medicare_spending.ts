@@ -10,7 +10,7 @@
  */
 import pl from "nodejs-polars";
 import type { RowsResult, Warning } from "../client/result.ts";
-import type { MedicareRow } from "../client/schemas/grants.ts";
+import type { MedicareRow } from "../client/schemas/_rows.gen.ts";
 import { CHEMBL_RE } from "../client/schemas/common.ts";
 import { type AnalysisResult, analysisResult, frameFromResult, withKeys } from "../frames/mod.ts";
 import { conform, ratio } from "./_measures.ts";

@@ -10,7 +10,7 @@
 import pl from "nodejs-polars";
 import type { RowsResult, Warning } from "../client/result.ts";
 import { type AnalysisResult, analysisResult, frameFromResult, withKey, withKeys } from "../frames/mod.ts";
-import type { AggregateBucket, YoyGrowthRow } from "../client/schemas/patents.ts";
+import type { AggregateBucket, YoyGrowthRow } from "../client/schemas/_rows.gen.ts";
 import { conform, dateBound, fillYears, framed, statusOf, withGrowth, yearOf } from "./_measures.ts";
 import {
   closestHint,

@@ -8,7 +8,7 @@
  */
 import pl from "nodejs-polars";
 import type { RowsResult } from "../client/result.ts";
-import type { WorkRow } from "../client/schemas/people.ts";
+import type { WorkRow } from "../client/schemas/_rows.gen.ts";
 import { type AnalysisResult, analysisResult, frameFromResult, withKeys } from "../frames/mod.ts";
 import { conform, dateBound, fillYears, framed, ratio, yearOf } from "./_measures.ts";
 import { checkParams } from "./params.ts";

@@ -10,7 +10,7 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import type { OrganizationRow } from "../client/schemas/people.ts";
+import type { OrganizationRow } from "../client/schemas/_rows.gen.ts";
 import type { Provenance } from "../client/result.ts";
 import {
   type AnalysisResult,

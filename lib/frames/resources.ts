@@ -58,10 +58,31 @@ const DEFS = {
   targetDrug: { schema: B.TargetDrugRow, key: ["chembl_id"] },
   targetToDrug: { schema: B.TargetToDrugsRow, key: ["chembl_id"] },
   drugTarget: { schema: { endpoint: "biology.drugToTargets" }, key: ["target_id"] },
-} satisfies Record<string, ResourceDef>;
+} satisfies Record<ResourceName, ResourceDef>;
 
-/** A resource name, e.g. `trial`, `approval`, `catalystEvent`. */
-export type ResourceName = keyof typeof DEFS;
+/** A resource name, e.g. `trial`, `approval`, `catalystEvent` (`deno check` ties the list to the definitions). */
+export type ResourceName =
+  | "trial"
+  | "compositeTrial"
+  | "portfolioSponsor"
+  | "disease"
+  | "approval"
+  | "landscapeDrug"
+  | "catalystEvent"
+  | "patent"
+  | "aggregateBucket"
+  | "yoyGrowth"
+  | "grant"
+  | "medicareDrug"
+  | "work"
+  | "organization"
+  | "secEntity"
+  | "alert"
+  | "association"
+  | "prioritizedTarget"
+  | "targetDrug"
+  | "targetToDrug"
+  | "drugTarget";
 
 /** All resource names. */
 export const RESOURCES: readonly ResourceName[] = Object.keys(DEFS) as ResourceName[];

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { chosen } from "./origin.ts";
 import { calendarDate, instantMs } from "./dates.ts";
+import type * as R from "./_rows.gen.ts";
 
 /** `YYYY-MM-DD` calendar date string, for the few response fields whose format the spec fixes (`lastApprovalDate`). */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: "iso-date" });
@@ -116,4 +117,4 @@ export const ErrorBody = z.looseObject({
   }),
 });
 /** Error body type. */
-export type ErrorBody = z.infer<typeof ErrorBody>;
+export type ErrorBody = R.ErrorBody;
