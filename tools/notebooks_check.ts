@@ -55,7 +55,7 @@ for (const notebook of notebooks) {
     other += check.problems.length - empty;
     executed = ran.executed;
     console.log(
-      `${name} run ${i}: ${check.outputs} outputs, ${check.problems.length} missing (${
+      `${name} run ${i}: ${check.outputs} outputs, ${empty} cells without output (${
         ran.seconds.toFixed(1)
       } s)` +
         check.problems.map((p) => `\n  ${p}`).join(""),

@@ -5,7 +5,10 @@
  * Prints the score per module and every survivor (file:line:column, operator, original → mutant).
  *
  * Usage: deno task mutate [--module lib/client/retry.ts]... [--max N|all] [--seed S] [--timeout-factor F]
- *        [--tests a_test.ts,b_test.ts] [--list] [--json out/mutate.json]
+ *        [--tests a_test.ts,b_test.ts] [--list] [--json out/mutate.json] [--survivors out/mutate.json]
+ *
+ * `--survivors` re-runs only the mutants a previous `--json` report lists as survivors (after new tests),
+ * and reports the module's score as that report's kills plus the new ones.
  *
  * @module
  */
@@ -23,6 +26,7 @@ const { values: opt } = parseArgs({
     seed: { type: "string", default: "1" },
     "timeout-factor": { type: "string", default: "3" },
     list: { type: "boolean", default: false },
+    survivors: { type: "string" },
     json: { type: "string" },
   },
 });
@@ -82,6 +86,9 @@ interface ModuleReport {
 }
 
 const root = Deno.cwd();
+const previous: ModuleReport[] | undefined = opt.survivors
+  ? JSON.parse(await Deno.readTextFile(opt.survivors))
+  : undefined;
 const targets = pickTargets();
 if (opt.list) {
   for (const t of targets) {
@@ -108,7 +115,15 @@ try {
     const source = await Deno.readTextFile(t.module);
     const all = findMutants(source);
     const max = opt.max === undefined ? t.max : opt.max === "all" ? undefined : Number(opt.max);
-    const chosen = sample(all, max, Number(opt.seed));
+    const prev = previous?.find((r) => r.module === t.module);
+    const chosen = prev
+      ? all.filter((m) =>
+        prev.survived.some((v) =>
+          v.line === m.line && v.column === m.column && v.operator === m.operator &&
+          (v.mutant === undefined || v.mutant === m.text)
+        )
+      )
+      : sample(all, max, Number(opt.seed));
     const t0 = performance.now();
     const base = await runTests(ws.dir, t.tests, 600_000);
     const baseMs = performance.now() - t0;
@@ -173,6 +188,9 @@ try {
       }
     }
     r.seconds = Math.round((performance.now() - t0) / 1000);
+    if (prev) {
+      Object.assign(r, { run: prev.run, killed: prev.killed + r.killed, timeout: prev.timeout + r.timeout });
+    }
     r.score = r.run ? Math.round((r.killed / r.run) * 1000) / 10 : 100;
     reports.push(r);
     console.log(
