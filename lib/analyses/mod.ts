@@ -33,3 +33,4 @@ export * from "./researcher_output.ts";
 export * from "./sponsor_scan.ts";
 export * from "./loss_of_exclusivity.ts";
 export * from "./params.ts";
+export type { DataFrame } from "../frames/polars.ts";

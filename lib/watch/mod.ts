@@ -35,3 +35,4 @@ export * from "./run.ts";
 export * from "./lock.ts";
 export * from "./change_report.ts";
 export type { FrameSource } from "./_frames.ts";
+export type { DataFrame } from "../frames/polars.ts";
