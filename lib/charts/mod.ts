@@ -25,6 +25,7 @@ export * from "./display.ts";
 export * from "./show.ts";
 export * from "./progress.ts";
 export type { DataFrame } from "../frames/polars.ts";
+export type { BaseChartOptions } from "./_kit.ts";
 export {
   defaults as patentTrendsChartDefaults,
   patentTrendsChart,

@@ -13,7 +13,7 @@ import type { ColumnSpec } from "./_columns.ts";
 import { buildFrame } from "./_collect.ts";
 import { resolveResource, type ResourceName } from "./resources.ts";
 import { withKey } from "./keys.ts";
-import type { DataFrame } from "./polars.ts";
+import type { DataFrame, DataType } from "./polars.ts";
 
 /**
  * A typed empty frame for column specs (works for List dtypes, unlike `pl.DataFrame([], {schema})`).
@@ -40,7 +40,7 @@ export function emptyFromColumns(columns: readonly ColumnSpec[]): DataFrame {
  * assert.deepEqual(df.columns, ["id", "tags"]);
  * ```
  */
-export function emptyFromSchema(schema: Readonly<Record<string, pl.DataType>>): DataFrame {
+export function emptyFromSchema(schema: Readonly<Record<string, DataType>>): DataFrame {
   const names = Object.keys(schema);
   if (!names.length) return pl.DataFrame([]);
   return pl.DataFrame(names.map((k) => pl.Series(k, [])))

@@ -21,6 +21,7 @@ import { resourceOf } from "../frames/resources.ts";
 import { didYouMean } from "../client/guards.ts";
 import { jsonLines, lineOf, syntaxErrorAt } from "./_json_lines.ts";
 import { MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
+import type { ZodType } from "../client/zod_types.ts";
 
 /** The analyses a watchlist can run, by the name of their function. */
 export const WATCH_ANALYSES = {
@@ -66,7 +67,7 @@ export interface WatchItem {
 }
 
 /** Schema of one watched item (its type, {@linkcode WatchItem}, is checked against it by `deno check`). */
-export const WatchItem: z.ZodType<WatchItem, unknown> = z.strictObject({
+export const WatchItem: ZodType<WatchItem, unknown> = z.strictObject({
   /** Snapshot name: letters, digits, `_`, `-`. */
   name: z.string().max(MAX_SNAPSHOT_NAME, {
     error: `must be at most ${MAX_SNAPSHOT_NAME} characters (it names a folder)`,
@@ -99,7 +100,7 @@ export interface Watchlist {
 }
 
 /** Schema of a watchlist file (its type, {@linkcode Watchlist}, is checked against it by `deno check`). */
-export const Watchlist: z.ZodType<Watchlist, unknown> = z.strictObject({
+export const Watchlist: ZodType<Watchlist, unknown> = z.strictObject({
   /** Folder of the snapshots, relative to the watchlist file. */
   store: folder.default("watch"),
   /** Folder of the change reports, relative to the watchlist file. @default {"<store>/_report"} */

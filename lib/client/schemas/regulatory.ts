@@ -7,16 +7,17 @@ import { z } from "zod";
 import { anyIsoDate, count, flagged, implicitList, PageMeta, SponsorRef } from "./common.ts";
 import { chosen } from "./origin.ts";
 import type * as R from "./_rows.gen.ts";
+import type { ZodBrandedString } from "../zod_types.ts";
 
 /** Public approval id `SOURCE:number` (e.g. `FDA_ORANGE:021234`). Branded: see {@link CatalystApprovalKey}. */
-export const ApprovalId: z.core.$ZodBranded<z.ZodString, "ApprovalId", "out"> = z.string().regex(
+export const ApprovalId: ZodBrandedString<"ApprovalId"> = z.string().regex(
   /^(FDA_ORANGE|FDA_PURPLE|EMA):\S+$/,
 ).brand<"ApprovalId">();
 /** Public approval id, passed verbatim to the approvals record/label/history tools. */
 export type ApprovalId = R.ApprovalId;
 
 /** Internal catalyst key `regulatory_approval/<key>`; never accepted where an {@link ApprovalId} is expected. */
-export const CatalystApprovalKey: z.core.$ZodBranded<z.ZodString, "CatalystApprovalKey", "out"> = z
+export const CatalystApprovalKey: ZodBrandedString<"CatalystApprovalKey"> = z
   .string().regex(/^regulatory_approval\/\S+$/).brand<
   "CatalystApprovalKey"
 >();
