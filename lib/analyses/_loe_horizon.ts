@@ -28,9 +28,13 @@ export const dateOf = (day: number): Date => new Date(day * DAY);
 
 /** An expiry an approval record lists: its trade name, drugs, code (null for a patent) and date. */
 export interface RecordExpiry {
+  /** The approval's trade name. */
   readonly trade_name: string;
+  /** The drugs the approval covers. */
   readonly drug_names: readonly string[];
+  /** The exclusivity code, or null for a patent. */
   readonly code: string | null;
+  /** The expiry date as the record gives it (read as a calendar date). */
   readonly expiry_date: unknown;
 }
 

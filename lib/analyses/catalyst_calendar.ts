@@ -18,6 +18,7 @@ import { framed } from "./_measures.ts";
 import { pullCatalysts } from "./_catalyst_pull.ts";
 import { closestHint, resolveEntity } from "./_resolve_entity.ts";
 import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Columns an event is identified by when merging entities (the service's own de-duplication key). */
 export const EVENT_KEY: readonly string[] = ["drug_name", "type", "event_date"];
@@ -29,13 +30,13 @@ export interface CatalystCalendarFrames {
    * internal key, not a public approval id) plus `entities` (list[str], which inputs it came from),
    * `when` (`past` | `upcoming`, from the sign of `days_to_event`), `month` (`YYYY-MM`), `quarter` (`YYYY-Qn`).
    */
-  readonly events: pl.DataFrame;
+  readonly events: DataFrame;
   /** `month, type, events`. */
-  readonly byMonth: pl.DataFrame;
+  readonly byMonth: DataFrame;
   /** `quarter, type, events`. */
-  readonly byQuarter: pl.DataFrame;
+  readonly byQuarter: DataFrame;
   /** `type, past, upcoming, events`. */
-  readonly byType: pl.DataFrame;
+  readonly byType: DataFrame;
   /**
    * Per input entity: `entity, kind, value, events`; `capped` (still capped after splitting),
    * `complete_days` (events are complete within ±this many days) and `capped_drugs` (the drugs whose
@@ -45,7 +46,7 @@ export interface CatalystCalendarFrames {
    * `no-events` = resolved but nothing in the window, `unresolved`, `unknown`), `unresolved`
    * (= resolved is false), `next_patent_expiry`, `next_exclusivity_expiry`.
    */
-  readonly entities: pl.DataFrame;
+  readonly entities: DataFrame;
 }
 
 /** Result of {@linkcode catalystCalendar}. */
@@ -68,7 +69,7 @@ const ENTITY_SCHEMA = {
 };
 
 /** Per-entity summary rows as a typed frame (expiry strings `YYYY-MM-DD` become dates). */
-export function entityFrame(rows: readonly Record<string, unknown>[]): pl.DataFrame {
+export function entityFrame(rows: readonly Record<string, unknown>[]): DataFrame {
   return framed(rows, ENTITY_SCHEMA).withColumns(
     pl.col("next_patent_expiry").str.strptime(pl.Date, "%Y-%m-%d"),
     pl.col("next_exclusivity_expiry").str.strptime(pl.Date, "%Y-%m-%d"),
@@ -119,8 +120,8 @@ function mergeColumn(c: string, dtype: pl.DataType): pl.Expr {
  * ```
  */
 export function catalystCalendarFromFrames(
-  events: pl.DataFrame,
-  entities: pl.DataFrame = entityFrame([]),
+  events: DataFrame,
+  entities: DataFrame = entityFrame([]),
 ): CatalystCalendarFrames {
   const key = [...EVENT_KEY];
   const others = events.columns.filter((c) => !key.includes(c) && c !== "entity");
@@ -141,7 +142,7 @@ export function catalystCalendarFromFrames(
     )
     .sort(["event_date", "type", "drug_name"]);
   const count = (by: string[]) =>
-    merged.groupBy(by).agg(pl.len().cast(pl.Int64).alias("events")).sort(by) as pl.DataFrame;
+    merged.groupBy(by).agg(pl.len().cast(pl.Int64).alias("events")).sort(by) as DataFrame;
   const byType = merged.groupBy("type").agg(
     pl.col("when").eq(pl.lit("past")).sum().cast(pl.Int64).alias("past"),
     pl.col("when").eq(pl.lit("upcoming")).sum().cast(pl.Int64).alias("upcoming"),

@@ -25,6 +25,7 @@ import { LOE_DEFINITIONS, matchWarnings, reachWarnings } from "./_loe_warnings.t
 import { cliffFrame, genericFrame, sponsorFrame, unmatchedFrame } from "./_loe_tables.ts";
 import { badInput } from "../client/errors.ts";
 import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Output frames of the loss-of-exclusivity analysis. */
 export interface LossOfExclusivityFrames {
@@ -36,30 +37,30 @@ export interface LossOfExclusivityFrames {
    * beneficiaries, branded, match_method` (`exact_generic`, `salt_form`, `molecule_id`, `brand_name`,
    * `no match`), `medicare_keys`, `medicare_names`. Spending is null when nothing matched.
    */
-  readonly drugs: pl.DataFrame;
+  readonly drugs: DataFrame;
   /**
    * Drugs with an upcoming expiry whose protection runs past the horizon (not exposure): the columns
    * of `drugs` plus `protected_beyond` — the catalysts' reach (today + 3,650 days) when protection runs
    * past what they can show, else null.
    */
-  readonly protected: pl.DataFrame;
+  readonly protected: DataFrame;
   /** The cliff: `quarter, entities, drugs, spending` — spending whose protection horizon ends in the quarter. */
-  readonly byQuarter: pl.DataFrame;
+  readonly byQuarter: DataFrame;
   /**
    * Per input entity: `entity, drugs, matched, exposed_1y, exposed_2y, exposed_3y, exposed_5y,
    * exposed_horizon, part_d_total, exposed_share_fraction` (exposed within the horizon ÷ the Part D
    * spending on all of the entity's approved drugs, matched the same way). All null for an entity that
    * did not resolve (unknown, not 0).
    */
-  readonly bySponsor: pl.DataFrame;
+  readonly bySponsor: DataFrame;
   /**
    * Generic exclusivities (180-day patent-challenge `PC`, competitive generic therapy `CGT`) the
    * entities hold on a brand: `drug_name, trade_name, holders, code, description, expiry`.
    * They delay generic competition for everyone else; they are never the holder's exposure.
    */
-  readonly genericExclusivities: pl.DataFrame;
+  readonly genericExclusivities: DataFrame;
   /** Drugs (at risk or protected) with no Medicare row of their own: `drug_name, trade_names, entities, reason`. */
-  readonly unmatched: pl.DataFrame;
+  readonly unmatched: DataFrame;
 }
 
 /** Result of {@linkcode lossOfExclusivity}. */
@@ -70,9 +71,9 @@ export interface LossOfExclusivityOptions {
   /** Horizon in years. @default {5} */
   readonly horizonYears?: number;
   /** Molecule ids of each drug's forms: `drug_name, chembl_id` (from drug-to-targets). */
-  readonly forms?: pl.DataFrame;
+  readonly forms?: DataFrame;
   /** Each entity's approved drugs (the share's denominator): `entity, drug_name`. */
-  readonly entityDrugs?: pl.DataFrame;
+  readonly entityDrugs?: DataFrame;
   /** Approval-record expiries (`trade_name, drug_names, code, expiry_date`); they reach past the catalysts. */
   readonly recordExpiries?: readonly RecordExpiry[];
   /** Entities that did not resolve: their row is null. */
@@ -137,8 +138,8 @@ type Med = MedicareLite & {
  * ```
  */
 export function lossOfExclusivityFromFrames(
-  events: pl.DataFrame,
-  medicare: pl.DataFrame,
+  events: DataFrame,
+  medicare: DataFrame,
   options: LossOfExclusivityOptions = {},
 ): LossOfExclusivityFrames {
   const horizonDays = Math.round((options.horizonYears ?? 5) * 365.25);

@@ -10,12 +10,13 @@
  */
 import pl from "nodejs-polars";
 import type { RowsResult, Warning } from "../client/result.ts";
-import type { MedicareRow } from "../client/schemas/grants.ts";
+import type { MedicareRow } from "../client/schemas/_rows.gen.ts";
 import { CHEMBL_RE } from "../client/schemas/common.ts";
 import { type AnalysisResult, analysisResult, frameFromResult, withKeys } from "../frames/mod.ts";
 import { conform, ratio } from "./_measures.ts";
 import { badInput } from "../client/errors.ts";
 import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** The slice of the client this analysis calls. */
 export interface MedicareSpendingClient {
@@ -53,7 +54,7 @@ export type MedicareSpendingFrames = {
    * bool, `molecule_id`, `total_spending` f64, `total_claims` i64, `total_beneficiaries` i64,
    * `cost_per_claim` f64, `cost_per_beneficiary` f64, `spend_share_fraction` f64.
    */
-  readonly drugs: pl.DataFrame;
+  readonly drugs: DataFrame;
   /**
    * One row: `drugs` i64, `total_spending`, `branded_spending` f64, `branded_share_fraction` f64,
    * `total_claims` i64, `total_beneficiaries` i64, `cost_per_claim` f64, `cost_per_beneficiary` f64,
@@ -61,7 +62,7 @@ export type MedicareSpendingFrames = {
    * have claims (beneficiaries): {@link MEDICARE_DEFINITIONS}. Beneficiaries are summed over drugs, so a
    * patient on two drugs counts twice.
    */
-  readonly summary: pl.DataFrame;
+  readonly summary: DataFrame;
 };
 
 /** What the summary's figures mean (`result.definitions` of {@link medicareSpending}). */
@@ -109,7 +110,7 @@ const INPUT = {
  * @param rows Medicare drug rows (`frameFromResult` of `medicare.search`).
  * @returns The `drugs` and `summary` frames.
  */
-export function medicareSpendingFromFrame(rows: pl.DataFrame): MedicareSpendingFrames {
+export function medicareSpendingFromFrame(rows: DataFrame): MedicareSpendingFrames {
   const base = conform(rows, INPUT);
   const total = pl.col("total_spending").sum();
   const drugs = withBranded(base.select(
@@ -170,7 +171,7 @@ export function medicareSpendingFromFrame(rows: pl.DataFrame): MedicareSpendingF
 }
 
 /** Add `branded`: any brand name that differs from the generic name (case-insensitive). */
-function withBranded(df: pl.DataFrame): pl.DataFrame {
+function withBranded(df: DataFrame): DataFrame {
   const indexed = df.withRowIndex("_row");
   const flags = indexed.select("_row", "generic_name", "brand_names").explode("brand_names")
     .groupBy("_row").agg(

@@ -17,9 +17,9 @@
  *
  * @module
  */
-import type { z } from "zod";
 import { badInput } from "../client/errors.ts";
 import { SCHEMAS } from "./_params_schemas.ts";
+import type { ZodObject } from "../client/zod_types.ts";
 
 /** An analysis's function name. */
 export type AnalysisName =
@@ -35,7 +35,7 @@ export type AnalysisName =
   | "lossOfExclusivity";
 
 /** Zod schema of each analysis's parameters, by the analysis's function name (MCP tools' input schemas). */
-export const ANALYSIS_PARAMS: Readonly<Record<AnalysisName, z.ZodObject>> = SCHEMAS;
+export const ANALYSIS_PARAMS: Readonly<Record<AnalysisName, ZodObject>> = SCHEMAS;
 
 const shown = (v: unknown): string => {
   const s = JSON.stringify(v) ?? String(v);

@@ -25,19 +25,20 @@ import {
   resolveEntity,
 } from "./_resolve_entity.ts";
 import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 export { overlapWide };
 
 /** Input frames of {@linkcode portfolioOverlapFromFrames}. */
 export interface PortfolioOverlapInput {
   /** Per-sponsor summaries: `toFrame("portfolioSponsor", body.data.comparison)`. */
-  readonly comparison: pl.DataFrame;
+  readonly comparison: DataFrame;
   /** Pairwise shared-trial counts `sponsor_a, sponsor_b, shared` (one row per unordered pair). */
-  readonly pairs?: pl.DataFrame;
+  readonly pairs?: DataFrame;
   /** Or trial memberships `sponsor, trial_id`, from which the pairs are counted. */
-  readonly memberships?: pl.DataFrame;
+  readonly memberships?: DataFrame;
   /** Shared trials (rows of `trials.portfolio`). @default {empty} */
-  readonly shared?: pl.DataFrame;
+  readonly shared?: DataFrame;
   /** The condition keyword. @default {""} */
   readonly condition?: string;
   /** Trials in the condition (`market_size_trials`). @default {null} */
@@ -51,21 +52,21 @@ export interface PortfolioOverlapInput {
 /** Output frames of the portfolio overlap. */
 export interface PortfolioOverlapFrames {
   /** `sponsor, resolved_name, resolved, trial_count, market_share` (share of the condition's trials). */
-  readonly sponsors: pl.DataFrame;
+  readonly sponsors: DataFrame;
   /** `sponsor, phase, trials`. */
-  readonly byPhase: pl.DataFrame;
+  readonly byPhase: DataFrame;
   /** `sponsor, status, trials`. */
-  readonly byStatus: pl.DataFrame;
+  readonly byStatus: DataFrame;
   /** Shared trials: `id, title, status, phase, startDate, sponsors`. */
-  readonly shared: pl.DataFrame;
+  readonly shared: DataFrame;
   /** Long overlap matrix: `sponsor_a, sponsor_b, shared, jaccard` (see {@linkcode overlapWide}). */
-  readonly matrix: pl.DataFrame;
+  readonly matrix: DataFrame;
   /**
    * One row: `condition, market_size_trials, shared_by_two_or_more` (the service's `intersection_count`:
    * trials sponsored by at least two of the listed sponsors), `shared_by_all` (by every one of them),
    * `condition_resolved`.
    */
-  readonly market: pl.DataFrame;
+  readonly market: DataFrame;
 }
 
 /** Result of {@linkcode portfolioOverlap}. */

@@ -18,6 +18,7 @@ import {
 import { framed } from "./_measures.ts";
 import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
 import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Tiers in display order. */
 export const TIER_ORDER: readonly string[] = ["biologics", "small_molecules_modern", "commodities"];
@@ -25,15 +26,15 @@ export const TIER_ORDER: readonly string[] = ["biologics", "small_molecules_mode
 /** Output frames of the regulatory landscape. */
 export interface RegulatoryLandscapeFrames {
   /** The landscape drugs: `generic_name, tier, total_approvals, first_approval_year, has_black_box, sponsors`. */
-  readonly drugs: pl.DataFrame;
+  readonly drugs: DataFrame;
   /** `tier, drugs, approvals, black_box, first_year, last_year` (tiers in {@linkcode TIER_ORDER}). */
-  readonly byTier: pl.DataFrame;
+  readonly byTier: DataFrame;
   /** `first_approval_year, tier, drugs` (drugs first approved that year), by year then tier. */
-  readonly byYear: pl.DataFrame;
+  readonly byYear: DataFrame;
   /** `sponsor, tier, drugs`, most drugs first. */
-  readonly bySponsor: pl.DataFrame;
+  readonly bySponsor: DataFrame;
   /** `source, approvals` (exact `meta.totalItems` of an approvals search per source). */
-  readonly bySource: pl.DataFrame;
+  readonly bySource: DataFrame;
 }
 
 /** Result of {@linkcode regulatoryLandscape}. */
@@ -64,8 +65,8 @@ const tierRank = (): pl.Expr =>
  * ```
  */
 export function regulatoryLandscapeFromFrames(
-  drugs: pl.DataFrame,
-  sourceTotals: pl.DataFrame = framed([], { source: pl.Utf8, approvals: pl.Int64 }),
+  drugs: DataFrame,
+  sourceTotals: DataFrame = framed([], { source: pl.Utf8, approvals: pl.Int64 }),
 ): RegulatoryLandscapeFrames {
   const d = drugs.select(...toFrame("landscapeDrug", []).columns);
   const byTier = d.groupBy("tier").agg(

@@ -10,7 +10,7 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import type { OrganizationRow } from "../client/schemas/people.ts";
+import type { OrganizationRow } from "../client/schemas/_rows.gen.ts";
 import type { Provenance } from "../client/result.ts";
 import {
   type AnalysisResult,
@@ -25,6 +25,7 @@ import { conform, framed, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, organizationLookup, sameName } from "./_resolve_entity.ts";
 import { ACTIVE, APPROVAL, EVENT, LATE, SPONSOR, TRIAL } from "./_sponsor_parts.ts";
 import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Options of {@link sponsorScan}. */
 export interface SponsorScanOptions {
@@ -43,22 +44,22 @@ export interface SponsorScanOptions {
 /** Output frames of the sponsor scan. */
 export type SponsorScanFrames = {
   /** One row: `input`, `id`, `name`, `lei`, `ror_id`, `hierarchy_level`, `resolved` bool. */
-  readonly sponsor: pl.DataFrame;
+  readonly sponsor: DataFrame;
   /** `phase`, `status`, `trials` i64, `enrollment` i64 (sum; null when none reported). */
-  readonly pipeline: pl.DataFrame;
+  readonly pipeline: DataFrame;
   /** `approval_id`, `trade_name`, `source`, `approval_date`, `marketing_status`, `drugs`, `indications`, `is_orphan`. */
-  readonly approvals: pl.DataFrame;
+  readonly approvals: DataFrame;
   /** Upcoming catalyst events (`when == "upcoming"` of the catalyst calendar), by date. */
-  readonly catalysts: pl.DataFrame;
+  readonly catalysts: DataFrame;
   /** `year`, `patents`, `change`, `growth_fraction` (see patentTrends). */
-  readonly patentsByYear: pl.DataFrame;
+  readonly patentsByYear: DataFrame;
   /** `rank`, `cpc`, `patents`. */
-  readonly topCpc: pl.DataFrame;
+  readonly topCpc: DataFrame;
   /**
    * One row: `trials`, `active_trials`, `late_stage_trials` (phase 3+), `approvals`, `orphan_approvals`,
    * `upcoming_catalysts`, `next_catalyst_date` date, `patents` (in the window) i64.
    */
-  readonly summary: pl.DataFrame;
+  readonly summary: DataFrame;
 };
 
 /** Result of {@link sponsorScan}. */
@@ -67,15 +68,15 @@ export type SponsorScan = AnalysisResult<SponsorScanFrames>;
 /** Inputs of {@link sponsorScanFromFrames}. */
 export interface SponsorScanInputs {
   /** The `sponsor` frame. */
-  readonly sponsor: pl.DataFrame;
+  readonly sponsor: DataFrame;
   /** Trial rows (`status`, `phase`, `enrollment`). */
-  readonly trials: pl.DataFrame;
+  readonly trials: DataFrame;
   /** Approval rows as `frameFromResult` gives them. */
-  readonly approvals: pl.DataFrame;
+  readonly approvals: DataFrame;
   /** Catalyst calendar events (with `when`). */
-  readonly catalysts: pl.DataFrame;
+  readonly catalysts: DataFrame;
   /** Patents by year and top CPC codes (from patentTrends). */
-  readonly patents: { readonly byYear: pl.DataFrame; readonly topCpc: pl.DataFrame };
+  readonly patents: { readonly byYear: DataFrame; readonly topCpc: DataFrame };
 }
 
 /**
@@ -124,7 +125,7 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
   });
   const patentsByYear = input.patents.byYear.width ? input.patents.byYear : patents.byYear;
   const topCpc = input.patents.topCpc.width ? input.patents.topCpc : patents.topCpc;
-  const count = (df: pl.DataFrame, e: pl.Expr) => df.filter(e).height;
+  const count = (df: DataFrame, e: pl.Expr) => df.filter(e).height;
   const next = catalysts.height ? catalysts.getColumn("event_date").toArray()[0] : null;
   const summary = framed([{
     trials: trials.height,

@@ -18,6 +18,7 @@ import {
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
 import { badInput } from "../client/errors.ts";
 import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Weights of the composite score (each multiplies a term on a fixed 0–1 scale). */
 export interface CompositeWeights {
@@ -125,11 +126,11 @@ function unit(x: pl.Expr): pl.Expr {
  * ```
  */
 export function targetPrioritizationFromFrames(
-  targets: pl.DataFrame,
-  drugs: pl.DataFrame,
-  associations?: pl.DataFrame,
+  targets: DataFrame,
+  drugs: DataFrame,
+  associations?: DataFrame,
   options: TargetPrioritizationOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const w = { ...checkedWeights(options.weights) };
   for (const term of options.unavailable ?? []) w[term] = 0;
   const total = w.association + w.evidence + w.novelty + w.tractability || 1;
@@ -210,9 +211,9 @@ export interface TargetPrioritizationParams extends TargetPrioritizationOptions 
 /** Result of {@linkcode targetPrioritization}: the ranked `targets` and the `drugs` behind them. */
 export type TargetPrioritization = AnalysisResult<{
   /** Ranked targets (see {@linkcode targetPrioritizationFromFrames}). */
-  readonly targets: pl.DataFrame;
+  readonly targets: DataFrame;
   /** Every drug per target (`target_id` + target-landscape columns). */
-  readonly drugs: pl.DataFrame;
+  readonly drugs: DataFrame;
 }>;
 
 /**

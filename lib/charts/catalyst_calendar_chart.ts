@@ -6,7 +6,6 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import { displayText, plural } from "../frames/semantics.ts";
 import {
@@ -19,6 +18,7 @@ import {
   rowStep,
   wrapLabel,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode catalystCalendarChart}. */
 export const defaults = {
@@ -87,7 +87,7 @@ function referenceDayOf(rows: readonly Record<string, unknown>[]): { day: Date; 
  * ```
  */
 export function catalystCalendarChart(
-  events: pl.DataFrame,
+  events: DataFrame,
   options: CatalystCalendarChartOptions = {},
 ): Chart {
   requireColumns(events, ["type", "event_date", "days_to_event"], "catalystCalendarChart");

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
 import { escapeXml as escapeHtml } from "./_compose.ts";
 import { type DisplayProvenance, provenanceLines } from "./_provenance.ts";
 import {
@@ -20,6 +19,7 @@ import { dtypeName } from "../frames/dtype_name.ts";
 
 export { dtypeName };
 import { formatTable } from "../frames/print_table.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** The symbol a Deno Jupyter kernel calls to get an object's rich representation (a mime bundle). */
 export const jupyterDisplay: unique symbol = Symbol.for("Jupyter.display");
@@ -95,7 +95,7 @@ const NULL_HTML = '<span style="color:#999;font-style:italic">null</span>';
  * assert.match(html, /str/);
  * ```
  */
-export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions = {}): string {
+export function frameToHtmlTable(df: DataFrame, options: FrameDisplayOptions = {}): string {
   const { rows = 50, title, provenance, maxChars = 200, raw = false, labels = false } = options;
   const shown = Math.max(0, Math.min(rows, df.height));
   const head = df.head(shown);
@@ -170,7 +170,7 @@ export class FrameDisplay {
    * @param df The frame.
    * @param options Rows to show, title, provenance.
    */
-  constructor(df: pl.DataFrame, options: FrameDisplayOptions = {}) {
+  constructor(df: DataFrame, options: FrameDisplayOptions = {}) {
     this.html = frameToHtmlTable(df, options);
     const lines: string[] = [];
     if (options.title) lines.push(options.title);
@@ -212,6 +212,6 @@ export class FrameDisplay {
  * assert.equal(shown.html.match(/<tr>/g)?.length, 81); // header + 80 rows
  * ```
  */
-export function showFrame(df: pl.DataFrame, options: FrameDisplayOptions = {}): FrameDisplay {
+export function showFrame(df: DataFrame, options: FrameDisplayOptions = {}): FrameDisplay {
   return new FrameDisplay(df, options);
 }

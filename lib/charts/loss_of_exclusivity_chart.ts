@@ -5,9 +5,9 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import { type BaseChartOptions, displayName, requireColumns, rowsOf, truncate, usd } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode lossOfExclusivityChart}. */
 export const defaults = {
@@ -58,7 +58,7 @@ function quarters(first: string, last: string): string[] {
  * ```
  */
 export function lossOfExclusivityChart(
-  drugs: pl.DataFrame,
+  drugs: DataFrame,
   options: LossOfExclusivityChartOptions = {},
 ): Chart {
   requireColumns(

@@ -24,6 +24,8 @@ export * from "./render.ts";
 export * from "./display.ts";
 export * from "./show.ts";
 export * from "./progress.ts";
+export type { DataFrame } from "../frames/polars.ts";
+export type { BaseChartOptions } from "./_kit.ts";
 export {
   defaults as patentTrendsChartDefaults,
   patentTrendsChart,

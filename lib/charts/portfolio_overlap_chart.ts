@@ -6,7 +6,6 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import {
   type BaseChartOptions,
@@ -17,6 +16,7 @@ import {
   truncate,
   wrapLabel,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode portfolioOverlapChart}. */
 export const defaults = {
@@ -59,7 +59,7 @@ export interface PortfolioOverlapChartOptions extends BaseChartOptions {
  * ```
  */
 export function portfolioOverlapChart(
-  matrix: pl.DataFrame,
+  matrix: DataFrame,
   options: PortfolioOverlapChartOptions = {},
 ): Chart {
   requireColumns(matrix, ["sponsor_a", "sponsor_b", "shared", "jaccard"], "portfolioOverlapChart");

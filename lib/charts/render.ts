@@ -5,6 +5,9 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
+
+/** Observable Plot's options of `Plot.plot` (its own `PlotOptions`, named so that your code can write it). */
+export type PlotOptions = Plot.PlotOptions;
 import { Resvg } from "@resvg/resvg-js";
 import { parseHTML } from "linkedom";
 import { figureToSvg, withXmlns } from "./_compose.ts";
@@ -110,7 +113,7 @@ function elementToSvg(node: DomNode): string {
  * assert.match(c.svg(), /Trials per phase/);
  * ```
  */
-export function chart(options: Plot.PlotOptions): Chart {
+export function chart(options: PlotOptions): Chart {
   return new Chart(Plot.plot(plotOptions(options)) as unknown as DomNode);
 }
 

@@ -5,7 +5,6 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
 import { plural } from "../frames/semantics.ts";
@@ -19,6 +18,7 @@ import {
   requireDate,
   rowsOf,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode researcherOutputChart}. */
 export const defaults = {
@@ -65,7 +65,7 @@ export interface ResearcherOutputChartOptions extends BaseChartOptions {
  * ```
  */
 export function researcherOutputChart(
-  byYear: pl.DataFrame,
+  byYear: DataFrame,
   options: ResearcherOutputChartOptions = {},
 ): Chart {
   requireColumns(byYear, ["year", "works", "citations", "open_access"], "researcherOutputChart");

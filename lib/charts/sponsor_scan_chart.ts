@@ -5,11 +5,11 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import { type BaseChartOptions, marginFor, phaseLabel, phaseRank, requireColumns, rowsOf } from "./_kit.ts";
 import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
 import { plural } from "../frames/semantics.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode sponsorScanChart}. */
 export const defaults = {
@@ -30,7 +30,7 @@ export const defaults = {
 /** Options of {@linkcode sponsorScanChart}. */
 export interface SponsorScanChartOptions extends BaseChartOptions {
   /** The scan's one-row `summary` frame; its figures go into the default subtitle. */
-  readonly summary?: pl.DataFrame;
+  readonly summary?: DataFrame;
   /** Sponsor name for the default title. */
   readonly sponsor?: string;
 }
@@ -58,7 +58,7 @@ export function statusGroup(status: unknown): string {
  * assert.match(svg, /Sponsor pipeline: Acme/);
  * ```
  */
-export function sponsorScanChart(pipeline: pl.DataFrame, options: SponsorScanChartOptions = {}): Chart {
+export function sponsorScanChart(pipeline: DataFrame, options: SponsorScanChartOptions = {}): Chart {
   requireColumns(pipeline, ["phase", "status", "trials"], "sponsorScanChart");
   // One segment per phase × status group (statuses of a group are summed, so no seams inside a group).
   const sums = new Map<string, { phase: string; group: string; trials: number }>();

@@ -7,12 +7,12 @@
  */
 import { compositeDefinition, type CompositeWeights } from "../analyses/target_prioritization.ts";
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
 import { type BaseChartOptions, figure, pct, requireColumns, type Row, rowsOf, truncate } from "./_kit.ts";
 import { sizeLegend } from "./_size_legend.ts";
 import { declutter, type LabelCandidate } from "./_declutter.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode targetPrioritizationChart}. */
 export const defaults = {
@@ -64,7 +64,7 @@ export interface TargetPrioritizationChartOptions extends BaseChartOptions {
  * ```
  */
 export function targetPrioritizationChart(
-  targets: pl.DataFrame,
+  targets: DataFrame,
   options: TargetPrioritizationChartOptions = {},
 ): Chart {
   const yKey = options.y ?? "novelty_score";

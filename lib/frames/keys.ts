@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
+import type { DataFrame } from "./polars.ts";
 
 /**
  * Columns that move with the clock or the fetch, not with the data; diffs never report them:
@@ -34,7 +34,7 @@ export const VOLATILE_COLUMNS: readonly string[] = [
   "cache_age_ms",
 ];
 
-const declared = new WeakMap<pl.DataFrame, readonly string[]>();
+const declared = new WeakMap<DataFrame, readonly string[]>();
 
 /**
  * Declare a frame's key (replacing any it had) and return the same frame.
@@ -53,7 +53,7 @@ const declared = new WeakMap<pl.DataFrame, readonly string[]>();
  * assert.equal(keyOf(byMonth.head(1)), undefined, "a derived frame declares its own key");
  * ```
  */
-export function withKey(df: pl.DataFrame, key: readonly string[]): pl.DataFrame {
+export function withKey(df: DataFrame, key: readonly string[]): DataFrame {
   const missing = key.filter((c) => !df.columns.includes(c));
   if (missing.length) {
     throw new TypeError(
@@ -75,7 +75,7 @@ export function withKey(df: pl.DataFrame, key: readonly string[]): pl.DataFrame 
  * @param keys Frame name → its key columns (`[]` for a one-row frame).
  * @returns `frames` itself.
  */
-export function withKeys<F extends { readonly [K in keyof F]: pl.DataFrame }>(
+export function withKeys<F extends { readonly [K in keyof F]: DataFrame }>(
   frames: F,
   keys: { readonly [K in keyof F]: readonly string[] },
 ): F {
@@ -95,7 +95,7 @@ export function withKeys<F extends { readonly [K in keyof F]: pl.DataFrame }>(
  * @param df The frame.
  * @returns Its key columns, or undefined when none was declared.
  */
-export function keyOf(df: pl.DataFrame): readonly string[] | undefined {
+export function keyOf(df: DataFrame): readonly string[] | undefined {
   return declared.get(df);
 }
 
@@ -106,7 +106,7 @@ export function keyOf(df: pl.DataFrame): readonly string[] | undefined {
  * @param name The frame's name (for the message).
  * @returns Its key columns.
  */
-export function requireKey(df: pl.DataFrame, name: string): readonly string[] {
+export function requireKey(df: DataFrame, name: string): readonly string[] {
   const key = declared.get(df);
   if (key) return key;
   throw new TypeError(

@@ -34,3 +34,4 @@ export * from "./links.ts";
 export * from "./io.ts";
 export * from "./semantics.ts";
 export * from "./print_table.ts";
+export type { DataFrame, DataType } from "./polars.ts";

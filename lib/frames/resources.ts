@@ -4,7 +4,6 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
 import type { z } from "zod";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import * as B from "../client/schemas/biology.ts";
@@ -15,6 +14,7 @@ import * as H from "../client/schemas/people.ts";
 import * as R from "../client/schemas/regulatory.ts";
 import * as T from "../client/schemas/trials.ts";
 import { columnsFromSchema, type ColumnSpec } from "./_columns.ts";
+import type { DataType } from "./polars.ts";
 
 export type { ColumnKind, ColumnSpec, DateFormat } from "./_columns.ts";
 
@@ -58,10 +58,31 @@ const DEFS = {
   targetDrug: { schema: B.TargetDrugRow, key: ["chembl_id"] },
   targetToDrug: { schema: B.TargetToDrugsRow, key: ["chembl_id"] },
   drugTarget: { schema: { endpoint: "biology.drugToTargets" }, key: ["target_id"] },
-} satisfies Record<string, ResourceDef>;
+} satisfies Record<ResourceName, ResourceDef>;
 
-/** A resource name, e.g. `trial`, `approval`, `catalystEvent`. */
-export type ResourceName = keyof typeof DEFS;
+/** A resource name, e.g. `trial`, `approval`, `catalystEvent` (`deno check` ties the list to the definitions). */
+export type ResourceName =
+  | "trial"
+  | "compositeTrial"
+  | "portfolioSponsor"
+  | "disease"
+  | "approval"
+  | "landscapeDrug"
+  | "catalystEvent"
+  | "patent"
+  | "aggregateBucket"
+  | "yoyGrowth"
+  | "grant"
+  | "medicareDrug"
+  | "work"
+  | "organization"
+  | "secEntity"
+  | "alert"
+  | "association"
+  | "prioritizedTarget"
+  | "targetDrug"
+  | "targetToDrug"
+  | "drugTarget";
 
 /** All resource names. */
 export const RESOURCES: readonly ResourceName[] = Object.keys(DEFS) as ResourceName[];
@@ -148,7 +169,7 @@ export function resolveResource(name: string): ResolvedResource {
  * assert.equal(String(s.enrollment), String(pl.Int64));
  * ```
  */
-export function frameSchema(name: ResourceName | string): Record<string, pl.DataType> {
+export function frameSchema(name: ResourceName | string): Record<string, DataType> {
   return Object.fromEntries(resolveResource(name).columns.map((c) => [c.name, c.dtype]));
 }
 

@@ -19,8 +19,8 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
 import { dtypeName } from "./dtype_name.ts";
+import type { DataFrame } from "./polars.ts";
 
 /** Kinds of column meaning. */
 export type SemanticKind = "fraction" | "usd" | "count" | "year" | "score" | "number" | "date" | "text";
@@ -216,7 +216,7 @@ export function columnSemantic(column: string, dtype?: string): ColumnSemantic {
  * assert.deepEqual(frameSemantics(df).map((s) => s.kind), ["text", "number"]);
  * ```
  */
-export function frameSemantics(df: pl.DataFrame): ColumnSemantic[] {
+export function frameSemantics(df: DataFrame): ColumnSemantic[] {
   return df.columns.map((c, i) => columnSemantic(c, dtypeName(df.dtypes[i]).replace(/^list\[(.*)\]$/, "$1")));
 }
 

@@ -13,6 +13,7 @@ import type { ColumnSpec } from "./_columns.ts";
 import { buildFrame } from "./_collect.ts";
 import { resolveResource, type ResourceName } from "./resources.ts";
 import { withKey } from "./keys.ts";
+import type { DataFrame, DataType } from "./polars.ts";
 
 /**
  * A typed empty frame for column specs (works for List dtypes, unlike `pl.DataFrame([], {schema})`).
@@ -20,7 +21,7 @@ import { withKey } from "./keys.ts";
  * @param columns Column specs.
  * @returns A frame of height 0 with every column and dtype.
  */
-export function emptyFromColumns(columns: readonly ColumnSpec[]): pl.DataFrame {
+export function emptyFromColumns(columns: readonly ColumnSpec[]): DataFrame {
   return emptyFromSchema(Object.fromEntries(columns.map((c) => [c.name, c.dtype])));
 }
 
@@ -39,7 +40,7 @@ export function emptyFromColumns(columns: readonly ColumnSpec[]): pl.DataFrame {
  * assert.deepEqual(df.columns, ["id", "tags"]);
  * ```
  */
-export function emptyFromSchema(schema: Readonly<Record<string, pl.DataType>>): pl.DataFrame {
+export function emptyFromSchema(schema: Readonly<Record<string, DataType>>): DataFrame {
   const names = Object.keys(schema);
   if (!names.length) return pl.DataFrame([]);
   return pl.DataFrame(names.map((k) => pl.Series(k, [])))
@@ -56,7 +57,7 @@ export function emptyFromSchema(schema: Readonly<Record<string, pl.DataType>>): 
 export function framesFromColumns(
   columns: readonly ColumnSpec[],
   rows: readonly Record<string, unknown>[],
-): pl.DataFrame {
+): DataFrame {
   return rows.length === 0 ? emptyFromColumns(columns) : buildFrame(columns, rows);
 }
 
@@ -90,7 +91,7 @@ export function framesFromColumns(
 export function toFrame(
   resource: ResourceName | string,
   rows: readonly Record<string, unknown>[] | readonly object[],
-): pl.DataFrame {
+): DataFrame {
   const { columns, key } = resolveResource(resource);
   return withKey(framesFromColumns(columns, rows as Record<string, unknown>[]), key);
 }
@@ -101,7 +102,7 @@ export function toFrame(
  * @param resource A resource or endpoint name.
  * @returns A frame of height 0 with the resource's columns and dtypes.
  */
-export function emptyFrame(resource: ResourceName | string): pl.DataFrame {
+export function emptyFrame(resource: ResourceName | string): DataFrame {
   const { columns, key } = resolveResource(resource);
   return withKey(emptyFromColumns(columns), key);
 }

@@ -8,6 +8,7 @@
 import pl from "nodejs-polars";
 import type { ReportSection } from "../report/html.ts";
 import { badInput } from "../client/errors.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** One analysis run kept in the session. */
 export interface StoredResult {
@@ -16,7 +17,7 @@ export interface StoredResult {
   /** The tool that made it. */
   readonly tool: string;
   /** Frames by the analysis's names (`matrix`, `byPhase`). */
-  readonly frames: Readonly<Record<string, { table: string; df: pl.DataFrame }>>;
+  readonly frames: Readonly<Record<string, { table: string; df: DataFrame }>>;
   /** The report section: summary, charts, warnings. */
   readonly section: ReportSection;
 }
@@ -24,10 +25,10 @@ export interface StoredResult {
 const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 
 /** The frames of an analysis result (its DataFrame-valued fields). */
-export function framesOf(result: object): Record<string, pl.DataFrame> {
+export function framesOf(result: object): Record<string, DataFrame> {
   return Object.fromEntries(
     Object.entries(result).filter(([, v]) => pl.DataFrame.isDataFrame(v)),
-  ) as Record<string, pl.DataFrame>;
+  ) as Record<string, DataFrame>;
 }
 
 /** Results of one session. */
@@ -43,7 +44,7 @@ export class Session {
   }
 
   /** Keep a result; returns it with its handle and table names. */
-  add(tool: string, frames: Record<string, pl.DataFrame>, section: ReportSection): StoredResult {
+  add(tool: string, frames: Record<string, DataFrame>, section: ReportSection): StoredResult {
     const handle = `r${this.#next++}`;
     const stored: StoredResult = {
       handle,
@@ -77,8 +78,8 @@ export class Session {
   }
 
   /** Every table of the session: name → frame. */
-  tables(): Map<string, pl.DataFrame> {
-    const out = new Map<string, pl.DataFrame>();
+  tables(): Map<string, DataFrame> {
+    const out = new Map<string, DataFrame>();
     for (const r of this.#results.values()) {
       for (const f of Object.values(r.frames)) out.set(f.table, f.df);
     }

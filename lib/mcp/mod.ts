@@ -6,3 +6,7 @@
  */
 export { createMcpServer, DEFAULT_BUDGET, type McpServerOptions } from "./server.ts";
 export { type McpHttpOptions, type McpHttpServer, serveMcpHttp } from "./http.ts";
+export type { Session } from "./_session.ts";
+export type { StoredResult } from "./_session.ts";
+export type { DataFrame } from "../frames/polars.ts";
+export type { Report, ReportChart, ReportSection, ReportTable } from "../report/html.ts";

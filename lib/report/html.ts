@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
+import type { DataFrame } from "../frames/polars.ts";
 import type { Chart } from "../charts/render.ts";
 import { frameToHtmlTable } from "../charts/display.ts";
 import type { DisplayProvenance as Provenance, ProvenanceWarning } from "../charts/display.ts";
@@ -27,7 +27,7 @@ export interface ReportTable {
   /** Heading above the table. */
   readonly title: string;
   /** The frame. */
-  readonly frame: pl.DataFrame;
+  readonly frame: DataFrame;
   /** Rows to show. @default {15} */
   readonly rows?: number;
   /** Columns the page shows (the CSV and the sheet hold them all). @default {every column} */

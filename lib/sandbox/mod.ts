@@ -43,4 +43,5 @@ export type {
   AdvanceTrialChange,
 } from "./store/advance.ts";
 export { SandboxError } from "./handler.ts";
+export type { ImportedSource } from "./server/_provenance.ts";
 export type { Handler, HandlerContext, HandlerTable, Tenant } from "./handler.ts";

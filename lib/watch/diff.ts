@@ -9,6 +9,7 @@ import { emptyFromSchema } from "../frames/to_frame.ts";
 import { keyOf, VOLATILE_COLUMNS } from "../frames/keys.ts";
 import { framesOf, type FrameSource } from "./_frames.ts";
 import { withDiffDisplay } from "./_display.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** The changes of one frame between two snapshots. */
 export interface FrameDiff {
@@ -17,15 +18,15 @@ export interface FrameDiff {
   /** False when some rows shared every key column and were matched in order. */
   readonly exactKey: boolean;
   /** Rows of the newer frame whose key the older lacks (every column). */
-  readonly added: pl.DataFrame;
+  readonly added: DataFrame;
   /** Rows of the older frame whose key the newer lacks (every column). */
-  readonly removed: pl.DataFrame;
+  readonly removed: DataFrame;
   /**
    * One row per changed key × column: the key columns, `column`, `before` and `after` (as text; lists
    * joined with `; `, dates as YYYY-MM-DD), `before_value`, `after_value` and `delta` (Float64, numeric
    * columns only, else null). Sorted by the size of the change (|delta|, then key).
    */
-  readonly changed: pl.DataFrame;
+  readonly changed: DataFrame;
   /** Columns only the newer frame has. */
   readonly columnsAdded: readonly string[];
   /** Columns only the older frame has. */
@@ -40,7 +41,7 @@ export interface SnapshotDiff {
    * One row per frame, biggest change first: `frame, key, rows_before, rows_after, added, removed,
    * changed_rows, changed_cells, status` (`changed`, `unchanged`, `new frame`, `frame dropped`).
    */
-  readonly summary: pl.DataFrame;
+  readonly summary: DataFrame;
   /** True when any frame has an added, removed or changed row (or appeared or disappeared). */
   readonly changed: boolean;
   /** The summary's counts over every frame; `rows` = added + removed + changed rows (the change's size). */
@@ -75,7 +76,7 @@ function differs(a: string, b: string, dtype: pl.DataType): pl.Expr {
   return x.neq(y).fillNull(x.isNull().neq(y.isNull()));
 }
 
-function withKey(df: pl.DataFrame, key: readonly string[], exact: boolean): pl.DataFrame {
+function withKey(df: DataFrame, key: readonly string[], exact: boolean): DataFrame {
   let out = df;
   const parts = key.map((k) => asText(k, df.getColumn(k).dtype).fillNull(NULL));
   if (!exact) {
@@ -87,7 +88,7 @@ function withKey(df: pl.DataFrame, key: readonly string[], exact: boolean): pl.D
   return out.withColumns((parts.length ? pl.concatString(parts, SEP) : pl.lit("")).alias(KEY));
 }
 
-function changedSchema(df: pl.DataFrame, key: readonly string[]): Record<string, pl.DataType> {
+function changedSchema(df: DataFrame, key: readonly string[]): Record<string, pl.DataType> {
   return {
     ...Object.fromEntries(key.map((k) => [k, df.getColumn(k).dtype])),
     column: pl.Utf8,
@@ -108,12 +109,12 @@ export interface DiffFrameOptions {
 }
 
 /** True when no two rows share every key column (a frame of at most one row always is). */
-function unique(df: pl.DataFrame, key: readonly string[]): boolean {
+function unique(df: DataFrame, key: readonly string[]): boolean {
   return df.height <= 1 || (key.length > 0 && !df.select(...key).isDuplicated().any());
 }
 
 /** The key to match by: given, else declared (newer's, else older's); a TypeError when there is none. */
-function keyFor(older: pl.DataFrame, newer: pl.DataFrame, options: DiffFrameOptions): readonly string[] {
+function keyFor(older: DataFrame, newer: DataFrame, options: DiffFrameOptions): readonly string[] {
   const name = options.name ?? "rows";
   const key = options.key ?? keyOf(newer) ?? keyOf(older);
   if (key === undefined) {
@@ -159,14 +160,14 @@ function keyFor(older: pl.DataFrame, newer: pl.DataFrame, options: DiffFrameOpti
  * ```
  */
 export function diffFrame(
-  older: pl.DataFrame,
-  newer: pl.DataFrame,
+  older: DataFrame,
+  newer: DataFrame,
   options: DiffFrameOptions = {},
 ): FrameDiff {
   const key = keyFor(older, newer, options);
   const exact = unique(older, key) && unique(newer, key);
   const o = withKey(older, key, exact), n = withKey(newer, key, exact);
-  const keyOnly = (df: pl.DataFrame) => df.select(KEY);
+  const keyOnly = (df: DataFrame) => df.select(KEY);
   const added = n.join(keyOnly(o), { on: KEY, how: "anti" }).select(...newer.columns);
   const removed = o.join(keyOnly(n), { on: KEY, how: "anti" }).select(...older.columns);
   const compared = older.columns.filter((c) =>
@@ -183,7 +184,7 @@ export function diffFrame(
   const hits = compared.length
     ? both.withColumns(...flags).filter(pl.anyHorizontal(compared.map((_, i) => pl.col(`__ri_ne${i}`))))
     : both.head(0);
-  const pieces: pl.DataFrame[] = [];
+  const pieces: DataFrame[] = [];
   compared.forEach((c, i) => {
     const hit = hits.filter(pl.col(`__ri_ne${i}`));
     if (!hit.height) return;

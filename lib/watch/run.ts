@@ -21,6 +21,7 @@ import { diff, type SnapshotDiff } from "./diff.ts";
 import { listSnapshots, loadSnapshot, snapshot } from "./snapshot.ts";
 import { lockStore } from "./lock.ts";
 import { ALERTS_SNAPSHOT, WATCH_ANALYSES, type WatchItem, type Watchlist } from "./watchlist.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Options of {@linkcode runWatch}. */
 export interface RunWatchOptions {
@@ -62,7 +63,7 @@ export interface WatchItemOutcome {
   /** Rows added + removed + changed over its frames. */
   readonly size: number;
   /** This run's frames (absent when the item failed), e.g. to name what changed. */
-  readonly frames?: Readonly<Record<string, pl.DataFrame>>;
+  readonly frames?: Readonly<Record<string, DataFrame>>;
 }
 
 /** What {@linkcode runWatch} returns. */
@@ -228,8 +229,8 @@ async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<Watc
         warnings: (result.warnings ?? []).map((w) => ({ code: w.code, message: w.message })),
         size,
         frames: Object.fromEntries(
-          Object.entries(result).filter(([, v]) => typeof (v as pl.DataFrame)?.toRecords === "function"),
-        ) as Record<string, pl.DataFrame>,
+          Object.entries(result).filter(([, v]) => typeof (v as DataFrame)?.toRecords === "function"),
+        ) as Record<string, DataFrame>,
       });
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       log(

@@ -24,6 +24,7 @@ import { framesOf, type FrameSource } from "./_frames.ts";
 import type { Manifest, ManifestFrame } from "./manifest.ts";
 import { badInput } from "../client/errors.ts";
 import { readManifest, sha256File, verifyFile } from "./_integrity.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 export type { Manifest, ManifestFrame } from "./manifest.ts";
 export { SnapshotIntegrityError } from "./_integrity.ts";
@@ -51,7 +52,7 @@ export interface Snapshot {
   /** Its manifest. */
   readonly manifest: Manifest;
   /** Frame name → frame (with its provenance attached). */
-  readonly frames: Readonly<Record<string, pl.DataFrame>>;
+  readonly frames: Readonly<Record<string, DataFrame>>;
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -259,7 +260,7 @@ export async function loadSnapshot(store: string, name: string, date?: string | 
   }
   const path = join(store, name, `date=${day}`);
   const manifest = await readManifest(join(path, "manifest.json"));
-  const frames: Record<string, pl.DataFrame> = {};
+  const frames: Record<string, DataFrame> = {};
   for (const f of manifest.frames) {
     await verifyFile(join(path, `${f.name}.parquet`), f.sha256, day);
     const df = pl.readParquet(join(path, `${f.name}.parquet`));

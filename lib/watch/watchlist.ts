@@ -21,6 +21,7 @@ import { resourceOf } from "../frames/resources.ts";
 import { didYouMean } from "../client/guards.ts";
 import { jsonLines, lineOf, syntaxErrorAt } from "./_json_lines.ts";
 import { MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
+import type { ZodType } from "../client/zod_types.ts";
 
 /** The analyses a watchlist can run, by the name of their function. */
 export const WATCH_ANALYSES = {
@@ -54,7 +55,19 @@ const folder = z.string().min(1, { error: 'must be a folder path, e.g. "watch"' 
 });
 
 /** One watched item: an analysis, or a plain pull of a list endpoint (every page). */
-export const WatchItem = z.strictObject({
+export interface WatchItem {
+  /** Snapshot name: letters, digits, `_`, `-`. */
+  name: string;
+  /** An analysis function name. */
+  analysis?: keyof typeof WATCH_ANALYSES;
+  /** Or a list endpoint whose rows to pull, e.g. `trials.search`. */
+  endpoint?: string;
+  /** Parameters of the analysis or endpoint. */
+  params: Record<string, unknown>;
+}
+
+/** Schema of one watched item (its type, {@linkcode WatchItem}, is checked against it by `deno check`). */
+export const WatchItem: ZodType<WatchItem, unknown> = z.strictObject({
   /** Snapshot name: letters, digits, `_`, `-`. */
   name: z.string().max(MAX_SNAPSHOT_NAME, {
     error: `must be at most ${MAX_SNAPSHOT_NAME} characters (it names a folder)`,
@@ -73,11 +86,21 @@ export const WatchItem = z.strictObject({
 }).refine((w) => (w.analysis === undefined) !== (w.endpoint === undefined), {
   error: 'give exactly one of "analysis" or "endpoint"',
 });
-/** One watched item. */
-export type WatchItem = z.infer<typeof WatchItem>;
 
-/** A watchlist. */
-export const Watchlist = z.strictObject({
+/** A watchlist, as {@linkcode parseWatchlist} returns it (defaults filled in). */
+export interface Watchlist {
+  /** Folder of the snapshots, relative to the watchlist file. */
+  store: string;
+  /** Folder of the change reports, relative to the watchlist file. */
+  out?: string;
+  /** What to watch (at least one). */
+  analyses: WatchItem[];
+  /** Also list the alerts that are new or fired since the last run. */
+  alerts: boolean;
+}
+
+/** Schema of a watchlist file (its type, {@linkcode Watchlist}, is checked against it by `deno check`). */
+export const Watchlist: ZodType<Watchlist, unknown> = z.strictObject({
   /** Folder of the snapshots, relative to the watchlist file. */
   store: folder.default("watch"),
   /** Folder of the change reports, relative to the watchlist file. @default {"<store>/_report"} */
@@ -106,8 +129,6 @@ export const Watchlist = z.strictObject({
     seen.add(a.name);
   });
 });
-/** A watchlist. */
-export type Watchlist = z.infer<typeof Watchlist>;
 
 /** A watchlist that is not valid JSON or does not match the format: names the file, line and field. */
 export class WatchlistError extends Error {

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { chosen } from "./origin.ts";
 import { calendarDate, instantMs } from "./dates.ts";
+import type * as R from "./_rows.gen.ts";
 
 /** `YYYY-MM-DD` calendar date string, for the few response fields whose format the spec fixes (`lastApprovalDate`). */
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: "iso-date" });
@@ -78,12 +79,20 @@ export const PageMeta = z.looseObject({
 });
 
 /** Implicit list envelope: `{data: rows, meta}` with no success flag. */
-export function implicitList<R extends z.ZodType, M extends z.ZodObject>(row: R, meta: M) {
+export function implicitList<R extends z.ZodType, M extends z.ZodObject>(
+  row: R,
+  meta: M,
+): z.ZodObject<{ data: z.ZodArray<R>; meta: M }, z.core.$loose> {
   return z.looseObject({ data: z.array(row), meta });
 }
 
 /** Flagged envelope: `{success: true, data, meta?}`. */
-export function flagged<D extends z.ZodType>(data: D) {
+export function flagged<D extends z.ZodType>(
+  data: D,
+): z.ZodObject<
+  { success: z.ZodLiteral<true>; data: D; meta: z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodUnknown>> },
+  z.core.$loose
+> {
   return z.looseObject({
     success: z.literal(true),
     data,
@@ -108,4 +117,4 @@ export const ErrorBody = z.looseObject({
   }),
 });
 /** Error body type. */
-export type ErrorBody = z.infer<typeof ErrorBody>;
+export type ErrorBody = R.ErrorBody;

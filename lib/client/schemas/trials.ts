@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { anyIsoDate, count, flagged, implicitList, isoDateTime, PageMeta, SponsorRef } from "./common.ts";
 import { chosen } from "./origin.ts";
+import type * as R from "./_rows.gen.ts";
 
 /** Trial row of the registry and topic searches. `sponsors`/`conditions` are sandbox-documented extras. */
 export const TrialRow = z.looseObject({
@@ -20,7 +21,7 @@ export const TrialRow = z.looseObject({
   conditions: chosen(z.array(z.string())),
 });
 /** Trial row of the registry and topic searches. */
-export type TrialRow = z.infer<typeof TrialRow>;
+export type TrialRow = R.TrialRow;
 
 /** Registry / topic search response: `data` rows, exact total in `meta.totalItems`. */
 export const TrialSearchResponse = implicitList(
@@ -38,7 +39,7 @@ export const CompositeTrialRow = z.looseObject({
   sponsors: chosen(z.array(z.string())),
 });
 /** Trial row of composite search and portfolio comparison. */
-export type CompositeTrialRow = z.infer<typeof CompositeTrialRow>;
+export type CompositeTrialRow = R.CompositeTrialRow;
 
 const AuditTrail = z.array(z.record(z.string(), z.unknown()));
 
@@ -60,7 +61,7 @@ export const PortfolioSponsorRow = z.looseObject({
   by_status: chosen(z.record(z.string(), count)),
 });
 /** Per-sponsor summary of a portfolio comparison. */
-export type PortfolioSponsorRow = z.infer<typeof PortfolioSponsorRow>;
+export type PortfolioSponsorRow = R.PortfolioSponsorRow;
 
 /** Portfolio comparison response (flagged): shared trials in `data.trials`, total `data.intersection_count`. */
 export const PortfolioResponse = flagged(z.looseObject({

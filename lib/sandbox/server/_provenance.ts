@@ -13,10 +13,15 @@ import { metaValue } from "../store/_open.ts";
 
 /** An imported source as the store records it (`meta.sources`). */
 export interface ImportedSource {
+  /** The public source's name. */
   readonly name: string;
+  /** The file imported. */
   readonly file: string;
+  /** The source's edition (release) imported. */
   readonly edition: string;
+  /** When it was imported (ISO date-time). */
   readonly importedAt: string;
+  /** Rows imported from it. */
   readonly rows: number;
 }
 
