@@ -10,30 +10,56 @@
  *   flags (lib/report/inputs.ts).
  *
  * Environment: RI_BASE_URL + RI_API_KEY (real service), RI_OUT_DIR (the demo's output folder, default
- * `out`), RI_SCALE (sandbox scale, default `small`), RI_AUTHOR_ID (researcher on the real service).
+ * `out`), RI_SCALE (sandbox scale, default `small`), RI_AUTHOR_ID (researcher on the real service),
+ * RI_STORE (or `--store <file>`: the sandbox serves a store built by `deno task import` from public data).
  * Exit codes: 0 done, 1 an analysis failed, 2 bad input.
  *
  * @module
  */
-import { type Client, createClient } from "./lib/client/mod.ts";
+import { type Client, createClient, serviceConfigOrExit } from "./lib/client/mod.ts";
 import { mostProlificAuthor, startSandbox } from "./lib/sandbox/mod.ts";
 import type { Progress } from "./lib/client/result.ts";
 import { ensureWritable, NotWritableError, writeReport } from "./lib/report/mod.ts";
-import { HEADLINE_INPUTS, parseReportArgs, REPORT_HELP, UsageError } from "./lib/report/inputs.ts";
+import {
+  HEADLINE_INPUTS,
+  parseReportArgs,
+  REPORT_HELP,
+  REPORT_SECTIONS,
+  type SectionId,
+  UsageError,
+} from "./lib/report/inputs.ts";
+import { plural } from "./lib/frames/semantics.ts";
 import { resolveInputs } from "./lib/report/resolve_inputs.ts";
 import { planSections, runSections } from "./lib/report/run.ts";
 
 const env = (name: string): string | undefined => Deno.env.get(name) || undefined;
 const started = performance.now();
-const demo = Deno.args.length === 0;
+// `--store <file>`: the sandbox serves a store built by `deno task import` (public data) instead of generating.
+const args = [...Deno.args];
+const storeAt = args.findIndex((a) => a === "--store" || a.startsWith("--store="));
+const storeFlag = storeAt < 0 ? undefined : args.splice(storeAt, 1)[0];
+const storeFile = storeFlag?.startsWith("--store=")
+  ? storeFlag.slice(8)
+  : storeFlag && args.splice(storeAt, 1)[0];
+const demo = args.filter((a) => a !== "--").length === 0;
+/** The output folder when this run created it: removed again (when still empty) if the run exits 2. */
+let createdOut: string | undefined;
 const fail = (message: string): never => {
   console.error(message);
+  if (createdOut) {
+    try {
+      Deno.removeSync(createdOut); // only an empty folder
+    } catch { /* not empty, or gone */ }
+  }
   Deno.exit(2);
 };
+if (storeFlag && !storeFile) {
+  fail("--store needs the store file `deno task import` wrote, e.g. --store ri.db");
+}
 
 let parsed;
 try {
-  parsed = demo ? { ...HEADLINE_INPUTS, out: env("RI_OUT_DIR") ?? "out" } : parseReportArgs(Deno.args);
+  parsed = demo ? { ...HEADLINE_INPUTS, out: env("RI_OUT_DIR") ?? "out" } : parseReportArgs(args);
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
   fail(e.message);
@@ -47,30 +73,39 @@ const userCwd = env("INIT_CWD");
 let inputs = !demo && userCwd && !parsed.out.startsWith("/")
   ? { ...parsed, out: `${userCwd.replace(/\/$/, "")}/${parsed.out}` }
   : parsed;
-const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
+// The one configuration reader: swapped or malformed settings exit 2 here, never quoting the key.
+const service = serviceConfigOrExit("report");
+const real = service !== undefined;
 
+const canPickAuthor = !real || env("RI_AUTHOR_ID") !== undefined;
+// The demo asks for the nine analyses it has always run (loss of exclusivity is the report command's
+// tenth), the researcher only where one can be picked.
+if (demo) {
+  const ids = (Object.keys(REPORT_SECTIONS) as SectionId[]).filter((id) => id !== "exclusivity");
+  inputs = { ...inputs, sections: ids.filter((id) => REPORT_SECTIONS[id].ready(inputs, canPickAuthor)) };
+}
 let plan;
 try {
-  plan = planSections(inputs, !real || env("RI_AUTHOR_ID") !== undefined);
+  plan = planSections(inputs, canPickAuthor);
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
   fail(e.message);
 }
-// The demo keeps the nine analyses it has always run; loss of exclusivity is the report command's tenth.
-if (demo && plan) plan = { ...plan, run: plan.run.filter((id) => id !== "exclusivity") };
 if (!plan?.run.length) {
   fail("No section has its inputs: give --sponsors, --condition, --diseases or --indication");
 }
 
 // Before any analysis runs: a folder outside --allow-write fails here, naming the flag to add.
 const outSource = demo ? (env("RI_OUT_DIR") ? "RI_OUT_DIR" : "the default out/") : "--out";
+const outExisted = await Deno.stat(inputs.out).then(() => true, () => false);
 await ensureWritable(inputs.out, { source: outSource }).catch((e) => {
   if (!(e instanceof NotWritableError)) throw e;
   fail(e.message);
 });
+if (!outExisted) createdOut = inputs.out;
 
 if (real) {
-  const host = new URL(env("RI_BASE_URL")!).host;
+  const host = service!.host;
   const { state } = await Deno.permissions.query({ name: "net", host });
   if (state !== "granted") {
     fail(
@@ -85,16 +120,42 @@ let bar: ((p: Progress) => void) | undefined;
 const onProgress = (p: Progress): void => bar?.(p);
 
 console.error(
-  real ? "Using the real service (RI_BASE_URL)" : "Starting the embedded sandbox (synthetic data)…",
+  real
+    ? "Using the real service (RI_BASE_URL)"
+    : `Starting the embedded sandbox (${storeFile ?? env("RI_STORE") ?? "synthetic data"})…`,
 );
-const sandbox = real
-  ? undefined
-  : await startSandbox({ port: 0, seed: 42, scale: (env("RI_SCALE") ?? "small") as "small", quiet: true })
-    .catch((e) => (e instanceof RangeError ? fail(`RI_SCALE: ${e.message}`) : Promise.reject(e)));
+const sandbox = real ? undefined : await startSandbox({
+  port: 0,
+  seed: 42,
+  scale: (env("RI_SCALE") ?? "small") as "small",
+  quiet: true,
+  ...(storeFile ? { store: storeFile } : {}),
+}).catch((e) =>
+  e instanceof RangeError
+    ? fail(storeFile || env("RI_STORE") ? e.message : `RI_SCALE: ${e.message}`)
+    : Promise.reject(e)
+);
 const client: Client = sandbox
   ? createClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.pro, onProgress })
   : createClient({ onProgress });
-const source = sandbox ? `${sandbox.url} (embedded sandbox, seed 42)` : env("RI_BASE_URL") ?? "";
+const synthetic = sandbox?.dataSource.kind === "synthetic";
+const source = !sandbox
+  ? service!.origin
+  : synthetic
+  ? `${sandbox.url} (embedded sandbox, seed 42)`
+  : `${sandbox.url} (embedded sandbox over imported public data: ${sandbox.dataSource.label})`;
+// On imported public data, the sections no public source feeds are skipped, saying so (not failed).
+const UNSOURCED: Partial<Record<SectionId, string>> = {
+  patents: "patents",
+  targets: "targets (biology)",
+  researcher: "researchers and works",
+};
+if (sandbox && !synthetic && plan) {
+  for (const id of plan.run.filter((id) => UNSOURCED[id])) {
+    console.error(`  skipped ${id}: no imported public source provides ${UNSOURCED[id]}`);
+  }
+  plan = { ...plan, run: plan.run.filter((id) => !UNSOURCED[id]) };
+}
 if (sandbox) {
   console.error(`Sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${sandbox.url}`);
 }
@@ -141,7 +202,7 @@ const written = await writeReport(
       inputs.condition ? `condition ${inputs.condition}` : "",
       inputs.diseases.length && !demo ? `diseases ${inputs.diseases.join(", ")}` : "",
     ].filter(Boolean).join("; ") + ".",
-    synthetic: sandbox !== undefined,
+    synthetic,
     source,
     generatedAt: new Date(),
     sections,
@@ -160,10 +221,18 @@ if (written.csvs.length) {
   console.log(`Tables: ${written.csvs.length} CSV files in ${inputs.out}/ (${files(written.csvs)})`);
 }
 if (written.xlsx) console.log(`Workbook: ${written.xlsx} (a sheet per table)`);
-console.log(`\nSummary${sandbox ? " (synthetic sandbox data)" : ""}:`);
-for (const s of sections) console.log(`- ${s.title}: ${s.error ? `FAILED: ${s.error}` : s.summary ?? ""}`);
-const warnings = sections.reduce((n, s) => n + (s.warnings?.length ?? 0), 0);
 console.log(
-  `\n${sections.length - failures.length}/${sections.length} analyses, ${warnings} warnings, ${seconds} s.`,
+  `\nSummary${synthetic ? " (synthetic sandbox data)" : sandbox ? " (imported public data)" : ""}:`,
+);
+for (const s of sections) console.log(`- ${s.title}: ${s.error ? `FAILED: ${s.error}` : s.summary ?? ""}`);
+// Each warning in words, under its section (the same text the page shows), then the count.
+const warnings = sections.flatMap((s) =>
+  [...new Set((s.warnings ?? []).map((w) => (typeof w === "string" ? w : w.message)))].map((w) => ({ s, w }))
+);
+if (warnings.length) console.log(`\n${warnings.length === 1 ? "Warning" : "Warnings"}:`);
+for (const { s, w } of warnings) console.log(`- ${s.title}: ${w}`);
+console.log(
+  `\n${sections.length - failures.length}/${plural(sections.length, "analysis", "analyses")}, ` +
+    `${plural(warnings.length, "warning")}, ${seconds} s.`,
 );
 if (failures.length) Deno.exitCode = 1;

@@ -7,6 +7,8 @@
  */
 const scripts = [
   "generate_bench.ts",
+  "store_cache_bench.ts",
+  "import_bench.ts",
   "sandbox_bench.ts",
   "paging_bench.ts",
   "advance_bench.ts",

@@ -5,18 +5,19 @@
 // sponsor's next expiries. Capped or unresolved sponsors are flagged.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
 import pl from "nodejs-polars";
-import { createClient } from "@research-intel/toolkit/client";
+import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { catalystCalendar } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
-const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+// The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
+const real = readServiceConfig();
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const sponsors = Deno.args.length ? Deno.args : ["Pfizer", "Novartis", "Merck"];
 const windowDays = 1825;
-const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+const source = sb ? "embedded sandbox, synthetic" : real!.origin;
 printInputs("Catalyst calendar", { sponsors, windowDays }, source);
 const cal = await catalystCalendar(ri, { sponsors, windowDays });
 for (const w of cal.warnings) console.log(`⚠ ${w.message}`);

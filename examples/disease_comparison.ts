@@ -5,17 +5,18 @@
 // resolved by exact autocomplete match; anything unresolved is listed with the service's candidates.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY (a Pro key) are set; then add that
 // host to --allow-net.
-import { createClient } from "@research-intel/toolkit/client";
+import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { diseaseComparison } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
-const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+// The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
+const real = readServiceConfig();
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const diseases = Deno.args.length ? Deno.args : ["asthma", "EFO:0003060", "psoriasis", "lung"];
-const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+const source = sb ? "embedded sandbox, synthetic" : real!.origin;
 printInputs("Disease comparison", { diseases }, source);
 const cmp = await diseaseComparison(ri, { diseases });
 for (const w of cmp.warnings) console.log(`⚠ ${w.message}`);

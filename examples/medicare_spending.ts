@@ -5,17 +5,18 @@
 // (null when there are no claims / beneficiaries). Then a misspelled name, to show that an empty
 // Medicare answer is flagged as "not evidence of absence". Uses the embedded sandbox unless
 // RI_BASE_URL and RI_API_KEY are set (then add that host to --allow-net).
-import { createClient } from "@research-intel/toolkit/client";
+import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { medicareSpending } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
-const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+// The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
+const real = readServiceConfig();
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.free }) : createClient();
 
 const efo_id = Deno.args[0] ?? "EFO:0003060";
-const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+const source = sb ? "embedded sandbox, synthetic" : real!.origin;
 printInputs("Medicare Part D spending", { efo_id }, source);
 const out = await medicareSpending(ri, { efo_id });
 printTable(out.summary, { title: `Summary for ${efo_id}` });

@@ -4,19 +4,20 @@
 // growth by CPC subclass (growth_fraction is a fraction of 1: 0.25 = +25%) and a year-by-year
 // comparison with two peers. Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY (a Pro key) are set; then
 // add that host to --allow-net.
-import { createClient } from "@research-intel/toolkit/client";
+import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { patentTrends } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
-const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+// The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
+const real = readServiceConfig();
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const year = new Date().getUTCFullYear();
 const company = Deno.args[0] ?? "Pfizer";
 const compare = [company, "AstraZeneca", "Roche"];
-const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+const source = sb ? "embedded sandbox, synthetic" : real!.origin;
 printInputs("Patent trends", { company, compare, years: `${year - 7}–${year - 1}` }, source);
 const out = await patentTrends(ri, {
   company_name: company,

@@ -3,19 +3,20 @@
 // Portfolio overlap of sponsors in a condition: trials per sponsor by phase and status, the trials
 // they share, a pairwise overlap matrix (shared trials and Jaccard) and the condition's market size.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
-import { createClient } from "@research-intel/toolkit/client";
+import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { overlapWide, portfolioOverlap } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
 import pl from "nodejs-polars";
 
-const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+// The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
+const real = readServiceConfig();
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const [condition = "lung cancer", ...rest] = Deno.args;
 const sponsors = rest.length ? rest : ["Pfizer", "Novartis", "Roche", "AstraZeneca"];
-const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+const source = sb ? "embedded sandbox, synthetic" : real!.origin;
 printInputs("Portfolio overlap", { condition, sponsors }, source);
 const r = await portfolioOverlap(ri, { sponsors, condition });
 for (const w of r.warnings) console.log(`⚠ ${w.message}`);

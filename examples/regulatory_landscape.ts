@@ -3,17 +3,18 @@
 // Regulatory landscape of a sponsor: drugs by tier (biologics / modern small molecules / commodities),
 // by first approval year and by sponsor entity, and approvals by source from exact server totals.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set; then add that host to --allow-net.
-import { createClient } from "@research-intel/toolkit/client";
+import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { regulatoryLandscape } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
-const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+// The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
+const real = readServiceConfig();
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const sponsor = Deno.args[0] ?? "Novartis";
-const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+const source = sb ? "embedded sandbox, synthetic" : real!.origin;
 printInputs("Regulatory landscape", { sponsor }, source);
 const r = await regulatoryLandscape(ri, { sponsor });
 for (const w of r.warnings) console.log(`⚠ ${w.message}`);

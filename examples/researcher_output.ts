@@ -4,12 +4,13 @@
 // author's name and ORCID printed first so you can check the id is the person you mean.
 // Uses the embedded sandbox unless RI_BASE_URL and RI_API_KEY are set (then add that host to
 // --allow-net and pass an author id).
-import { createClient } from "@research-intel/toolkit/client";
+import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { researcherOutput } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
-const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+// The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
+const real = readServiceConfig();
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.free }) : createClient();
 
@@ -19,7 +20,7 @@ const authorId = Deno.args[0] ??
   ).get() as { author_id: string } | undefined)?.author_id;
 if (!authorId) throw new Error("Pass an author id, e.g. A1234567");
 
-const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+const source = sb ? "embedded sandbox, synthetic" : real!.origin;
 printInputs("Researcher output", { authorId }, source);
 const out = await researcherOutput(ri, { authorId });
 const who = out.author;

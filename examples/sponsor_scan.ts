@@ -3,17 +3,18 @@
 // One sponsor at a glance (default Pfizer): who it resolved to (id, LEI), trials by phase and status,
 // approvals, upcoming patent/exclusivity expiries and patent activity. Uses the embedded sandbox
 // unless RI_BASE_URL and RI_API_KEY are set (then add that host to --allow-net; patents need Pro).
-import { createClient } from "@research-intel/toolkit/client";
+import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { sponsorScan } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
 
-const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+// The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
+const real = readServiceConfig();
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 
 const [sponsor = "Pfizer", condition] = Deno.args;
-const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+const source = sb ? "embedded sandbox, synthetic" : real!.origin;
 printInputs("Sponsor scan", { sponsor, condition }, source);
 const scan = await sponsorScan(ri, { sponsor, ...(condition ? { condition } : {}) });
 for (const w of scan.warnings) console.log(`⚠ ${w.message}`);

@@ -6,18 +6,19 @@
 // same changes every time); on the real service (RI_BASE_URL and RI_API_KEY set, that host added to
 // --allow-net) each run snapshots today and compares with the last earlier day in the store folder.
 import pl from "nodejs-polars";
-import { createClient } from "@research-intel/toolkit/client";
+import { createClient, readServiceConfig } from "@research-intel/toolkit/client";
 import { catalystCalendar } from "@research-intel/toolkit/analyses";
 import { frameFromResult, printInputs, printTable } from "@research-intel/toolkit/frames";
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { diff, listSnapshots, loadSnapshot, snapshot } from "@research-intel/toolkit/watch";
 
-const real = Deno.env.get("RI_BASE_URL") && Deno.env.get("RI_API_KEY");
+// The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
+const real = readServiceConfig();
 await using sb = real ? undefined : await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
 const ri = sb ? createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }) : createClient();
 const store = Deno.args[0] ?? await Deno.makeTempDir({ prefix: "ri-watch-" });
 const sponsors = ["Pfizer", "Novartis"];
-const source = sb ? "embedded sandbox, synthetic" : Deno.env.get("RI_BASE_URL")!;
+const source = sb ? "embedded sandbox, synthetic" : real!.origin;
 printInputs("Watchlist", { sponsors, store }, source);
 
 /** Run the watched questions and snapshot them for `date`. */

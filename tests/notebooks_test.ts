@@ -1,79 +1,28 @@
 /**
- * Runs every `notebooks/*.ipynb` through real Jupyter with the Deno kernel, via
- * `tests/notebooks/run_notebook.py` (which waits out the kernel's IOPub race, see shared/STACK.md §5).
- * A notebook fails on any cell error, on a chart cell without an image output, or on a display cell
- * without a rich output.
+ * Every `notebooks/*.ipynb` the way users run it: the stock `jupyter nbconvert --to notebook --execute`
+ * (no grace period, no custom client; the Deno kernel can report idle before an output, see
+ * docs/jupyter-kernel-idle-race.md), twice — on the sandbox's full profile and on spec-minimal — then
+ * exported with the installed nbconvert (`--to html`) and opened in headless Chromium.
  *
- * When Jupyter is missing the tests are reported as ignored with the reason in their name. With
- * `RI_REQUIRE_JUPYTER=1` (set by `.ci/run`) a missing Jupyter is a failure instead.
+ * A notebook fails on a cell error, on any code cell without output, on a chart cell without an
+ * image/png, on a display cell without a rich output, when the two runs differ in which outputs each cell
+ * has, or when a chart in the HTML export is not drawn (an `<img>` that did not decode, or one with almost
+ * no non-white pixels). The five-runs-in-a-row check is `deno task notebooks:check` (tools/notebooks_check.ts).
+ *
+ * Without Jupyter (or Chromium) the tests are reported as ignored with the reason in their name. With
+ * `RI_REQUIRE_JUPYTER=1` / `RI_REQUIRE_CHROMIUM=1` (set by `.ci/run`) that is a failure instead.
  *
  * Environment: `RI_PYTHON` (default /usr/bin/python3 when present), `RI_DENO_KERNEL_BIN` (the deno binary
- * the kernelspec should point at when it must be installed; default ~/.ri-tools/node_modules/.bin/deno
- * when present, else the running deno).
+ * the kernelspec should point at when it must be installed), `RI_NOTEBOOK_SHOTS=<dir>` (keep a screenshot
+ * of each HTML export there).
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
+import { chromiumMissing, openInChromium } from "./_chromium.ts";
+import { checkNotebook, executeStock, exportHtml, PYTHON, run } from "./notebooks/_stock.ts";
+import { chartsDrawn, DRAWN, missingJupyter } from "./notebooks/_html.ts";
 
 const ROOT = new URL("../", import.meta.url);
-const RUNNER = new URL("tests/notebooks/run_notebook.py", ROOT).pathname;
-const APT_HINT = "apt-get install -y jupyter-nbconvert python3-nbclient python3-ipykernel";
-
-async function exists(path: string): Promise<boolean> {
-  return await Deno.stat(path).then(() => true, () => false);
-}
-
-async function run(
-  cmd: string,
-  args: string[],
-  env?: Record<string, string>,
-): Promise<{ ok: boolean; out: string }> {
-  try {
-    const { success, stdout, stderr } = await new Deno.Command(cmd, {
-      args,
-      env,
-      stdout: "piped",
-      stderr: "piped",
-    })
-      .output();
-    const text = new TextDecoder();
-    return { ok: success, out: `${text.decode(stdout)}${text.decode(stderr)}` };
-  } catch (error) {
-    return { ok: false, out: String(error) };
-  }
-}
-
-const python = Deno.env.get("RI_PYTHON") ??
-  ((await exists("/usr/bin/python3")) ? "/usr/bin/python3" : "python3");
-
-/** The deno kernelspec's binary, or undefined when there is no `deno` kernelspec. */
-async function kernelBinary(): Promise<string | undefined> {
-  const probe = await run(python, [
-    "-c",
-    "from jupyter_client.kernelspec import KernelSpecManager as K; print(K().get_kernel_spec('deno').argv[0])",
-  ]);
-  return probe.ok ? probe.out.trim().split("\n").at(-1) : undefined;
-}
-
-/** Makes sure a `deno` kernelspec exists and points at an existing binary; returns a reason when it cannot. */
-async function ensureKernel(): Promise<string | undefined> {
-  const current = await kernelBinary();
-  if (current && await exists(current)) return undefined;
-  const home = Deno.env.get("HOME") ?? "";
-  const stable = `${home}/.ri-tools/node_modules/.bin/deno`;
-  const bin = Deno.env.get("RI_DENO_KERNEL_BIN") ?? ((await exists(stable)) ? stable : Deno.execPath());
-  const install = await run(bin, ["jupyter", "--install", "--force"]);
-  if (!install.ok) return `deno jupyter --install failed: ${install.out.trim()}`;
-  const installed = await kernelBinary();
-  return installed && await exists(installed)
-    ? undefined
-    : "the deno kernelspec is still missing after install";
-}
-
-async function missingJupyter(): Promise<string | undefined> {
-  const probe = await run(python, ["-c", "import nbclient, nbformat, jupyter_client, ipykernel"]);
-  if (!probe.ok) return `Jupyter not installed (${APT_HINT})`;
-  const kernel = await ensureKernel();
-  return kernel ? `Deno Jupyter kernel unavailable: ${kernel}` : undefined;
-}
 
 const notebooks: string[] = [];
 for await (const entry of Deno.readDir(new URL("notebooks/", ROOT))) {
@@ -93,55 +42,110 @@ if (missing && Deno.env.get("RI_REQUIRE_JUPYTER") === "1") {
 } else if (missing) {
   Deno.test({ name: `notebooks: SKIPPED — ${missing}`, ignore: true, fn: () => {} });
 } else {
-  Deno.test("notebook runner fails on an error cell and on a chart cell without an image", async () => {
-    const dir = await Deno.makeTempDir({ prefix: "ri-notebook-" });
-    try {
-      const cell = (source: string) => ({
-        cell_type: "code",
-        metadata: {},
-        source,
-        outputs: [],
-        execution_count: null,
-      });
-      const nb = {
-        nbformat: 4,
-        nbformat_minor: 5,
-        metadata: { kernelspec: { name: "deno", display_name: "Deno", language: "typescript" } },
-        cells: [cell("// chart\nconst x = 1;"), cell('throw new Error("boom")'), cell("// display\n1 + 1")],
-      };
-      await Deno.writeTextFile(`${dir}/bad.ipynb`, JSON.stringify(nb));
-      const result = await run(python, [RUNNER, `${dir}/bad.ipynb`, `${dir}/out/bad.ipynb`]);
-      assert.equal(result.ok, false);
-      assert.match(result.out, /cell 0 \(\/\/ chart\): chart cell has no image/);
-      assert.match(result.out, /cell 1 .*Error: boom/);
-      assert.doesNotMatch(result.out, /cell 2/, "the cell after the error still ran and displayed");
-      assert.ok(await exists(`${dir}/out/bad.ipynb`), "the executed notebook is written even on failure");
-    } finally {
-      await Deno.remove(dir, { recursive: true });
-    }
+  Deno.test("the notebook check fails on a cell without output, a chart without PNG, an SVG-only chart", () => {
+    const cell = (source: string, outputs: unknown[]) => ({
+      cell_type: "code",
+      source,
+      outputs,
+      metadata: {},
+    });
+    const svgOnly = { output_type: "display_data", data: { "image/svg+xml": "<svg/>" } };
+    const { problems } = checkNotebook({
+      cells: [
+        cell("const x = 1;", []),
+        cell("// chart\nshow(c)", [svgOnly]),
+        cell("// no-output\nlet y;", []),
+      ],
+    });
+    assert.deepEqual(problems, [
+      "cell 0 (const x = 1;): no output",
+      "cell 1 (// chart): chart cell has no image/png output",
+    ]);
   });
 
-  // Every notebook on the sandbox's full profile and on spec-minimal (only the fields the spec names).
+  const browser = chromiumMissing
+    ? (Deno.env.get("RI_REQUIRE_CHROMIUM") === "1" ? "required" : "skip")
+    : "run";
   for (const name of notebooks) {
-    for (const profile of ["full", "spec-minimal"]) {
-      Deno.test(`notebook ${name} runs without errors and every chart cell has an image (${profile})`, async () => {
-        const dir = await Deno.makeTempDir({ prefix: "ri-notebook-" });
-        try {
-          const summaryPath = `${dir}/summary.json`;
-          const result = await run(
-            python,
-            [RUNNER, new URL(`notebooks/${name}`, ROOT).pathname, `${dir}/${name}`, "--summary", summaryPath],
-            { RI_NOTEBOOK_TEST: "1", RI_SANDBOX_PROFILE: profile },
+    Deno.test(`notebook ${name}: stock nbconvert keeps every output (2 runs), HTML export draws every chart`, async () => {
+      const dir = await Deno.makeTempDir({ prefix: "ri-notebook-" });
+      try {
+        const signatures: string[][] = [];
+        let charts = 0, executed = "";
+        for (const profile of ["full", "spec-minimal"]) {
+          const out = join(dir, profile);
+          const ran = await executeStock(new URL(`notebooks/${name}`, ROOT).pathname, out, {
+            RI_NOTEBOOK_TEST: "1",
+            RI_SANDBOX_PROFILE: profile,
+          });
+          assert.ok(
+            ran.ok,
+            `${name} (${profile}) failed under nbconvert --execute:\n${ran.out.slice(-3000)}`,
           );
-          const summary = await Deno.readTextFile(summaryPath).then(JSON.parse, () => undefined) as
-            | { ok: boolean; problems: string[]; outputs: number }
-            | undefined;
-          assert.ok(result.ok && summary?.ok, `${name} failed:\n${result.out}`);
-          assert.ok(summary.outputs > 0, `${name} produced no outputs`);
-        } finally {
-          await Deno.remove(dir, { recursive: true });
+          const check = checkNotebook(JSON.parse(await Deno.readTextFile(ran.executed)));
+          assert.deepEqual(
+            check.problems,
+            [],
+            `${name} (${profile}) lost outputs:\n${check.problems.join("\n")}`,
+          );
+          signatures.push(check.signature);
+          charts = check.charts;
+          executed ||= ran.executed;
+          console.log(
+            `${name} (${profile}): ${check.outputs} outputs, ${charts} charts, ${ran.seconds.toFixed(1)} s`,
+          );
         }
-      });
-    }
+        assert.deepEqual(signatures[1], signatures[0], "both runs give every cell the same outputs");
+        if (browser === "skip") return console.log(`${name}: HTML check SKIPPED — ${chromiumMissing}`);
+        assert.notEqual(browser, "required", `RI_REQUIRE_CHROMIUM=1 but ${chromiumMissing}`);
+        const html = await exportHtml(executed);
+        assert.ok(html.ok, `nbconvert --to html failed:\n${html.out.slice(-2000)}`);
+        const { value, issues, png } = await openInChromium<{ src: string; drawn: number }[]>(
+          html.html,
+          DRAWN,
+        );
+        // Debian's template links require.js and MathJax from /usr/share/javascript (packages libjs-requirejs,
+        // libjs-mathjax, often absent); the outputs do not need them.
+        const real = issues.filter((i) => !/usr\/share\/javascript|failed resource \(Script\)/.test(i));
+        assert.deepEqual(real, [], `the export reported problems:\n${real.join("\n")}`);
+        assert.deepEqual(chartsDrawn(value, charts), [], `charts not drawn in ${html.html}`);
+        const shots = Deno.env.get("RI_NOTEBOOK_SHOTS");
+        if (shots) await Deno.writeFile(join(shots, name.replace(/\.ipynb$/, ".png")), png);
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    });
+  }
+
+  if (browser === "run") {
+    Deno.test("the HTML check sees a blank chart: Debian nbconvert's sanitized inline SVG", async () => {
+      const dir = await Deno.makeTempDir({ prefix: "ri-notebook-" });
+      try {
+        const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100">' +
+          '<rect width="200" height="100" fill="steelblue"/></svg>';
+        const nb = {
+          nbformat: 4,
+          nbformat_minor: 5,
+          metadata: {},
+          cells: [{
+            cell_type: "code",
+            metadata: {},
+            source: "// chart",
+            execution_count: 1,
+            outputs: [{ output_type: "display_data", metadata: {}, data: { "image/svg+xml": svg } }],
+          }],
+        };
+        await Deno.writeTextFile(join(dir, "svg.ipynb"), JSON.stringify(nb));
+        const html = await exportHtml(join(dir, "svg.ipynb"));
+        assert.ok(html.ok, html.out);
+        const { value } = await openInChromium<{ src: string; drawn: number }[]>(html.html, DRAWN);
+        const version = (await run(PYTHON, ["-c", "import nbconvert; print(nbconvert.__version__)"]))
+          .out.trim();
+        // nbconvert 6.5 strips the <rect> (no image at all); 7 embeds an <img> that draws.
+        if (version.startsWith("6.")) assert.notDeepEqual(chartsDrawn(value, 1), []);
+      } finally {
+        await Deno.remove(dir, { recursive: true });
+      }
+    });
   }
 }

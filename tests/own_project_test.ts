@@ -4,11 +4,14 @@
  * (so the test fails when the README drifts) with `/path/to/toolkit` replaced by this checkout; the Quick
  * start is saved as `quickstart.ts` and run with the documented permissions; every subpath export of
  * deno.json is imported by package name and a chart is rendered to PNG there; and, when Jupyter and the
- * Deno kernel are present, the notebook the README copies runs in that folder through
- * `tests/notebooks/run_notebook.py` (the `jupyter notebook` line itself is interactive and is not run).
+ * Deno kernel are present, the notebook the README copies runs in that folder with the stock
+ * `jupyter nbconvert --execute` and keeps every output (the `jupyter notebook` line itself is interactive
+ * and is not run).
  * Without Jupyter that part is reported as SKIPPED (a failure with `RI_REQUIRE_JUPYTER=1`).
  */
 import assert from "node:assert/strict";
+import { checkNotebook, executeStock } from "./notebooks/_stock.ts";
+import { missingJupyter } from "./notebooks/_html.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const ROOT_PATH = ROOT.pathname.replace(/\/$/, "");
@@ -65,25 +68,6 @@ async function deno(args: string[], cwd: string): Promise<{ ok: boolean; out: st
   return { ok: success, out: new TextDecoder().decode(stdout), err: new TextDecoder().decode(stderr) };
 }
 
-/** Why the notebook part cannot run here, or undefined when Jupyter and the Deno kernel are present. */
-async function missingJupyter(python: string): Promise<string | undefined> {
-  const probe = await new Deno.Command(python, {
-    args: [
-      "-c",
-      "import nbclient, nbformat, ipykernel\nfrom jupyter_client.kernelspec import KernelSpecManager as K\n" +
-      "print(K().get_kernel_spec('deno').argv[0])",
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output().catch(() => undefined);
-  if (!probe?.success) return "Jupyter or the Deno kernel not installed (see the README's Notebooks section)";
-  const kernel = new TextDecoder().decode(probe.stdout).trim().split("\n").at(-1) ?? "";
-  return await Deno.stat(kernel).then(
-    () => undefined,
-    () => `the Deno kernelspec points at a missing ${kernel}`,
-  );
-}
-
 Deno.test("README 'Use it in your project' has the setup, run and notebook steps", () => {
   assert.equal(steps.length, 3, "three sh blocks: set up the folder, run the Quick start, copy a notebook");
   assert.match(steps[0], /deno link \/path\/to\/toolkit/);
@@ -138,9 +122,7 @@ console.log(JSON.stringify({
       assert.doesNotMatch(err, /could not be read/, "the bundled font was found");
     });
 
-    const python = Deno.env.get("RI_PYTHON") ??
-      (await Deno.stat("/usr/bin/python3").then(() => "/usr/bin/python3", () => "python3"));
-    const missing = await missingJupyter(python);
+    const missing = await missingJupyter();
     if (missing && Deno.env.get("RI_REQUIRE_JUPYTER") === "1") {
       assert.fail(`RI_REQUIRE_JUPYTER=1 but ${missing}`);
     }
@@ -153,16 +135,10 @@ console.log(JSON.stringify({
         await runBlock(steps[2], project);
         const notebook = steps[2].match(/([\w-]+\.ipynb)/)?.[1];
         assert.ok(notebook, "the README copies a notebook");
-        const { success, stdout, stderr } = await new Deno.Command(python, {
-          args: [new URL("tests/notebooks/run_notebook.py", ROOT).pathname, notebook, `out/${notebook}`],
-          cwd: project,
-          env: { RI_NOTEBOOK_TEST: "1" },
-          stdout: "piped",
-          stderr: "piped",
-        }).output();
-        const text = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
-        assert.ok(success, `${notebook} failed in ${project}:\n${text}`);
-        assert.match(text, /: ok in /);
+        const ran = await executeStock(notebook, "out", { RI_NOTEBOOK_TEST: "1" }, project);
+        assert.ok(ran.ok, `${notebook} failed in ${project}:\n${ran.out.slice(-3000)}`);
+        const { problems } = checkNotebook(JSON.parse(await Deno.readTextFile(`${project}/${ran.executed}`)));
+        assert.deepEqual(problems, [], `${notebook} in ${project}`);
       },
     });
   } finally {

@@ -9,14 +9,14 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseFlags, usageProblems } from "../lib/cli/flags.ts";
 import {
-  checkBaseUrl,
   checkContract,
   type ContractOptions,
   contractTable,
   createClient,
   RiError,
+  serviceConfigOrExit,
 } from "../lib/client/mod.ts";
 import { type Tier, TIERS } from "../lib/client/schemas/vocab.ts";
 import {
@@ -52,71 +52,58 @@ const WRITE_HINT = "the task may write contract.json only: for another --out, ru
 
 /** Exit codes: 0 all answered as the spec says, 1 some broken or failed, 2 usage or configuration. */
 export async function main(args: readonly string[]): Promise<number> {
-  // `--sandbox` takes an optional profile: `--sandbox`, `--sandbox variant`, `--sandbox=variant`; a
-  // word after it is its value (so a misspelt profile is named below, not an "unexpected argument").
-  const takes = (i: number) =>
-    args[i - 1] === "--sandbox" && args[i] !== undefined && !args[i].startsWith("-");
-  const argv = args.flatMap((a, i) =>
-    a === "--sandbox" ? [`--sandbox=${takes(i + 1) ? args[i + 1] : "full"}`] : takes(i) ? [] : [a]
-  );
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        out: { type: "string" },
-        "spend-quota": { type: "boolean" },
-        tier: { type: "string" },
-        id: { type: "string", multiple: true },
-        sandbox: { type: "string" },
-        key: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (e) {
-    console.error(`contract: ${(e as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
+  // `--sandbox` takes an optional profile: `--sandbox`, `--sandbox variant`, `--sandbox=variant`.
+  const { help, values, problems } = parseFlags(args, {
+    out: { type: "string" },
+    "spend-quota": { type: "boolean" },
+    tier: { type: "string" },
+    id: { type: "string", multiple: true },
+    sandbox: { type: "string", optionalValue: "full" },
+    key: { type: "string" },
+  });
+  if (help) {
     console.log(USAGE);
     return 0;
   }
   const bad = (msg: string) => (console.error(`contract: ${msg}`), 2);
   const tier = values.tier as Tier | undefined;
   if (tier !== undefined && !TIERS.includes(tier)) {
-    return bad(`--tier must be one of ${TIERS.join(", ")}, got ${JSON.stringify(tier)}`);
+    problems.push(`--tier must be one of ${TIERS.join(", ")}, got ${JSON.stringify(tier)}`);
   }
   const profile = values.sandbox as Profile | undefined;
   if (profile !== undefined && !PROFILES.includes(profile)) {
-    return bad(`--sandbox takes one of ${PROFILES.join(", ")}, got ${JSON.stringify(profile)}`);
+    problems.push(`--sandbox takes one of ${PROFILES.join(", ")}, got ${JSON.stringify(profile)}`);
   }
   const key = (values.key ?? "pro") as Tier;
   if (!TIERS.includes(key)) {
-    return bad(`--key must be one of ${TIERS.join(", ")}, got ${JSON.stringify(key)}`);
+    problems.push(`--key must be one of ${TIERS.join(", ")}, got ${JSON.stringify(key)}`);
   }
   if (values.key !== undefined && profile === undefined) {
-    return bad("--key chooses a demo key of --sandbox only");
+    problems.push("--key chooses a demo key of --sandbox only");
   }
   const ids: Record<string, string[]> = {};
   for (const pair of values.id ?? []) {
     const eq = pair.indexOf("=");
-    if (eq < 1) return bad(`--id takes name=value (e.g. authorId=A5012345678), got ${JSON.stringify(pair)}`);
-    (ids[pair.slice(0, eq)] ??= []).push(pair.slice(eq + 1));
+    if (eq < 1) {
+      problems.push(`--id takes name=value (e.g. authorId=A5012345678), got ${JSON.stringify(pair)}`);
+    } else (ids[pair.slice(0, eq)] ??= []).push(pair.slice(eq + 1));
+  }
+  if (problems.length) {
+    console.error(usageProblems("contract", problems));
+    return 2;
   }
   const out = values.out ?? "contract.json";
   if (out !== "-" && Deno.permissions.querySync({ name: "write", path: out }).state !== "granted") {
     return bad(`no permission to write ${out}; ${WRITE_HINT}`);
   }
-  if (profile === undefined && !Deno.env.get("RI_BASE_URL")) {
+  const real = profile === undefined ? serviceConfigOrExit("contract") : undefined;
+  if (profile === undefined && !real) {
     console.error(HOW_TO);
     return 2;
   }
   let sb: Sandbox | undefined;
   try {
-    // Checked before any call, never quoted: with RI_BASE_URL and RI_API_KEY swapped, it is the key.
-    const service = profile !== undefined
-      ? `sandbox (${profile})`
-      : new URL(checkBaseUrl(Deno.env.get("RI_BASE_URL")!)).origin;
+    const service = real ? real.origin : `sandbox (${profile})`;
     if (profile !== undefined) {
       sb = await startSandbox({ quiet: true, scale: "tiny", profile });
       // The spec lists author ids only in the trial full record (path not shown): take one from the data.

@@ -11,19 +11,48 @@
  *
  * No match is "no match", never "no spending": Medicare name search is exact (PITFALLS 23).
  *
+ * Across drugs ({@link assignRows}) the order holds too: every drug's name matches are served first,
+ * then molecule ids, then brands, so a Medicare row is counted for one drug only — a brand name shared
+ * by two molecules never counts a row twice, and never takes a row another drug's name matches.
+ *
  * @module
  */
 import { sameName } from "./_resolve_entity.ts";
 
-/** Words that name a salt, ester, hydrate or release form rather than the molecule. */
+/**
+ * Words that name a salt, ester, hydrate or release form rather than the molecule. The salts are the
+ * anions and cations of the FDA-approved commercially marketed salts listed by Berge, Bighley &
+ * Monkhouse, "Pharmaceutical Salts", J. Pharm. Sci. 66(1):1–19 (1977), Table I (the list Stahl &
+ * Wermuth's handbook builds on), with their USAN short forms and mono/di/hemi multiples as they appear
+ * in USP names; then the common USAN ester and prodrug suffixes, hydrates and release forms.
+ */
 const FORM_WORDS = new Set(
-  ("hydrochloride hcl dihydrochloride monohydrochloride hydrobromide bromide chloride sodium disodium potassium " +
-    "calcium magnesium zinc lithium mesylate dimesylate maleate dimaleate tartrate bitartrate citrate sulfate " +
-    "bisulfate phosphate diphosphate acetate diacetate succinate fumarate hemifumarate besylate tosylate " +
-    "lactate malate gluconate nitrate oxalate benzoate pamoate valerate propionate dipropionate hyclate " +
-    "monohydrate dihydrate trihydrate hemihydrate sesquihydrate anhydrous propanediol free base er xr sr cr dr " +
-    "extended-release delayed-release")
-    .split(/\s+/),
+  [
+    // Berge et al. 1977, Table I, anions (USAN short forms in brackets there: besylate, camsylate, …).
+    "acetate benzenesulfonate besylate benzoate bicarbonate bitartrate bromide edetate camsylate " +
+    "camphorsulfonate carbonate chloride citrate dihydrochloride edisylate estolate esylate " +
+    "ethanesulfonate fumarate gluceptate gluconate glutamate glycollylarsanilate hexylresorcinate " +
+    "hydrabamine hydrobromide hydrochloride hydroxynaphthoate iodide isethionate isetionate lactate " +
+    "lactobionate malate maleate mandelate mesylate methanesulfonate methylbromide methylnitrate " +
+    "methylsulfate mucate napsylate nitrate pamoate embonate pantothenate phosphate diphosphate " +
+    "polygalacturonate salicylate stearate subacetate succinate sulfate tannate tartrate teoclate " +
+    "triethiodide",
+    // Table I, cations (organic and metallic).
+    "benzathine chloroprocaine choline diethanolamine ethylenediamine meglumine procaine aluminum " +
+    "calcium lithium magnesium potassium sodium zinc",
+    // Multiples and spellings of the above in USP/USAN names.
+    "hcl monohydrochloride trihydrochloride dimesylate dimaleate ditosylate difumarate disuccinate " +
+    "ditartrate hemifumarate hemisulfate hemitartrate bisulfate salt " +
+    "hydrogen disodium dipotassium monosodium trisodium hemicalcium tromethamine olamine erbumine " +
+    "tosylate xinafoate oxalate orotate adipate",
+    // Esters and prodrug moieties named after the molecule (USAN).
+    "valerate propionate dipropionate butyrate acetonide furoate hyclate ethylsuccinate palmitate " +
+    "decanoate enanthate cypionate undecanoate axetil medoxomil cilexetil mofetil pivoxil proxetil " +
+    "dimeglumine",
+    // Hydrates, solvates and release forms.
+    "monohydrate dihydrate trihydrate tetrahydrate hemihydrate sesquihydrate anhydrous propanediol " +
+    "free base acid er xr sr cr dr la extended-release delayed-release",
+  ].join(" ").split(/\s+/),
 );
 
 /** A generic name without its trailing salt/hydrate/release words, lower case. */
@@ -83,4 +112,56 @@ export function medicareIndex<R extends MedicareLite>(rows: readonly R[]) {
       return { rows: [], method: "no match" };
     },
   };
+}
+
+const RANK: Record<MatchMethod, number> = {
+  exact_generic: 0,
+  salt_form: 0,
+  molecule_id: 1,
+  brand_name: 2,
+  "no match": 3,
+};
+
+/** A drug to match: its name, trade names and molecule ids of its forms. */
+export interface DrugToMatch {
+  readonly drug: string;
+  readonly tradeNames: readonly string[];
+  readonly forms: readonly string[];
+}
+
+/** What {@link assignRows} gives a drug: its rows, the method, and rows another drug was served first. */
+export interface Assigned<R> extends Match<R> {
+  /** Drug names that were served the rows this drug's method found, when they took all of them. */
+  readonly takenBy: string[];
+}
+
+/**
+ * Match every drug, serving methods in the documented order across all drugs (names, then molecule
+ * ids, then brands; drug names alphabetically within a method): each Medicare row goes to the first
+ * drug served, so no row counts twice.
+ *
+ * @param index A {@link medicareIndex}.
+ * @param drugs The drugs (distinct names).
+ * @returns Each drug's rows, by drug name.
+ */
+export function assignRows<R extends MedicareLite>(
+  index: ReturnType<typeof medicareIndex<R>>,
+  drugs: readonly DrugToMatch[],
+): Map<string, Assigned<R>> {
+  const found = drugs.map((d) => ({ d, m: index.match(d.drug, d.tradeNames, d.forms) }))
+    .sort((a, b) => RANK[a.m.method] - RANK[b.m.method] || a.d.drug.localeCompare(b.d.drug));
+  const owner = new Map<string, string>();
+  const out = new Map<string, Assigned<R>>();
+  for (const { d, m } of found) {
+    const rows = m.rows.filter((r) => !owner.has(r.key));
+    for (const r of rows) owner.set(r.key, d.drug);
+    const takenBy = [
+      ...new Set(m.rows.filter((r) => owner.get(r.key) !== d.drug).map((r) => owner.get(r.key)!)),
+    ];
+    out.set(
+      d.drug,
+      rows.length ? { rows, method: m.method, takenBy: [] } : { rows, method: "no match", takenBy },
+    );
+  }
+  return out;
 }

@@ -6,13 +6,14 @@
  */
 import pl from "nodejs-polars";
 import { framed } from "./_measures.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Per-sponsor tallies (`by_phase` / `by_status` JSON maps) as a long frame `sponsor, <key>, trials`. */
 export function tallies(
-  comparison: pl.DataFrame,
+  comparison: DataFrame,
   field: "by_phase" | "by_status",
   key: string,
-): pl.DataFrame {
+): DataFrame {
   const rows = comparison.height
     ? comparison.select("sponsor", field).toRecords().flatMap((r) =>
       Object.entries(JSON.parse(String(r[field] ?? "{}")) as Record<string, number>)
@@ -23,7 +24,7 @@ export function tallies(
 }
 
 /** Pairs `(sponsor_a, sponsor_b, shared)` from memberships `(sponsor, trial_id)` by a self-join. */
-export function pairsFromMemberships(memberships: pl.DataFrame): pl.DataFrame {
+export function pairsFromMemberships(memberships: DataFrame): DataFrame {
   const m = memberships.select("sponsor", "trial_id").unique();
   return m.join(m.rename({ sponsor: "sponsor_b" }), { on: "trial_id" })
     .filter(pl.col("sponsor").neq(pl.col("sponsor_b")))
@@ -39,9 +40,9 @@ export function pairsFromMemberships(memberships: pl.DataFrame): pl.DataFrame {
 export function overlapMatrix(
   sponsors: readonly string[],
   counts: ReadonlyMap<string, number>,
-  pairs: pl.DataFrame,
+  pairs: DataFrame,
   unresolved: ReadonlySet<string> = new Set(),
-): pl.DataFrame {
+): DataFrame {
   const shared = new Map<string, number>();
   for (const r of pairs.toRecords()) {
     if (r.shared === null || r.shared === undefined) continue;
@@ -75,7 +76,7 @@ export function overlapMatrix(
  * @param value Which value fills the cells.
  * @returns `sponsor` plus one column per sponsor, in the order of first appearance.
  */
-export function overlapWide(matrix: pl.DataFrame, value: "shared" | "jaccard" = "shared"): pl.DataFrame {
+export function overlapWide(matrix: DataFrame, value: "shared" | "jaccard" = "shared"): DataFrame {
   const order = [...new Set(matrix.getColumn("sponsor_a").toArray() as string[])];
   const cells = new Map<string, unknown>();
   for (const r of matrix.toRecords()) cells.set(`${r.sponsor_a}\u0000${r.sponsor_b}`, r[value]);

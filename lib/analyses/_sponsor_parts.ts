@@ -34,5 +34,5 @@ export const APPROVAL: Schema = {
 };
 /** Trial columns the scan reads. */
 export const TRIAL: Schema = { phase: pl.Utf8, status: pl.Utf8, enrollment: pl.Int64 };
-/** Catalyst columns the scan reads. */
-export const EVENT: Schema = { event_date: pl.Date, when: pl.Utf8 };
+/** Catalyst columns the scan reads, and the event key (drug, type, date). */
+export const EVENT: Schema = { drug_name: pl.Utf8, type: pl.Utf8, event_date: pl.Date, when: pl.Utf8 };

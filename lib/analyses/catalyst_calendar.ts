@@ -7,11 +7,18 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
+import {
+  type AnalysisResult,
+  analysisResult,
+  type AnalysisWarning,
+  toFrame,
+  withKeys,
+} from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { pullCatalysts } from "./_catalyst_pull.ts";
 import { closestHint, resolveEntity } from "./_resolve_entity.ts";
-import { requireLists } from "./_params.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Columns an event is identified by when merging entities (the service's own de-duplication key). */
 export const EVENT_KEY: readonly string[] = ["drug_name", "type", "event_date"];
@@ -23,13 +30,13 @@ export interface CatalystCalendarFrames {
    * internal key, not a public approval id) plus `entities` (list[str], which inputs it came from),
    * `when` (`past` | `upcoming`, from the sign of `days_to_event`), `month` (`YYYY-MM`), `quarter` (`YYYY-Qn`).
    */
-  readonly events: pl.DataFrame;
+  readonly events: DataFrame;
   /** `month, type, events`. */
-  readonly byMonth: pl.DataFrame;
+  readonly byMonth: DataFrame;
   /** `quarter, type, events`. */
-  readonly byQuarter: pl.DataFrame;
+  readonly byQuarter: DataFrame;
   /** `type, past, upcoming, events`. */
-  readonly byType: pl.DataFrame;
+  readonly byType: DataFrame;
   /**
    * Per input entity: `entity, kind, value, events`; `capped` (still capped after splitting),
    * `complete_days` (events are complete within ±this many days) and `capped_drugs` (the drugs whose
@@ -39,7 +46,7 @@ export interface CatalystCalendarFrames {
    * `no-events` = resolved but nothing in the window, `unresolved`, `unknown`), `unresolved`
    * (= resolved is false), `next_patent_expiry`, `next_exclusivity_expiry`.
    */
-  readonly entities: pl.DataFrame;
+  readonly entities: DataFrame;
 }
 
 /** Result of {@linkcode catalystCalendar}. */
@@ -62,7 +69,7 @@ const ENTITY_SCHEMA = {
 };
 
 /** Per-entity summary rows as a typed frame (expiry strings `YYYY-MM-DD` become dates). */
-export function entityFrame(rows: readonly Record<string, unknown>[]): pl.DataFrame {
+export function entityFrame(rows: readonly Record<string, unknown>[]): DataFrame {
   return framed(rows, ENTITY_SCHEMA).withColumns(
     pl.col("next_patent_expiry").str.strptime(pl.Date, "%Y-%m-%d"),
     pl.col("next_exclusivity_expiry").str.strptime(pl.Date, "%Y-%m-%d"),
@@ -113,8 +120,8 @@ function mergeColumn(c: string, dtype: pl.DataType): pl.Expr {
  * ```
  */
 export function catalystCalendarFromFrames(
-  events: pl.DataFrame,
-  entities: pl.DataFrame = entityFrame([]),
+  events: DataFrame,
+  entities: DataFrame = entityFrame([]),
 ): CatalystCalendarFrames {
   const key = [...EVENT_KEY];
   const others = events.columns.filter((c) => !key.includes(c) && c !== "entity");
@@ -135,19 +142,25 @@ export function catalystCalendarFromFrames(
     )
     .sort(["event_date", "type", "drug_name"]);
   const count = (by: string[]) =>
-    merged.groupBy(by).agg(pl.len().cast(pl.Int64).alias("events")).sort(by) as pl.DataFrame;
+    merged.groupBy(by).agg(pl.len().cast(pl.Int64).alias("events")).sort(by) as DataFrame;
   const byType = merged.groupBy("type").agg(
     pl.col("when").eq(pl.lit("past")).sum().cast(pl.Int64).alias("past"),
     pl.col("when").eq(pl.lit("upcoming")).sum().cast(pl.Int64).alias("upcoming"),
     pl.len().cast(pl.Int64).alias("events"),
   ).sort("type");
-  return {
+  return withKeys({
     events: merged,
     byMonth: count(["month", "type"]),
     byQuarter: count(["quarter", "type"]),
     byType,
     entities,
-  };
+  }, {
+    events: [...EVENT_KEY],
+    byMonth: ["month", "type"],
+    byQuarter: ["quarter", "type"],
+    byType: ["type"],
+    entities: ["entity"],
+  });
 }
 
 /** Parameters of {@linkcode catalystCalendar}; at least one of sponsors, tickers, leis, indication, drugNames. */
@@ -197,7 +210,7 @@ export async function catalystCalendar(
   client: Client,
   params: CatalystCalendarParams,
 ): Promise<CatalystCalendar> {
-  requireLists("catalystCalendar", params, ["sponsors", "tickers", "leis", "drugNames"]);
+  checkParams("catalystCalendar", params);
   const limit = params.limit ?? 500;
   const windowDays = params.windowDays ?? 365;
   const shared = {

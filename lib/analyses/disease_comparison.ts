@@ -10,12 +10,13 @@
  */
 import pl from "nodejs-polars";
 import type { BodyResult, Provenance, RowsResult, Warning } from "../client/result.ts";
-import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/diseases.ts";
-import { type AnalysisResult, analysisResult } from "../frames/mod.ts";
+import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/_rows.gen.ts";
+import { type AnalysisResult, analysisResult, withKeys } from "../frames/mod.ts";
 import { asCurie, framed, ratio, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
-import { requireLists } from "./_params.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** The slice of the client this analysis calls. */
 export interface DiseaseComparisonClient {
@@ -57,11 +58,11 @@ export type DiseaseComparisonFrames = {
    * date, `medicare_spending_usd` f64, `branded_share_fraction` f64, `competitiveness_index` i64,
    * `top_sponsors`, `top_institutions`, `top_brand_drugs` list[str]. Unresolved inputs have null figures.
    */
-  readonly summary: pl.DataFrame;
+  readonly summary: DataFrame;
   /** Long form: `efo_id`, `disease`, `phase` str, `trials` i64, `phase_share_fraction` f64. */
-  readonly byPhase: pl.DataFrame;
+  readonly byPhase: DataFrame;
   /** Inputs without a report: `input`, `reason` str, `candidates` list[str]. */
-  readonly unresolved: pl.DataFrame;
+  readonly unresolved: DataFrame;
 };
 
 /** Result of {@link diseaseComparison}. */
@@ -164,7 +165,12 @@ export function diseaseComparisonFromReports(entries: readonly DiseaseEntry[]): 
     })),
     { input: pl.Utf8, reason: pl.Utf8, candidates: pl.List(pl.Utf8) },
   );
-  return { summary, byPhase, unresolved };
+  // The summary has a row per input, resolved or not (an unresolved one has no efo_id).
+  return withKeys({ summary, byPhase, unresolved }, {
+    summary: ["input"],
+    byPhase: ["efo_id", "phase"],
+    unresolved: ["input"],
+  });
 }
 
 /** Resolve one input to a CURIE: CURIE forms directly, names by exact autocomplete match. */
@@ -214,7 +220,7 @@ export async function diseaseComparison(
   client: DiseaseComparisonClient,
   options: DiseaseComparisonOptions,
 ): Promise<DiseaseComparison> {
-  requireLists("diseaseComparison", options, ["diseases"]);
+  checkParams("diseaseComparison", options);
   if (!options.diseases.length) throw badInput(new TypeError("Pass at least one disease name or efo_id"));
   const calls: Provenance[] = [];
   const entries = await Promise.all(options.diseases.map(async (input): Promise<DiseaseEntry> => {

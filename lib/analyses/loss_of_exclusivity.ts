@@ -1,71 +1,123 @@
 /**
- * Analysis 10: loss-of-exclusivity exposure — which drugs lose patent and exclusivity protection
- * when, and how much 2025 Medicare Part D spending rides on them, by drug, sponsor and quarter.
+ * Analysis 10: loss-of-exclusivity exposure — which drugs lose their last patent and exclusivity
+ * protection when, and how much 2025 Medicare Part D spending rides on them, by drug, sponsor and quarter.
  *
- * Composed from the catalyst calendar (upcoming patent and exclusivity expiries, with its splitting of
- * capped calls) and the Medicare spending analysis (every Part D row), joined across salt and variant
- * forms (see `_loe_match.ts`); the join's coverage is data, never a silent drop.
+ * A drug's protection horizon is its true last expiry: the catalysts are asked as far as they reach
+ * (3,650 days, capped calls split by the catalyst calendar), and the approval records' own patent and
+ * exclusivity dates show what lies past that (`_loe_horizon.ts`). A drug protected past the horizon is
+ * not exposure. Generic exclusivities (a company's 180-day or competitive-generic-therapy exclusivity
+ * on another company's brand) are their own frame, never a sponsor's exposure. Drugs and each sponsor's
+ * approved drugs (the share's denominator) are joined to Part D by one matcher (`_loe_match.ts`); the
+ * join's coverage is data, never a silent drop.
  *
  * @module
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning } from "../frames/mod.ts";
+import { type AnalysisResult, analysisResult, type AnalysisWarning, withKeys } from "../frames/mod.ts";
 import { catalystCalendar, type CatalystCalendarParams } from "./catalyst_calendar.ts";
 import { medicareSpending } from "./medicare_spending.ts";
 import { framed } from "./_measures.ts";
-import { medicareIndex, type MedicareLite } from "./_loe_match.ts";
+import { assignRows, baseName, medicareIndex, type MedicareLite } from "./_loe_match.ts";
+import { dateOf, drugHorizons, REACH_DAYS, type RecordExpiry } from "./_loe_horizon.ts";
+import { drugForms, recordExpiries, sponsorDrugs } from "./_loe_fetch.ts";
+import { LOE_DEFINITIONS, matchWarnings, reachWarnings } from "./_loe_warnings.ts";
+import { cliffFrame, genericFrame, sponsorFrame, unmatchedFrame } from "./_loe_tables.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Output frames of the loss-of-exclusivity analysis. */
 export interface LossOfExclusivityFrames {
   /**
-   * One row per drug with an upcoming expiry: `drug_name, trade_names, entities, next_expiry,
-   * protection_horizon` (the last upcoming patent or exclusivity expiry: market exclusivity ends when
-   * the last one lapses), `horizon_quarter, years_to_horizon, patents, exclusivities, spending_2025,
-   * claims, beneficiaries, branded, match_method` (`exact_generic`, `salt_form`, `molecule_id`,
-   * `brand_name`, `no match`), `medicare_keys`, `medicare_names`. Spending is null when nothing matched.
+   * One row per drug losing protection within the horizon: `drug_name, trade_names, entities` (the
+   * brand's owners among the inputs), `next_expiry, protection_horizon` (the true last patent or
+   * exclusivity expiry), `horizon_basis` (`catalysts`, or `approval records` when they list a later
+   * expiry), `horizon_quarter, years_to_horizon, patents, exclusivities, spending_2025, claims,
+   * beneficiaries, branded, match_method` (`exact_generic`, `salt_form`, `molecule_id`, `brand_name`,
+   * `no match`), `medicare_keys`, `medicare_names`. Spending is null when nothing matched.
    */
-  readonly drugs: pl.DataFrame;
+  readonly drugs: DataFrame;
+  /**
+   * Drugs with an upcoming expiry whose protection runs past the horizon (not exposure): the columns
+   * of `drugs` plus `protected_beyond` — the catalysts' reach (today + 3,650 days) when protection runs
+   * past what they can show, else null.
+   */
+  readonly protected: DataFrame;
   /** The cliff: `quarter, entities, drugs, spending` — spending whose protection horizon ends in the quarter. */
-  readonly byQuarter: pl.DataFrame;
+  readonly byQuarter: DataFrame;
   /**
    * Per input entity: `entity, drugs, matched, exposed_1y, exposed_2y, exposed_3y, exposed_5y,
    * exposed_horizon, part_d_total, exposed_share_fraction` (exposed within the horizon ÷ the Part D
-   * spending on all of the entity's approved drugs, when known).
+   * spending on all of the entity's approved drugs, matched the same way). All null for an entity that
+   * did not resolve (unknown, not 0).
    */
-  readonly bySponsor: pl.DataFrame;
-  /** Drugs with an upcoming expiry but no Medicare row: `drug_name, trade_names, entities, reason`. */
-  readonly unmatched: pl.DataFrame;
+  readonly bySponsor: DataFrame;
+  /**
+   * Generic exclusivities (180-day patent-challenge `PC`, competitive generic therapy `CGT`) the
+   * entities hold on a brand: `drug_name, trade_name, holders, code, description, expiry`.
+   * They delay generic competition for everyone else; they are never the holder's exposure.
+   */
+  readonly genericExclusivities: DataFrame;
+  /** Drugs (at risk or protected) with no Medicare row of their own: `drug_name, trade_names, entities, reason`. */
+  readonly unmatched: DataFrame;
 }
 
 /** Result of {@linkcode lossOfExclusivity}. */
 export type LossOfExclusivity = AnalysisResult<LossOfExclusivityFrames>;
 
-const EXPIRY = new Set(["patent_expiry", "exclusivity_expiry"]);
-const YEARS = [1, 2, 3, 5] as const;
-
 /** Optional inputs of {@linkcode lossOfExclusivityFromFrames}. */
 export interface LossOfExclusivityOptions {
-  /** Horizon in years (expiries beyond it are not in the events). @default {5} */
+  /** Horizon in years. @default {5} */
   readonly horizonYears?: number;
   /** Molecule ids of each drug's forms: `drug_name, chembl_id` (from drug-to-targets). */
-  readonly forms?: pl.DataFrame;
-  /** Part D spending on each entity's approved drugs: `entity, part_d_total`. */
-  readonly entityTotals?: pl.DataFrame;
+  readonly forms?: DataFrame;
+  /** Each entity's approved drugs (the share's denominator): `entity, drug_name`. */
+  readonly entityDrugs?: DataFrame;
+  /** Approval-record expiries (`trade_name, drug_names, code, expiry_date`); they reach past the catalysts. */
+  readonly recordExpiries?: readonly RecordExpiry[];
+  /** Entities that did not resolve: their row is null. */
+  readonly unresolved?: readonly string[];
+  /** Every input entity, so each has a row even with no drugs. */
+  readonly entities?: readonly string[];
 }
 
-const list = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x) => x !== null && x !== "").map(String) : v ? [String(v)] : [];
 const quarterOf = (d: Date) => `${d.getUTCFullYear()}-Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
+const L = pl.List(pl.Utf8);
+const DRUG_SCHEMA = {
+  drug_name: pl.Utf8,
+  trade_names: L,
+  entities: L,
+  next_expiry: pl.Date,
+  protection_horizon: pl.Date,
+  horizon_basis: pl.Utf8,
+  horizon_quarter: pl.Utf8,
+  years_to_horizon: pl.Float64,
+  patents: L,
+  exclusivities: L,
+  spending_2025: pl.Float64,
+  claims: pl.Int64,
+  beneficiaries: pl.Int64,
+  branded: pl.Bool,
+  match_method: pl.Utf8,
+  medicare_keys: L,
+  medicare_names: L,
+};
+
+type Med = MedicareLite & {
+  branded: boolean;
+  total_spending: number;
+  total_claims: number;
+  total_beneficiaries: number;
+};
 
 /**
- * Pure core: join upcoming expiries with Medicare rows.
+ * Pure core: each drug's protection horizon joined with Medicare rows.
  *
  * @param events The catalyst calendar's `events` frame (past events are ignored).
  * @param medicare The Medicare spending analysis's `drugs` frame (every Part D row to match against).
- * @param options Horizon, drug forms and entity totals.
- * @returns The four frames.
+ * @param options Horizon, drug forms, each entity's drugs, approval-record expiries, unresolved entities.
+ * @returns The frames.
  * @example A salt-form Medicare row matches its parent drug
  * ```ts
  * import assert from "node:assert/strict";
@@ -86,156 +138,107 @@ const quarterOf = (d: Date) => `${d.getUTCFullYear()}-Q${Math.floor(d.getUTCMont
  * ```
  */
 export function lossOfExclusivityFromFrames(
-  events: pl.DataFrame,
-  medicare: pl.DataFrame,
+  events: DataFrame,
+  medicare: DataFrame,
   options: LossOfExclusivityOptions = {},
 ): LossOfExclusivityFrames {
   const horizonDays = Math.round((options.horizonYears ?? 5) * 365.25);
-  const med = medicare.toRecords() as unknown as (MedicareLite & {
-    branded: boolean;
-    total_spending: number;
-    total_claims: number;
-    total_beneficiaries: number;
-  })[];
-  const index = medicareIndex(med);
+  const index = medicareIndex(medicare.toRecords() as unknown as Med[]);
   const forms = new Map<string, string[]>();
   for (const r of options.forms?.toRecords() ?? []) {
     forms.set(String(r.drug_name), [...(forms.get(String(r.drug_name)) ?? []), String(r.chembl_id)]);
   }
-  // One row per drug: its upcoming expiries within the horizon.
-  const byDrug = new Map<string, Record<string, unknown>[]>();
-  for (const e of events.toRecords()) {
-    const days = Number(e.days_to_event);
-    if (!EXPIRY.has(String(e.type)) || !(days >= 0) || days > horizonDays) continue;
-    const k = String(e.drug_name);
-    byDrug.set(k, [...(byDrug.get(k) ?? []), e]);
+  const sameDrug = (a: string, b: string) => baseName(a) === baseName(b);
+  const h = drugHorizons(events.toRecords(), options.recordExpiries ?? [], sameDrug);
+  const today = h.today ?? 0;
+  // Every drug — the catalysts' and each entity's approved drugs — is matched once, in the documented order.
+  const owned = new Map<string, string[]>(); // entity → its drugs (denominator)
+  for (const r of options.entityDrugs?.toRecords() ?? []) {
+    owned.set(String(r.entity), [...(owned.get(String(r.entity)) ?? []), String(r.drug_name)]);
   }
-  const drugs = [...byDrug.entries()].map(([drug, evs]) => {
-    const dates = evs.map((e) => ({ d: e.event_date as Date, days: Number(e.days_to_event) }))
-      .sort((a, b) => a.days - b.days);
-    const last = dates[dates.length - 1];
-    const trade = [...new Set(evs.flatMap((e) => list(e.trade_name).flatMap((t) => t.split(" | "))))].sort();
-    const m = index.match(drug, trade, forms.get(drug) ?? []);
+  const trades = new Map(h.drugs.map((d) => [d.drug, d.trades]));
+  const names = [...new Set([...h.drugs.map((d) => d.drug), ...[...owned.values()].flat()])];
+  const assigned = assignRows(
+    index,
+    names.map((drug) => ({ drug, tradeNames: trades.get(drug) ?? [], forms: forms.get(drug) ?? [] })),
+  );
+  const rows = h.drugs.map((d) => {
+    const m = assigned.get(d.drug)!;
     const sum = (k: "total_spending" | "total_claims" | "total_beneficiaries") =>
       m.rows.length ? m.rows.reduce((a, r) => a + Number(r[k] ?? 0), 0) : null;
+    const end = dateOf(today + d.endDays);
     return {
-      drug_name: drug,
-      trade_names: trade,
-      entities: [...new Set(evs.flatMap((e) => list(e.entities)))].sort(),
-      next_expiry: dates[0].d,
-      protection_horizon: last.d,
-      horizon_quarter: quarterOf(last.d),
-      years_to_horizon: Math.round((last.days / 365.25) * 100) / 100,
-      horizon_days: last.days,
-      patents: [...new Set(evs.flatMap((e) => list(e.patent_no).flatMap((t) => t.split(" | "))))].sort(),
-      exclusivities: [...new Set(evs.flatMap((e) => list(e.exclusivity_code).flatMap((t) => t.split(" | "))))]
-        .sort(),
+      drug_name: d.drug,
+      trade_names: d.trades,
+      entities: d.entities,
+      next_expiry: dateOf(today + d.nextDays),
+      protection_horizon: end,
+      horizon_basis: d.basis,
+      horizon_quarter: quarterOf(end),
+      years_to_horizon: Math.round((d.endDays / 365.25) * 100) / 100,
+      horizon_days: d.endDays,
+      protected_beyond: d.endDays > REACH_DAYS ? dateOf(today + REACH_DAYS) : null,
+      patents: d.patents,
+      exclusivities: d.exclusivities,
       spending_2025: sum("total_spending"),
       claims: sum("total_claims"),
       beneficiaries: sum("total_beneficiaries"),
       branded: m.rows.length ? m.rows.some((r) => r.branded) : null,
       match_method: m.method,
+      taken_by: m.takenBy,
       medicare_keys: m.rows.map((r) => r.key),
       medicare_names: [...new Set(m.rows.map((r) => r.generic_name))],
     };
   }).sort((a, b) =>
     (b.spending_2025 ?? -1) - (a.spending_2025 ?? -1) || a.drug_name.localeCompare(b.drug_name)
   );
-  const L = pl.List(pl.Utf8);
-  const drugsFrame = framed(drugs, {
-    drug_name: pl.Utf8,
-    trade_names: L,
-    entities: L,
-    next_expiry: pl.Date,
-    protection_horizon: pl.Date,
-    horizon_quarter: pl.Utf8,
-    years_to_horizon: pl.Float64,
-    patents: L,
-    exclusivities: L,
-    spending_2025: pl.Float64,
-    claims: pl.Int64,
-    beneficiaries: pl.Int64,
-    branded: pl.Bool,
-    match_method: pl.Utf8,
-    medicare_keys: L,
-    medicare_names: L,
-  });
-  // The cliff: a drug of several entities is its own stack ("A + B"), so quarter totals are not doubled.
-  const cliff = new Map<string, { quarter: string; entities: string; drugs: number; spending: number }>();
-  for (const d of drugs) {
-    if (d.spending_2025 === null) continue;
-    const who = d.entities.join(" + ");
-    const k = `${d.horizon_quarter}\u0000${who}`;
-    const c = cliff.get(k) ?? { quarter: d.horizon_quarter, entities: who, drugs: 0, spending: 0 };
-    cliff.set(k, { ...c, drugs: c.drugs + 1, spending: c.spending + d.spending_2025 });
-  }
-  const byQuarter = framed(
-    [...cliff.values()].sort((a, b) =>
-      a.quarter.localeCompare(b.quarter) || a.entities.localeCompare(b.entities)
-    ),
-    { quarter: pl.Utf8, entities: pl.Utf8, drugs: pl.Int64, spending: pl.Float64 },
-  );
-  const totals = new Map(
-    (options.entityTotals?.toRecords() ?? []).map((r) => [String(r.entity), r.part_d_total as number | null]),
-  );
-  const entities = [...new Set([...drugs.flatMap((d) => d.entities), ...totals.keys()])].sort();
-  const bySponsor = framed(
-    entities.map((entity) => {
-      const mine = drugs.filter((d) => d.entities.includes(entity));
-      const within = (days: number) =>
-        mine.filter((d) => d.horizon_days <= days).reduce((a, d) => a + (d.spending_2025 ?? 0), 0);
-      const horizon = within(horizonDays);
-      const total = totals.get(entity) ?? null;
-      return {
-        entity,
-        drugs: mine.length,
-        matched: mine.filter((d) => d.spending_2025 !== null).length,
-        ...Object.fromEntries(YEARS.map((y) => [`exposed_${y}y`, within(Math.round(y * 365.25))])),
-        exposed_horizon: horizon,
-        part_d_total: total,
-        exposed_share_fraction: total ? horizon / total : null,
-      };
+  const atRisk = rows.filter((d) => d.horizon_days <= horizonDays);
+  const unresolved = new Set(options.unresolved ?? []);
+  return withKeys({
+    drugs: framed(atRisk, DRUG_SCHEMA),
+    protected: framed(rows.filter((d) => d.horizon_days > horizonDays), {
+      ...DRUG_SCHEMA,
+      protected_beyond: pl.Date,
     }),
-    {
-      entity: pl.Utf8,
-      drugs: pl.Int64,
-      matched: pl.Int64,
-      ...Object.fromEntries(YEARS.map((y) => [`exposed_${y}y`, pl.Float64])),
-      exposed_horizon: pl.Float64,
-      part_d_total: pl.Float64,
-      exposed_share_fraction: pl.Float64,
-    },
-  );
-  const unmatched = framed(
-    drugs.filter((d) => d.match_method === "no match").map((d) => ({
-      drug_name: d.drug_name,
-      trade_names: d.trade_names,
-      entities: d.entities,
-      reason: "no Medicare row by generic name, salt/variant form, molecule id or brand name; " +
-        "Medicare name matching is exact, so this is not evidence of no Part D spending",
-    })),
-    { drug_name: pl.Utf8, trade_names: L, entities: L, reason: pl.Utf8 },
-  );
-  return { drugs: drugsFrame, byQuarter, bySponsor, unmatched };
+    byQuarter: cliffFrame(atRisk),
+    bySponsor: sponsorFrame({
+      rows,
+      atRisk,
+      owned,
+      assigned,
+      unresolved,
+      horizonDays,
+      inputs: options.entities ?? [],
+    }),
+    genericExclusivities: genericFrame(h.generic, today),
+    unmatched: unmatchedFrame(rows),
+  }, {
+    drugs: ["drug_name"],
+    protected: ["drug_name"],
+    byQuarter: ["quarter", "entities"],
+    bySponsor: ["entity"],
+    genericExclusivities: ["drug_name", "trade_name", "code", "expiry"],
+    unmatched: ["drug_name"],
+  });
 }
 
 /** Parameters of {@linkcode lossOfExclusivity}: the catalyst calendar's entities, plus a horizon. */
 export interface LossOfExclusivityParams
   extends Pick<CatalystCalendarParams, "sponsors" | "tickers" | "leis" | "indication" | "drugNames"> {
-  /** Years ahead (1–10; catalysts reach at most 3,650 days). @default {5} */
+  /** Years ahead (more than 0, at most 10; the catalysts reach 3,650 days). @default {5} */
   readonly horizonYears?: number;
   /** Catalyst events per call (capped calls are split by the catalyst calendar). @default {500} */
   readonly limit?: number;
 }
 
 /**
- * Loss-of-exclusivity exposure fetched with the client: the catalyst calendar over the horizon, every
- * Medicare Part D row (the Medicare spending analysis with `all`), drug-to-targets forms for drugs no
- * name matches, and each sponsor's regulatory landscape for its total Part D spending.
+ * Loss-of-exclusivity exposure fetched with the client: the catalyst calendar over the catalysts' whole
+ * reach, the approval records of the drugs' trade names (expiries past the reach), every Medicare Part
+ * D row, drug-to-targets forms for drugs no name matches, and each sponsor's regulatory landscape.
  *
  * @param client A client from `createClient`.
  * @param params Sponsors, tickers, LEIs, indication or drug names, and `horizonYears`.
- * @returns `drugs`, `byQuarter`, `bySponsor`, `unmatched`, with the match rate among the warnings.
+ * @returns The frames, with the match rate (on a shortfall) and what the service cannot show among the warnings.
  * @example Exposure of two sandbox sponsors over five years
  * ```ts
  * import assert from "node:assert/strict";
@@ -252,109 +255,56 @@ export async function lossOfExclusivity(
   client: Client,
   params: LossOfExclusivityParams,
 ): Promise<LossOfExclusivity> {
+  checkParams("lossOfExclusivity", params);
   const horizonYears = params.horizonYears ?? 5;
   if (!(horizonYears > 0 && horizonYears <= 10)) {
     throw badInput(
       new RangeError(
-        `horizonYears must be between 0 and 10 (catalysts reach 3,650 days), got ${horizonYears}`,
+        `horizonYears must be more than 0 and at most 10 (the catalysts reach 3,650 days), got ${horizonYears}`,
       ),
     );
   }
   const { horizonYears: _, limit = 500, ...entities } = params;
-  const windowDays = Math.min(3650, Math.round(horizonYears * 365.25));
-  const [calendar, medicare] = await Promise.all([
-    catalystCalendar(client, { ...entities, windowDays, limit }),
+  const [calendar, medicare, landscape] = await Promise.all([
+    catalystCalendar(client, { ...entities, windowDays: REACH_DAYS, limit }),
     medicareSpending(client, { all: true }),
+    sponsorDrugs(client, params.sponsors ?? []),
   ]);
-  const first = lossOfExclusivityFromFrames(calendar.events, medicare.drugs, { horizonYears });
+  const events = calendar.events.toRecords();
   const warnings: AnalysisWarning[] = [];
-  // Forms (molecule ids) only for the drugs no name matched.
-  const todo = first.unmatched.getColumn("drug_name").toArray() as string[];
-  const formRows: { drug_name: string; chembl_id: string }[] = [];
-  let idsSent = 0;
-  const formCalls = await Promise.all(todo.map(async (drug) => {
-    try {
-      const r = await client.biology.drugToTargets({ drug });
-      const d =
-        (r.body as { data?: { drug?: { chembl_id?: string }; related_forms?: { chembl_id?: string }[] } })
-          .data;
-      const ids = [d?.drug?.chembl_id, ...(d?.related_forms ?? []).map((f) => f.chembl_id)].filter(
-        (x): x is string => !!x,
-      );
-      if (ids.length) idsSent++;
-      for (const id of new Set(ids)) formRows.push({ drug_name: drug, chembl_id: id });
-      return r.meta;
-    } catch {
-      return undefined; // an unresolvable drug has no forms to try
-    }
-  }));
-  if (todo.length && idsSent === 0) {
+  const unresolved = calendar.entities.filter(pl.col("status").eq(pl.lit("unresolved")))
+    .getColumn("entity").toArray() as string[];
+  // Approval records of the brands' trade names: their expiries reach past the catalysts.
+  const trades = [...new Set(drugHorizons(events, [], () => false).drugs.flatMap((d) => d.trades))].sort();
+  const records = await recordExpiries(client, trades);
+  // Forms (molecule ids) for every drug no name matches, before any brand is tried: the documented order.
+  const index = medicareIndex(medicare.drugs.toRecords() as unknown as MedicareLite[]);
+  const catalystDrugs = [...new Set(events.map((e) => String(e.drug_name)))];
+  const todo = [...new Set([...catalystDrugs, ...landscape.rows.map((r) => r.drug_name)])]
+    .filter((d) => !["exact_generic", "salt_form"].includes(index.match(d, []).method)).sort();
+  const forms = await drugForms(client, todo);
+  if (todo.length && forms.withIds === 0) {
     warnings.push({
       code: "forms-unavailable",
       message:
-        `Molecule-id matching found no ids for ${todo.length} unmatched drugs (drug-to-targets sent no ` +
-        `drug or related_forms ids, fields the spec does not name); those drugs were matched by name only`,
+        `Molecule-id matching found no ids for ${todo.length} drugs no name matched (drug-to-targets ` +
+        `sent no drug or related_forms ids, fields the spec does not name); those drugs were matched by ` +
+        `brand name only`,
     });
   }
-  const totals = await entityTotals(client, params, medicare.drugs);
   const frames = lossOfExclusivityFromFrames(calendar.events, medicare.drugs, {
     horizonYears,
-    forms: framed(formRows, { drug_name: pl.Utf8, chembl_id: pl.Utf8 }),
-    entityTotals: totals.frame,
+    forms: framed(forms.rows, { drug_name: pl.Utf8, chembl_id: pl.Utf8 }),
+    entityDrugs: framed(
+      landscape.rows.filter((r) => landscape.listed.has(r.entity)),
+      { entity: pl.Utf8, drug_name: pl.Utf8 },
+    ),
+    recordExpiries: records.rows,
+    unresolved,
+    entities: calendar.entities.getColumn("entity").toArray() as string[],
   });
-  const n = frames.drugs.height;
-  const matched = n - frames.unmatched.height;
-  if (n) {
-    warnings.push({
-      code: "match-rate",
-      message:
-        `${matched} of ${n} drugs with an expiry in ${horizonYears} years matched Medicare Part D rows ` +
-        `(${
-          Math.round((matched / n) * 100)
-        }%); see the unmatched frame: no match is not evidence of no spending`,
-    });
-  }
-  warnings.push(...totals.warnings);
-  return analysisResult(
-    frames,
-    [
-      ...calendar.provenance,
-      ...medicare.provenance,
-      ...formCalls.filter((m) => m !== undefined),
-      ...totals.provenance,
-    ],
-    [...calendar.warnings.filter((w) => !w.source), ...warnings],
-    calendar.complete && medicare.complete,
-    {
-      protection_horizon: "the last upcoming patent or exclusivity expiry of the drug within the horizon",
-      spending_2025: "2025 Medicare Part D spending of the matched rows, summed over forms",
-      exposed_share_fraction: "spending with a horizon within the horizon ÷ Part D spending on all the " +
-        "entity's approved drugs (its regulatory landscape, matched the same way)",
-    },
-  );
-}
-
-/** Each sponsor's Part D spending over all its approved drugs (its regulatory landscape, matched by name). */
-async function entityTotals(client: Client, params: LossOfExclusivityParams, medicare: pl.DataFrame) {
-  const index = medicareIndex(medicare.toRecords() as unknown as MedicareLite[]);
-  const rows: { entity: string; part_d_total: number | null }[] = [];
-  const provenance = [];
-  const warnings: AnalysisWarning[] = [];
-  for (const sponsor of params.sponsors ?? []) {
-    const r = await client.regulatory.landscape({ sponsor });
-    provenance.push(r.meta);
-    const names = [...new Set((r.rows as { generic_name?: string }[]).map((d) => d.generic_name ?? ""))];
-    const keys = new Map<string, number>();
-    for (const name of names.filter(Boolean)) {
-      for (const m of index.match(name, []).rows as unknown as { key: string; total_spending: number }[]) {
-        keys.set(m.key, Number(m.total_spending ?? 0));
-      }
-    }
-    rows.push({
-      entity: `sponsor:${sponsor}`,
-      part_d_total: names.length ? [...keys.values()].reduce((a, b) => a + b, 0) : null,
-    });
-  }
+  warnings.push(...reachWarnings(horizonYears, records, frames.protected));
+  warnings.push(...matchWarnings(horizonYears, frames.drugs, params.drugNames ?? [], catalystDrugs));
   const others = [
     ...(params.tickers ?? []).map((t) => `ticker:${t}`),
     ...(params.leis ?? []).map((l) => `lei:${l}`),
@@ -366,5 +316,11 @@ async function entityTotals(client: Client, params: LossOfExclusivityParams, med
         `total Part D spending is null`,
     });
   }
-  return { frame: framed(rows, { entity: pl.Utf8, part_d_total: pl.Float64 }), provenance, warnings };
+  return analysisResult(
+    frames,
+    [...calendar.provenance, ...medicare.provenance, ...records.metas, ...forms.metas, ...landscape.metas],
+    [...calendar.warnings.filter((w) => !w.source), ...warnings],
+    calendar.complete && medicare.complete,
+    LOE_DEFINITIONS,
+  );
 }

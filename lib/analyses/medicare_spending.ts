@@ -10,11 +10,13 @@
  */
 import pl from "nodejs-polars";
 import type { RowsResult, Warning } from "../client/result.ts";
-import type { MedicareRow } from "../client/schemas/grants.ts";
+import type { MedicareRow } from "../client/schemas/_rows.gen.ts";
 import { CHEMBL_RE } from "../client/schemas/common.ts";
-import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
+import { type AnalysisResult, analysisResult, frameFromResult, withKeys } from "../frames/mod.ts";
 import { conform, ratio } from "./_measures.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** The slice of the client this analysis calls. */
 export interface MedicareSpendingClient {
@@ -52,13 +54,26 @@ export type MedicareSpendingFrames = {
    * bool, `molecule_id`, `total_spending` f64, `total_claims` i64, `total_beneficiaries` i64,
    * `cost_per_claim` f64, `cost_per_beneficiary` f64, `spend_share_fraction` f64.
    */
-  readonly drugs: pl.DataFrame;
+  readonly drugs: DataFrame;
   /**
    * One row: `drugs` i64, `total_spending`, `branded_spending` f64, `branded_share_fraction` f64,
-   * `total_claims` i64, `total_beneficiaries` i64, `cost_per_claim` f64, `cost_per_beneficiary` f64.
-   * Beneficiaries are summed over drugs, so a patient on two drugs counts twice.
+   * `total_claims` i64, `total_beneficiaries` i64, `cost_per_claim` f64, `cost_per_beneficiary` f64,
+   * `rows_without_claims` i64, `rows_without_beneficiaries` i64. The costs are taken over the rows that
+   * have claims (beneficiaries): {@link MEDICARE_DEFINITIONS}. Beneficiaries are summed over drugs, so a
+   * patient on two drugs counts twice.
    */
-  readonly summary: pl.DataFrame;
+  readonly summary: DataFrame;
+};
+
+/** What the summary's figures mean (`result.definitions` of {@link medicareSpending}). */
+export const MEDICARE_DEFINITIONS: Readonly<Record<string, string>> = {
+  total_spending: "2025 Medicare Part D spending summed over the matched rows",
+  cost_per_claim: "spending ÷ claims over the rows that report claims; rows with no (or suppressed) " +
+    "claims are left out of both, and counted in rows_without_claims",
+  cost_per_beneficiary: "spending ÷ beneficiaries over the rows that report beneficiaries; rows with no " +
+    "(or suppressed) beneficiaries are left out of both, and counted in rows_without_beneficiaries. " +
+    "Beneficiaries are summed over drugs, so a patient on two drugs counts twice",
+  branded_share_fraction: "spending on rows with a brand name other than the generic name ÷ total spending",
 };
 
 /** Result of {@link medicareSpending}. */
@@ -95,7 +110,7 @@ const INPUT = {
  * @param rows Medicare drug rows (`frameFromResult` of `medicare.search`).
  * @returns The `drugs` and `summary` frames.
  */
-export function medicareSpendingFromFrame(rows: pl.DataFrame): MedicareSpendingFrames {
+export function medicareSpendingFromFrame(rows: DataFrame): MedicareSpendingFrames {
   const base = conform(rows, INPUT);
   const total = pl.col("total_spending").sum();
   const drugs = withBranded(base.select(
@@ -123,16 +138,23 @@ export function medicareSpendingFromFrame(rows: pl.DataFrame): MedicareSpendingF
     "cost_per_beneficiary",
     "spend_share_fraction",
   ).sort(["total_spending", "key"], [true, false]);
+  // A cost per claim (beneficiary) is spending over claims (beneficiaries) of the rows that have some:
+  // a row with suppressed or zero counts keeps its spending out of the numerator too, and is counted.
+  const has = (c: string) => pl.col(c).fillNull(0).gt(0);
   const summary = drugs.select(
     pl.len().cast(pl.Int64).alias("drugs"),
     pl.col("total_spending").sum().cast(pl.Float64),
     pl.col("total_spending").filter(pl.col("branded")).sum().cast(pl.Float64).alias("branded_spending"),
     pl.col("total_claims").sum().cast(pl.Int64),
     pl.col("total_beneficiaries").sum().cast(pl.Int64),
+    pl.col("total_spending").filter(has("total_claims")).sum().cast(pl.Float64).alias("_claim_spend"),
+    pl.col("total_spending").filter(has("total_beneficiaries")).sum().cast(pl.Float64).alias("_bene_spend"),
+    has("total_claims").not().sum().cast(pl.Int64).alias("rows_without_claims"),
+    has("total_beneficiaries").not().sum().cast(pl.Int64).alias("rows_without_beneficiaries"),
   ).withColumns(
     ratio(pl.col("branded_spending"), pl.col("total_spending")).alias("branded_share_fraction"),
-    ratio(pl.col("total_spending"), pl.col("total_claims")).alias("cost_per_claim"),
-    ratio(pl.col("total_spending"), pl.col("total_beneficiaries")).alias("cost_per_beneficiary"),
+    ratio(pl.col("_claim_spend"), pl.col("total_claims")).alias("cost_per_claim"),
+    ratio(pl.col("_bene_spend"), pl.col("total_beneficiaries")).alias("cost_per_beneficiary"),
   ).select(
     "drugs",
     "total_spending",
@@ -142,12 +164,14 @@ export function medicareSpendingFromFrame(rows: pl.DataFrame): MedicareSpendingF
     "total_beneficiaries",
     "cost_per_claim",
     "cost_per_beneficiary",
+    "rows_without_claims",
+    "rows_without_beneficiaries",
   );
-  return { drugs, summary };
+  return withKeys({ drugs, summary }, { drugs: ["key"], summary: [] /* one row */ });
 }
 
 /** Add `branded`: any brand name that differs from the generic name (case-insensitive). */
-function withBranded(df: pl.DataFrame): pl.DataFrame {
+function withBranded(df: DataFrame): DataFrame {
   const indexed = df.withRowIndex("_row");
   const flags = indexed.select("_row", "generic_name", "brand_names").explode("brand_names")
     .groupBy("_row").agg(
@@ -198,6 +222,7 @@ export async function medicareSpending(
   client: MedicareSpendingClient,
   options: MedicareSpendingOptions,
 ): Promise<MedicareSpending> {
+  checkParams("medicareSpending", options);
   if (
     options.efo_id === undefined && options.molecule === undefined && options.search === undefined &&
     !options.all
@@ -222,5 +247,7 @@ export async function medicareSpending(
     frames,
     [result.meta],
     result.rows.length || flagged ? [] : [NOT_EVIDENCE_OF_ABSENCE],
+    undefined,
+    MEDICARE_DEFINITIONS,
   );
 }

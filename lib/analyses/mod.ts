@@ -32,3 +32,17 @@ export * from "./medicare_spending.ts";
 export * from "./researcher_output.ts";
 export * from "./sponsor_scan.ts";
 export * from "./loss_of_exclusivity.ts";
+export * from "./params.ts";
+export type { DataFrame } from "../frames/polars.ts";
+export type { ZodObject } from "../client/zod_types.ts";
+export type {
+  AggregateBucket,
+  DiseaseLandscape,
+  DiseaseRow,
+  MedicareRow,
+  OrganizationRow,
+  WorkRow,
+  YoyGrowthRow,
+} from "../client/schemas/_rows.gen.ts";
+export type { RecordExpiry } from "./_loe_horizon.ts";
+export type { OrganizationsClient } from "./_resolve_entity.ts";

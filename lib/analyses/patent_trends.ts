@@ -9,8 +9,8 @@
  */
 import pl from "nodejs-polars";
 import type { RowsResult, Warning } from "../client/result.ts";
-import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
-import type { AggregateBucket, YoyGrowthRow } from "../client/schemas/patents.ts";
+import { type AnalysisResult, analysisResult, frameFromResult, withKey, withKeys } from "../frames/mod.ts";
+import type { AggregateBucket, YoyGrowthRow } from "../client/schemas/_rows.gen.ts";
 import { conform, dateBound, fillYears, framed, statusOf, withGrowth, yearOf } from "./_measures.ts";
 import {
   closestHint,
@@ -18,6 +18,8 @@ import {
   organizationLookup,
   type OrganizationsClient,
 } from "./_resolve_entity.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** The slice of the client this analysis calls. */
 export interface PatentTrendsClient {
@@ -57,29 +59,29 @@ export interface PatentTrendsOptions {
 /** Input frames of {@link patentTrendsFromFrames} (aggregate buckets and growth rows, as fetched). */
 export interface PatentTrendInputs {
   /** Buckets `{year, count}`. */
-  readonly years: pl.DataFrame;
+  readonly years: DataFrame;
   /** Buckets `{cpc, count}`. */
-  readonly cpc: pl.DataFrame;
+  readonly cpc: DataFrame;
   /** Growth rows `{cpc_code | company_id, oldCount, newCount, change, percent}`. */
-  readonly growth: pl.DataFrame;
+  readonly growth: DataFrame;
   /** Per-company year buckets `{company, year, count}` (company = the label asked for). */
-  readonly companies: pl.DataFrame;
+  readonly companies: DataFrame;
 }
 
 /** Output frames of the patent trends analysis. */
 export type PatentTrendFrames = {
   /** `year` i64, `patents` i64, `change` i64, `growth_fraction` f64; gap years filled with 0. */
-  readonly byYear: pl.DataFrame;
+  readonly byYear: DataFrame;
   /** `rank` i64, `cpc` str, `patents` i64, by patents descending. */
-  readonly topCpc: pl.DataFrame;
+  readonly topCpc: DataFrame;
   /** `key` str (CPC code or company id), `old_count`, `new_count`, `change` i64, `growth_fraction` f64. */
-  readonly growth: pl.DataFrame;
+  readonly growth: DataFrame;
   /** `company` str, `year` i64, `patents` i64, `change` i64, `growth_fraction` f64. */
-  readonly companies: pl.DataFrame;
+  readonly companies: DataFrame;
 };
 
 /** Result of {@link patentTrends}: the trend frames plus `unresolved` (`input`, `reason`). */
-export type PatentTrends = AnalysisResult<PatentTrendFrames & { readonly unresolved: pl.DataFrame }>;
+export type PatentTrends = AnalysisResult<PatentTrendFrames & { readonly unresolved: DataFrame }>;
 
 const BUCKET = { company: pl.Utf8, year: pl.Int64, cpc: pl.Utf8, count: pl.Int64 };
 const GROWTH = {
@@ -113,7 +115,7 @@ export function patentTrendsFromFrames(
   input: PatentTrendInputs,
   options: { from?: number | null; to?: number | null; topN?: number } = {},
 ): PatentTrendFrames {
-  const buckets = (df: pl.DataFrame, keys: string[]) =>
+  const buckets = (df: DataFrame, keys: string[]) =>
     conform(df, BUCKET).select(...keys.map((k) => pl.col(k)), "count")
       .filter(keys.map((k) => pl.col(k).isNotNull()).reduce((a, b) => a.and(b)));
   const years = buckets(input.years, ["year"]).groupBy("year").agg(pl.col("count").sum().alias("patents"));
@@ -145,7 +147,12 @@ export function patentTrendsFromFrames(
     : framed([], { company: pl.Utf8, year: pl.Int64, patents: pl.Int64 }).withColumns(
       ...withGrowth("patents"),
     );
-  return { byYear, topCpc, growth, companies };
+  return withKeys({ byYear, topCpc, growth, companies }, {
+    byYear: ["year"],
+    topCpc: ["cpc"],
+    growth: ["key"],
+    companies: ["company", "year"],
+  });
 }
 
 /** `company_id` for id-like values (organizations/, ror:, lei:, bare LEI/ROR), else `company_name`. */
@@ -182,6 +189,7 @@ export async function patentTrends(
   client: PatentTrendsClient,
   options: PatentTrendsOptions = {},
 ): Promise<PatentTrends> {
+  checkParams("patentTrends", options);
   const from = yearOf(options.from);
   const to = yearOf(options.to);
   const window = {
@@ -239,10 +247,10 @@ export async function patentTrends(
     message: `Company '${f.input}' was not resolved by the service and is missing from the comparison` +
       (lookup ? closestHint(await closestNames(lookup, f.input)) : ""),
   })));
-  const unresolved = framed(failed.map((f) => ({ input: f.input, reason: f.error })), {
-    input: pl.Utf8,
-    reason: pl.Utf8,
-  });
+  const unresolved = withKey(
+    framed(failed.map((f) => ({ input: f.input, reason: f.error })), { input: pl.Utf8, reason: pl.Utf8 }),
+    ["input"],
+  );
   // topCpc is a top-N list by design: its cap does not make the analysis incomplete.
   const complete = calls.every((r) => r === cpc || r.meta.complete);
   return analysisResult({ ...frames, unresolved }, calls.map((r) => r.meta), warnings, complete);

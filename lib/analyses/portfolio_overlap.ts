@@ -13,6 +13,7 @@ import {
   type AnalysisWarning,
   frameFromResult,
   toFrame,
+  withKeys,
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { overlapMatrix, overlapWide, pairsFromMemberships, tallies } from "./_overlap.ts";
@@ -23,20 +24,21 @@ import {
   organizationLookup,
   resolveEntity,
 } from "./_resolve_entity.ts";
-import { requireLists } from "./_params.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 export { overlapWide };
 
 /** Input frames of {@linkcode portfolioOverlapFromFrames}. */
 export interface PortfolioOverlapInput {
   /** Per-sponsor summaries: `toFrame("portfolioSponsor", body.data.comparison)`. */
-  readonly comparison: pl.DataFrame;
+  readonly comparison: DataFrame;
   /** Pairwise shared-trial counts `sponsor_a, sponsor_b, shared` (one row per unordered pair). */
-  readonly pairs?: pl.DataFrame;
+  readonly pairs?: DataFrame;
   /** Or trial memberships `sponsor, trial_id`, from which the pairs are counted. */
-  readonly memberships?: pl.DataFrame;
+  readonly memberships?: DataFrame;
   /** Shared trials (rows of `trials.portfolio`). @default {empty} */
-  readonly shared?: pl.DataFrame;
+  readonly shared?: DataFrame;
   /** The condition keyword. @default {""} */
   readonly condition?: string;
   /** Trials in the condition (`market_size_trials`). @default {null} */
@@ -50,21 +52,21 @@ export interface PortfolioOverlapInput {
 /** Output frames of the portfolio overlap. */
 export interface PortfolioOverlapFrames {
   /** `sponsor, resolved_name, resolved, trial_count, market_share` (share of the condition's trials). */
-  readonly sponsors: pl.DataFrame;
+  readonly sponsors: DataFrame;
   /** `sponsor, phase, trials`. */
-  readonly byPhase: pl.DataFrame;
+  readonly byPhase: DataFrame;
   /** `sponsor, status, trials`. */
-  readonly byStatus: pl.DataFrame;
+  readonly byStatus: DataFrame;
   /** Shared trials: `id, title, status, phase, startDate, sponsors`. */
-  readonly shared: pl.DataFrame;
+  readonly shared: DataFrame;
   /** Long overlap matrix: `sponsor_a, sponsor_b, shared, jaccard` (see {@linkcode overlapWide}). */
-  readonly matrix: pl.DataFrame;
+  readonly matrix: DataFrame;
   /**
    * One row: `condition, market_size_trials, shared_by_two_or_more` (the service's `intersection_count`:
    * trials sponsored by at least two of the listed sponsors), `shared_by_all` (by every one of them),
    * `condition_resolved`.
    */
-  readonly market: pl.DataFrame;
+  readonly market: DataFrame;
 }
 
 /** Result of {@linkcode portfolioOverlap}. */
@@ -112,6 +114,9 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
     }));
   const market = input.marketSize ?? null;
   const shared = input.shared ?? toFrame("compositeTrial", []);
+  const unresolved = new Set(
+    comparison.filter(pl.col("resolved_name").isNull()).getColumn("sponsor").toArray() as string[],
+  );
   // An unresolved sponsor has no measured share: null, not 0.
   const share = market
     ? pl.when(pl.col("resolved_name").isNotNull()).then(
@@ -119,7 +124,7 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
     )
       .otherwise(pl.lit(null))
     : pl.lit(null);
-  return {
+  return withKeys({
     sponsors: comparison.select(
       pl.col("sponsor"),
       pl.col("resolved_name"),
@@ -130,17 +135,15 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
     byPhase: tallies(comparison, "by_phase", "phase"),
     byStatus: tallies(comparison, "by_status", "status"),
     shared,
-    matrix: overlapMatrix(
-      names,
-      counts,
-      pairs,
-      new Set(comparison.filter(pl.col("resolved_name").isNull()).getColumn("sponsor").toArray() as string[]),
-    ),
+    matrix: overlapMatrix(names, counts, pairs, unresolved),
     market: framed([{
       condition: input.condition ?? "",
       market_size_trials: market,
       shared_by_two_or_more: input.intersectionCount ?? shared.height,
-      shared_by_all: names.length === 2
+      // Trials of every sponsor are unknown when one of them did not resolve: null, not 0.
+      shared_by_all: unresolved.size
+        ? null
+        : names.length === 2
         ? (input.intersectionCount ?? shared.height)
         : input.sharedByAll ?? null,
       condition_resolved: market === null ? null : market > 0,
@@ -151,7 +154,14 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
       shared_by_all: pl.Int64,
       condition_resolved: pl.Bool,
     }),
-  };
+  }, {
+    sponsors: ["sponsor"],
+    byPhase: ["sponsor", "phase"],
+    byStatus: ["sponsor", "status"],
+    shared: ["id"],
+    matrix: ["sponsor_a", "sponsor_b"],
+    market: [], // one row
+  });
 }
 
 /** Parameters of {@linkcode portfolioOverlap}. */
@@ -203,7 +213,7 @@ export async function portfolioOverlap(
   client: Client,
   params: PortfolioOverlapParams,
 ): Promise<PortfolioOverlap> {
-  requireLists("portfolioOverlap", params, ["sponsors"]);
+  checkParams("portfolioOverlap", params);
   const sponsors = params.sponsors.map((s) => s.trim().replace(/\s+/g, " "));
   const condition = params.condition.trim();
   const { phase, status } = params;
@@ -312,7 +322,7 @@ export async function portfolioOverlap(
   return analysisResult(frames, [...provenance, ...pairMeta], warnings, main.meta.complete, {
     shared_by_two_or_more: "trials in the condition sponsored by at least two of the listed sponsors " +
       "(the service's intersection_count)",
-    shared_by_all: "trials sponsored by every listed sponsor",
+    shared_by_all: "trials sponsored by every listed sponsor; null (unknown) when a sponsor did not resolve",
     jaccard: "shared / (trials_a + trials_b − shared); null for an unresolved sponsor",
   });
 }

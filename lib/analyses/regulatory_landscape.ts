@@ -13,9 +13,12 @@ import {
   type AnalysisWarning,
   explodeLinks,
   toFrame,
+  withKeys,
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Tiers in display order. */
 export const TIER_ORDER: readonly string[] = ["biologics", "small_molecules_modern", "commodities"];
@@ -23,15 +26,15 @@ export const TIER_ORDER: readonly string[] = ["biologics", "small_molecules_mode
 /** Output frames of the regulatory landscape. */
 export interface RegulatoryLandscapeFrames {
   /** The landscape drugs: `generic_name, tier, total_approvals, first_approval_year, has_black_box, sponsors`. */
-  readonly drugs: pl.DataFrame;
+  readonly drugs: DataFrame;
   /** `tier, drugs, approvals, black_box, first_year, last_year` (tiers in {@linkcode TIER_ORDER}). */
-  readonly byTier: pl.DataFrame;
+  readonly byTier: DataFrame;
   /** `first_approval_year, tier, drugs` (drugs first approved that year), by year then tier. */
-  readonly byYear: pl.DataFrame;
+  readonly byYear: DataFrame;
   /** `sponsor, tier, drugs`, most drugs first. */
-  readonly bySponsor: pl.DataFrame;
+  readonly bySponsor: DataFrame;
   /** `source, approvals` (exact `meta.totalItems` of an approvals search per source). */
-  readonly bySource: pl.DataFrame;
+  readonly bySource: DataFrame;
 }
 
 /** Result of {@linkcode regulatoryLandscape}. */
@@ -62,8 +65,8 @@ const tierRank = (): pl.Expr =>
  * ```
  */
 export function regulatoryLandscapeFromFrames(
-  drugs: pl.DataFrame,
-  sourceTotals: pl.DataFrame = framed([], { source: pl.Utf8, approvals: pl.Int64 }),
+  drugs: DataFrame,
+  sourceTotals: DataFrame = framed([], { source: pl.Utf8, approvals: pl.Int64 }),
 ): RegulatoryLandscapeFrames {
   const d = drugs.select(...toFrame("landscapeDrug", []).columns);
   const byTier = d.groupBy("tier").agg(
@@ -80,7 +83,13 @@ export function regulatoryLandscapeFromFrames(
   const bySponsor = links.groupBy(["sponsors", "tier"]).agg(pl.len().cast(pl.Int64).alias("drugs"))
     .rename({ sponsors: "sponsor" })
     .sort(["drugs", "sponsor", "tier"], [true, false, false]);
-  return { drugs: d, byTier, byYear, bySponsor, bySource: sourceTotals };
+  return withKeys({ drugs: d, byTier, byYear, bySponsor, bySource: sourceTotals }, {
+    drugs: ["generic_name", "tier"],
+    byTier: ["tier"],
+    byYear: ["first_approval_year", "tier"],
+    bySponsor: ["sponsor", "tier"],
+    bySource: ["source"],
+  });
 }
 
 /** Parameters of {@linkcode regulatoryLandscape} (all optional). */
@@ -127,6 +136,7 @@ export async function regulatoryLandscape(
   client: Client,
   params: RegulatoryLandscapeParams = {},
 ): Promise<RegulatoryLandscape> {
+  checkParams("regulatoryLandscape", params);
   const landscape = await client.regulatory.landscape({ ...params });
   const provenance: Provenance[] = [landscape.meta];
   const warnings: AnalysisWarning[] = [];

@@ -8,9 +8,11 @@
  */
 import pl from "nodejs-polars";
 import type { RowsResult } from "../client/result.ts";
-import type { WorkRow } from "../client/schemas/people.ts";
-import { type AnalysisResult, analysisResult, frameFromResult } from "../frames/mod.ts";
+import type { WorkRow } from "../client/schemas/_rows.gen.ts";
+import { type AnalysisResult, analysisResult, frameFromResult, withKeys } from "../frames/mod.ts";
 import { conform, dateBound, fillYears, framed, ratio, yearOf } from "./_measures.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** The slice of the client this analysis calls. */
 export interface ResearcherOutputClient {
@@ -47,16 +49,16 @@ export interface AuthorIdentity {
 /** Output frames of the researcher output analysis. */
 export type ResearcherOutputFrames = {
   /** The works (typed rows) plus `year` i64. */
-  readonly works: pl.DataFrame;
+  readonly works: DataFrame;
   /** `year` i64, `works` i64, `citations` i64, `open_access` i64, `open_access_fraction` f64; gaps filled. */
-  readonly byYear: pl.DataFrame;
+  readonly byYear: DataFrame;
   /** `type` str, `works` i64, `citations` i64, `share_fraction` f64, `open_access_fraction` f64. */
-  readonly byType: pl.DataFrame;
+  readonly byType: DataFrame;
   /**
    * One row: `author_key`, `name`, `orcid`, `works` i64, `citations` i64, `mean_citations` f64,
    * `h_index` i64 (over the listed works), `open_access_fraction` f64, `first_year`, `last_year` i64.
    */
-  readonly summary: pl.DataFrame;
+  readonly summary: DataFrame;
 };
 
 /** Result of {@link researcherOutput}. */
@@ -106,7 +108,7 @@ function hIndex(cites: number[]): number {
  * @returns The frames.
  */
 export function researcherOutputFromFrame(
-  works: pl.DataFrame,
+  works: DataFrame,
   author: AuthorIdentity | null,
   window: { from?: number | null; to?: number | null } = {},
 ): ResearcherOutputFrames {
@@ -160,7 +162,12 @@ export function researcherOutputFromFrame(
     first_year: pl.Int64,
     last_year: pl.Int64,
   });
-  return { works: typed, byYear, byType, summary };
+  return withKeys({ works: typed, byYear, byType, summary }, {
+    works: ["work_id"],
+    byYear: ["year"],
+    byType: ["type"],
+    summary: [], // one row
+  });
 }
 
 /**
@@ -191,6 +198,7 @@ export async function researcherOutput(
   client: ResearcherOutputClient,
   options: ResearcherOutputOptions,
 ): Promise<ResearcherOutput & { readonly author: AuthorIdentity | null }> {
+  checkParams("researcherOutput", options);
   const result = await client.researchers.works.all({
     authorId: options.authorId,
     ...(options.from !== undefined ? { publication_date_from: dateBound(options.from, true) } : {}),

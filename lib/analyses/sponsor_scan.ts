@@ -10,14 +10,22 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import type { OrganizationRow } from "../client/schemas/people.ts";
+import type { OrganizationRow } from "../client/schemas/_rows.gen.ts";
 import type { Provenance } from "../client/result.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning, frameFromResult } from "../frames/mod.ts";
+import {
+  type AnalysisResult,
+  analysisResult,
+  type AnalysisWarning,
+  frameFromResult,
+  withKeys,
+} from "../frames/mod.ts";
 import { catalystCalendar } from "./catalyst_calendar.ts";
 import { patentTrends, patentTrendsFromFrames } from "./patent_trends.ts";
 import { conform, framed, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, organizationLookup, sameName } from "./_resolve_entity.ts";
 import { ACTIVE, APPROVAL, EVENT, LATE, SPONSOR, TRIAL } from "./_sponsor_parts.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Options of {@link sponsorScan}. */
 export interface SponsorScanOptions {
@@ -36,22 +44,22 @@ export interface SponsorScanOptions {
 /** Output frames of the sponsor scan. */
 export type SponsorScanFrames = {
   /** One row: `input`, `id`, `name`, `lei`, `ror_id`, `hierarchy_level`, `resolved` bool. */
-  readonly sponsor: pl.DataFrame;
+  readonly sponsor: DataFrame;
   /** `phase`, `status`, `trials` i64, `enrollment` i64 (sum; null when none reported). */
-  readonly pipeline: pl.DataFrame;
+  readonly pipeline: DataFrame;
   /** `approval_id`, `trade_name`, `source`, `approval_date`, `marketing_status`, `drugs`, `indications`, `is_orphan`. */
-  readonly approvals: pl.DataFrame;
+  readonly approvals: DataFrame;
   /** Upcoming catalyst events (`when == "upcoming"` of the catalyst calendar), by date. */
-  readonly catalysts: pl.DataFrame;
+  readonly catalysts: DataFrame;
   /** `year`, `patents`, `change`, `growth_fraction` (see patentTrends). */
-  readonly patentsByYear: pl.DataFrame;
+  readonly patentsByYear: DataFrame;
   /** `rank`, `cpc`, `patents`. */
-  readonly topCpc: pl.DataFrame;
+  readonly topCpc: DataFrame;
   /**
    * One row: `trials`, `active_trials`, `late_stage_trials` (phase 3+), `approvals`, `orphan_approvals`,
    * `upcoming_catalysts`, `next_catalyst_date` date, `patents` (in the window) i64.
    */
-  readonly summary: pl.DataFrame;
+  readonly summary: DataFrame;
 };
 
 /** Result of {@link sponsorScan}. */
@@ -60,15 +68,15 @@ export type SponsorScan = AnalysisResult<SponsorScanFrames>;
 /** Inputs of {@link sponsorScanFromFrames}. */
 export interface SponsorScanInputs {
   /** The `sponsor` frame. */
-  readonly sponsor: pl.DataFrame;
+  readonly sponsor: DataFrame;
   /** Trial rows (`status`, `phase`, `enrollment`). */
-  readonly trials: pl.DataFrame;
+  readonly trials: DataFrame;
   /** Approval rows as `frameFromResult` gives them. */
-  readonly approvals: pl.DataFrame;
+  readonly approvals: DataFrame;
   /** Catalyst calendar events (with `when`). */
-  readonly catalysts: pl.DataFrame;
+  readonly catalysts: DataFrame;
   /** Patents by year and top CPC codes (from patentTrends). */
-  readonly patents: { readonly byYear: pl.DataFrame; readonly topCpc: pl.DataFrame };
+  readonly patents: { readonly byYear: DataFrame; readonly topCpc: DataFrame };
 }
 
 /**
@@ -102,7 +110,12 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
   ).sort(["phase", "status"]);
   const approvals = conform(input.approvals, APPROVAL).rename({ regulatory_flags_is_orphan: "is_orphan" })
     .sort("approval_date", true, true);
-  const events = input.catalysts.width ? input.catalysts : conform(input.catalysts, EVENT);
+  // The catalysts as given, with the columns the scan reads (and the event key) added when absent.
+  const given = input.catalysts.width ? input.catalysts : conform(input.catalysts, EVENT);
+  const absent = Object.entries(EVENT).filter(([c]) => !given.columns.includes(c));
+  const events = absent.length
+    ? given.withColumns(...absent.map(([c, t]) => pl.lit(null).cast(t).alias(c)))
+    : given;
   const catalysts = events.filter(pl.col("when").eq(pl.lit("upcoming"))).sort("event_date");
   const patents = patentTrendsFromFrames({
     years: pl.DataFrame([]),
@@ -112,7 +125,7 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
   });
   const patentsByYear = input.patents.byYear.width ? input.patents.byYear : patents.byYear;
   const topCpc = input.patents.topCpc.width ? input.patents.topCpc : patents.topCpc;
-  const count = (df: pl.DataFrame, e: pl.Expr) => df.filter(e).height;
+  const count = (df: DataFrame, e: pl.Expr) => df.filter(e).height;
   const next = catalysts.height ? catalysts.getColumn("event_date").toArray()[0] : null;
   const summary = framed([{
     trials: trials.height,
@@ -133,7 +146,7 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
     next_catalyst_date: pl.Utf8,
     patents: pl.Int64,
   }).withColumns(pl.col("next_catalyst_date").str.strptime(pl.Date, "%Y-%m-%d"));
-  return {
+  return withKeys({
     sponsor: conform(input.sponsor, SPONSOR),
     pipeline,
     approvals,
@@ -141,7 +154,15 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
     patentsByYear,
     topCpc,
     summary,
-  };
+  }, {
+    sponsor: ["input"],
+    pipeline: ["phase", "status"],
+    approvals: ["approval_id"],
+    catalysts: ["drug_name", "type", "event_date"],
+    patentsByYear: ["year"],
+    topCpc: ["cpc"],
+    summary: [], // one row
+  });
 }
 
 /** The organization a name resolves to: an exact (case-insensitive) entity match first, then the first entity. */
@@ -182,6 +203,7 @@ const own = (ws: readonly AnalysisWarning[]): AnalysisWarning[] => ws.filter((w)
  * @returns The scan frames with provenance and warnings.
  */
 export async function sponsorScan(client: Client, options: SponsorScanOptions): Promise<SponsorScan> {
+  checkParams("sponsorScan", options);
   const res = await client.resolve.organizations({ query: options.sponsor, limit: 10 });
   const org = pickOrganization(res.rows, options.sponsor);
   const name = org?.name ?? options.sponsor;
@@ -230,7 +252,9 @@ export async function sponsorScan(client: Client, options: SponsorScanOptions): 
     orphanMeta = orphans.meta;
     const ids = (orphans.rows as { approval_id: string }[]).map((r) => r.approval_id);
     approvalFrame = approvalFrame.withColumns(
-      pl.col("approval_id").isIn(pl.Series("ids", ids, pl.Utf8)).alias("regulatory_flags_is_orphan"),
+      // A literal Series, not a bare one: Polars reads a bare Series as "same dtype" and prints an
+      // `is_in` deprecation notice on every run.
+      pl.col("approval_id").isIn(pl.lit(pl.Series("ids", ids, pl.Utf8))).alias("regulatory_flags_is_orphan"),
     );
     warnings.push({
       code: "derived",

@@ -7,9 +7,18 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { type AnalysisResult, analysisResult, type AnalysisWarning, toFrame } from "../frames/mod.ts";
+import {
+  type AnalysisResult,
+  analysisResult,
+  type AnalysisWarning,
+  toFrame,
+  withKey,
+  withKeys,
+} from "../frames/mod.ts";
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
 import { badInput } from "../client/errors.ts";
+import { checkParams } from "./params.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Weights of the composite score (each multiplies a term on a fixed 0–1 scale). */
 export interface CompositeWeights {
@@ -117,11 +126,11 @@ function unit(x: pl.Expr): pl.Expr {
  * ```
  */
 export function targetPrioritizationFromFrames(
-  targets: pl.DataFrame,
-  drugs: pl.DataFrame,
-  associations?: pl.DataFrame,
+  targets: DataFrame,
+  drugs: DataFrame,
+  associations?: DataFrame,
   options: TargetPrioritizationOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const w = { ...checkedWeights(options.weights) };
   for (const term of options.unavailable ?? []) w[term] = 0;
   const total = w.association + w.evidence + w.novelty + w.tractability || 1;
@@ -134,7 +143,7 @@ export function targetPrioritizationFromFrames(
   const evidence = (associations ?? toFrame("association", []))
     .groupBy("target_id").agg(pl.col("evidence_count").max().alias("evidence_count"));
   const evidence01 = unit(pl.col("evidence_count").cast(pl.Float64).add(1).log(10).div(3));
-  return targets
+  const ranked = targets
     .select(
       "target_id",
       "target_name",
@@ -164,7 +173,11 @@ export function targetPrioritizationFromFrames(
     .sort(["composite", "association_score", "target_id"], [true, true, false])
     .withRowIndex("rank", 1)
     .withColumns(pl.col("rank").cast(pl.Int64));
+  return withKey(ranked, TARGETS_KEY);
 }
+
+/** Keys of the frames: one row per target, one per target × drug. */
+const TARGETS_KEY = ["target_id"], DRUGS_KEY = ["target_id", "chembl_id"];
 
 /**
  * A disease name's id by exact (case-insensitive) disease-autocomplete match, with the rows autocomplete
@@ -198,9 +211,9 @@ export interface TargetPrioritizationParams extends TargetPrioritizationOptions 
 /** Result of {@linkcode targetPrioritization}: the ranked `targets` and the `drugs` behind them. */
 export type TargetPrioritization = AnalysisResult<{
   /** Ranked targets (see {@linkcode targetPrioritizationFromFrames}). */
-  readonly targets: pl.DataFrame;
+  readonly targets: DataFrame;
   /** Every drug per target (`target_id` + target-landscape columns). */
-  readonly drugs: pl.DataFrame;
+  readonly drugs: DataFrame;
 }>;
 
 /**
@@ -229,6 +242,7 @@ export async function targetPrioritization(
   client: Client,
   params: TargetPrioritizationParams,
 ): Promise<TargetPrioritization> {
+  checkParams("targetPrioritization", params);
   checkedWeights(params.weights); // before any request
   const topN = params.topN ?? 20;
   // One more than asked settles completeness (PITFALLS 27): more than topN back = more exist.
@@ -329,7 +343,7 @@ export async function targetPrioritization(
   // The extra target was asked for to settle completeness: the client's own cap notice is settled here.
   const priMeta = { ...pri.meta, warnings: pri.meta.warnings.filter((w) => w.code !== "capped") };
   return analysisResult(
-    { targets: final, drugs },
+    withKeys({ targets: final, drugs }, { targets: TARGETS_KEY, drugs: DRUGS_KEY }),
     [priMeta, ...(assoc ? [assoc.meta] : []), ...landscapes.map((r) => r.meta)],
     [...warnings, ...notes],
     complete,

@@ -1,7 +1,8 @@
 /**
- * Private: shared pieces of the analysis charts — frame checks, number formats, partial years, greedy label
- * decluttering, and composing several Plot panels into one titled figure. The label helpers (wrapping,
- * display case, margins) live in `_labels.ts` and are re-exported here; the size legend is `_size_legend.ts`.
+ * Private: shared pieces of the analysis charts — frame checks, number formats, partial years, and
+ * composing several Plot panels into one titled figure. The label helpers (wrapping, display case,
+ * margins) live in `_labels.ts` and are re-exported here; the size legend is `_size_legend.ts`; scatter
+ * label placement is `_declutter.ts`.
  *
  * @module
  */
@@ -9,7 +10,6 @@ import type pl from "nodejs-polars";
 import type { DomNode } from "./dom.ts";
 import { headlessDocument } from "./dom.ts";
 import { Chart } from "./render.ts";
-import { textWidth } from "./_compose.ts";
 
 /** Options every analysis chart accepts. */
 export interface BaseChartOptions {
@@ -146,60 +146,6 @@ export function partialYears(asOf: Date = new Date()): {
 
 /** Whole years on an axis: `2024`, not `2,024`. */
 export const yearFormat = (v: unknown): string => String(v);
-
-/** A label candidate in pixel space, by priority (lower is placed first). */
-export interface LabelCandidate {
-  /** Anchor x in pixels. */
-  readonly x: number;
-  /** Anchor y in pixels. */
-  readonly y: number;
-  /** The text. */
-  readonly text: string;
-  /** Radius of the mark at the anchor; labels keep this far away. @default {0} */
-  readonly r?: number;
-}
-
-/**
- * Greedy label placement: tries right, left, above and below each anchor (clear of its mark's radius),
- * keeps the first spot that overlaps no placed label, no other mark and stays inside `bounds`; a label
- * with no free spot is dropped.
- */
-export function declutter(
-  candidates: readonly LabelCandidate[],
-  bounds: { left?: number; top?: number; width: number; height: number },
-  size = 10,
-): { index: number; dx: number; dy: number; anchor: "start" | "end" | "middle" }[] {
-  // Every mark is an obstacle too, so a label never covers another target's dot.
-  const boxes: [number, number, number, number][] = candidates.map((c) => {
-    const r = c.r ?? 0;
-    return [c.x - r, c.y - r, 2 * r, 2 * r];
-  });
-  const placed: { index: number; dx: number; dy: number; anchor: "start" | "end" | "middle" }[] = [];
-  const h = size * 1.2;
-  candidates.forEach((c, index) => {
-    const w = textWidth(c.text, size);
-    const g = Math.round((c.r ?? 0) + 5);
-    const v = Math.round((c.r ?? 0) + h / 2 + 2);
-    const spots = [
-      { dx: g, dy: 0, anchor: "start" as const, box: [c.x + g, c.y - h / 2, w, h] },
-      { dx: -g, dy: 0, anchor: "end" as const, box: [c.x - g - w, c.y - h / 2, w, h] },
-      { dx: 0, dy: -v, anchor: "middle" as const, box: [c.x - w / 2, c.y - v - h / 2, w, h] },
-      { dx: 0, dy: v, anchor: "middle" as const, box: [c.x - w / 2, c.y + v - h / 2, w, h] },
-    ];
-    for (const s of spots) {
-      const [x, y, bw, bh] = s.box;
-      if (x < (bounds.left ?? 0) || y < (bounds.top ?? 0)) continue;
-      if (x + bw > bounds.width || y + bh > bounds.height) continue;
-      if (boxes.some(([ox, oy, ow, oh]) => x < ox + ow && ox < x + bw && y < oy + oh && oy < y + bh)) {
-        continue;
-      }
-      boxes.push([x, y, bw, bh]);
-      placed.push({ index, dx: s.dx, dy: s.dy, anchor: s.anchor });
-      return;
-    }
-  });
-  return placed;
-}
 
 interface MutableNode extends DomNode {
   setAttribute(name: string, value: string): void;

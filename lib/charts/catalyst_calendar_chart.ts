@@ -6,8 +6,8 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
+import { displayText, plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   displayName,
@@ -18,6 +18,7 @@ import {
   rowStep,
   wrapLabel,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode catalystCalendarChart}. */
 export const defaults = {
@@ -66,7 +67,8 @@ function referenceDayOf(rows: readonly Record<string, unknown>[]): { day: Date; 
 /**
  * Events on a time axis per drug, from the `events` frame of `catalystCalendar`.
  *
- * @param events Columns `trade_name` (or `drug_name`), `type`, `event_date` (date), `days_to_event`.
+ * @param events Columns `trade_name` (or `drug_name`), `type`, `event_date` (date), `days_to_event`; with
+ *   `entities` naming two or more sponsors or tickers, each row names whose event it is.
  * @param options Titles, width, `maxRows`, `today`.
  * @returns The chart.
  * @example Upcoming and past events around the data's reference day
@@ -85,7 +87,7 @@ function referenceDayOf(rows: readonly Record<string, unknown>[]): { day: Date; 
  * ```
  */
 export function catalystCalendarChart(
-  events: pl.DataFrame,
+  events: DataFrame,
   options: CatalystCalendarChartOptions = {},
 ): Chart {
   requireColumns(events, ["type", "event_date", "days_to_event"], "catalystCalendarChart");
@@ -96,7 +98,12 @@ export function catalystCalendarChart(
   const day = today.toISOString().slice(0, 10);
   const ruleLabel = options.today || ref.fromData ? `reference day ${day}` : `today ${day}`;
   // One display case, applied before grouping, so "APIXABAN" and "Apixaban" are one row.
-  const name = (r: Record<string, unknown>) => displayName(r.trade_name ?? r.drug_name ?? "unknown");
+  // With events of two or more sponsors (or tickers), each row says whose it is: "Cosentyx (Novartis)".
+  const owners = (r: Record<string, unknown>) =>
+    Array.isArray(r.entities) ? (r.entities as unknown[]).map((e) => displayText(String(e))) : [];
+  const several = new Set(all.flatMap(owners)).size > 1;
+  const name = (r: Record<string, unknown>) =>
+    displayName(r.trade_name ?? r.drug_name ?? "unknown") + (several ? ` (${owners(r).join(", ")})` : "");
   // Each drug's distance to the reference day is that of its nearest event; keep the nearest maxRows drugs.
   const nearest = new Map<string, number>();
   for (const r of all) {
@@ -137,7 +144,9 @@ export function catalystCalendarChart(
   return chart({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
-      `${upcoming} upcoming and ${all.length - upcoming} past events around the ${
+      `${upcoming.toLocaleString("en-US")} upcoming and ${
+        plural(all.length - upcoming, "past event")
+      } around the ${
         ref.fromData ? "data's reference day" : "reference day"
       } ${day}; filled = upcoming, hollow = past`,
     caption: options.caption ??

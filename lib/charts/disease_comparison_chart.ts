@@ -6,9 +6,9 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
+import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   compact,
@@ -25,6 +25,7 @@ import {
   usd,
   wrapLabel,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** One small-multiple panel: a summary column, its title and its value format. */
 export interface DiseaseMeasure {
@@ -73,7 +74,7 @@ export const defaults: {
 /** Options of {@linkcode diseaseComparisonChart}. */
 export interface DiseaseComparisonChartOptions extends BaseChartOptions {
   /** The `byPhase` frame (`disease`, `phase`, `trials`); adds the phase-mix panel. */
-  readonly byPhase?: pl.DataFrame;
+  readonly byPhase?: DataFrame;
   /** Which measures to show, in order. @default {defaults.measures} */
   readonly measures?: readonly DiseaseMeasure[];
 }
@@ -103,7 +104,7 @@ export { phaseLabel } from "./_kit.ts";
  * ```
  */
 export function diseaseComparisonChart(
-  summary: pl.DataFrame,
+  summary: DataFrame,
   options: DiseaseComparisonChartOptions = {},
 ): Chart {
   const measures = options.measures ?? defaults.measures;
@@ -132,7 +133,7 @@ export function diseaseComparisonChart(
   return figure({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
-      `${rows.length} disease${rows.length === 1 ? "" : "s"}: ${rows.map((r) => r.disease).join(", ")}`,
+      `${plural(rows.length, "disease")}: ${rows.map((r) => r.disease).join(", ")}`,
     caption: options.caption ??
       (skipped.length
         ? `Not compared (unresolved): ${skipped.join(", ")}. Figures from each disease's landscape report.`
@@ -174,7 +175,7 @@ function panel(
   })) as unknown as DomNode;
 }
 
-function phasePanel(byPhase: pl.DataFrame, width: number): DomNode[] {
+function phasePanel(byPhase: DataFrame, width: number): DomNode[] {
   const raw = rowsOf(byPhase).filter((r) => Number(r.trials) > 0);
   const totals = new Map<string, number>();
   for (const r of raw) totals.set(String(r.disease), (totals.get(String(r.disease)) ?? 0) + Number(r.trials));

@@ -4,14 +4,22 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
 import { escapeXml as escapeHtml } from "./_compose.ts";
 import { type DisplayProvenance, provenanceLines } from "./_provenance.ts";
-import { type ColumnSemantic, formatCell, frameSemantics, isNumeric } from "../frames/semantics.ts";
+import {
+  columnLabel,
+  type ColumnSemantic,
+  displayText,
+  formatCell,
+  frameSemantics,
+  isNumeric,
+  plural,
+} from "../frames/semantics.ts";
 import { dtypeName } from "../frames/dtype_name.ts";
 
 export { dtypeName };
 import { formatTable } from "../frames/print_table.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** The symbol a Deno Jupyter kernel calls to get an object's rich representation (a mime bundle). */
 export const jupyterDisplay: unique symbol = Symbol.for("Jupyter.display");
@@ -33,9 +41,19 @@ export interface FrameDisplayOptions {
    * (`lib/frames/semantics.ts`: fractions as %, dollars, counts with separators). @default {false}
    */
   raw?: boolean;
+  /**
+   * Headers as labels (`lib/frames/semantics.ts` {@linkcode columnLabel}: "Trials", "Part D spend 2025 ($)")
+   * without the dtype line, lists as plain text and entity values without their internal prefix
+   * (`sponsor:Pfizer` → Pfizer): the form of a report for readers. @default {false}
+   */
+  labels?: boolean;
 }
 
-function formatValue(value: unknown, dtype: string, semantic: ColumnSemantic | null): string {
+function formatValue(value: unknown, dtype: string, semantic: ColumnSemantic | null, labels = false): string {
+  if (labels && Array.isArray(value)) {
+    return value.map((v) => (v == null ? "—" : formatValue(v, "", semantic, true))).join(", ");
+  }
+  if (labels && typeof value === "string") return displayText(value);
   if (Array.isArray(value)) {
     return `[${value.map((v) => (v == null ? "null" : formatValue(v, "", semantic))).join(", ")}]`;
   }
@@ -73,12 +91,12 @@ const NULL_HTML = '<span style="color:#999;font-style:italic">null</span>';
  * import { frameToHtmlTable } from "./display.ts";
  * import assert from "node:assert/strict";
  * const html = frameToHtmlTable(pl.DataFrame({ phase: ["1", null] }));
- * assert.match(html, /2 rows × 1 columns/);
+ * assert.match(html, /2 rows × 1 column/);
  * assert.match(html, /str/);
  * ```
  */
-export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions = {}): string {
-  const { rows = 50, title, provenance, maxChars = 200, raw = false } = options;
+export function frameToHtmlTable(df: DataFrame, options: FrameDisplayOptions = {}): string {
+  const { rows = 50, title, provenance, maxChars = 200, raw = false, labels = false } = options;
   const shown = Math.max(0, Math.min(rows, df.height));
   const head = df.head(shown);
   const dtypes = df.dtypes.map(dtypeName);
@@ -106,14 +124,18 @@ export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions 
   }
   const more = df.height > shown ? ` (showing first ${shown.toLocaleString("en-US")})` : "";
   out.push(
-    `<div class="ri-shape" style="color:#555;margin:2px 0">${df.height.toLocaleString("en-US")} rows × ` +
-      `${df.width} columns${more}</div>`,
+    `<div class="ri-shape" style="color:#555;margin:2px 0">${plural(df.height, "row")} × ` +
+      `${plural(df.width, "column")}${more}</div>`,
   );
   out.push('<table style="border-collapse:collapse"><thead><tr>');
   df.columns.forEach((c, i) => {
     out.push(
-      `<th style="${CELL};border-bottom:1px solid #999${align[i]}">${escapeHtml(c)}<br>` +
-        `<span class="ri-dtype" style="color:#888;font-weight:normal">${escapeHtml(dtypes[i])}</span></th>`,
+      labels
+        ? `<th style="${CELL};border-bottom:1px solid #999${align[i].replace(";white-space:nowrap", "")}" ` +
+          `title="${escapeHtml(c)}">` +
+          `${escapeHtml(columnLabel(c, dtypes[i].replace(/^list\[(.*)\]$/, "$1")))}</th>`
+        : `<th style="${CELL};border-bottom:1px solid #999${align[i]}">${escapeHtml(c)}<br>` +
+          `<span class="ri-dtype" style="color:#888;font-weight:normal">${escapeHtml(dtypes[i])}</span></th>`,
     );
   });
   out.push("</tr></thead><tbody>");
@@ -123,7 +145,9 @@ export function frameToHtmlTable(df: pl.DataFrame, options: FrameDisplayOptions 
       const v = values[r];
       out.push(
         `<td style="${CELL}${align[i]}">${
-          v == null ? NULL_HTML : escapeHtml(cut(formatValue(v, dtypes[i], semantics[i]), maxChars))
+          v == null
+            ? (labels ? "" : NULL_HTML)
+            : escapeHtml(cut(formatValue(v, dtypes[i], semantics[i], labels), maxChars))
         }</td>`,
       );
     });
@@ -146,7 +170,7 @@ export class FrameDisplay {
    * @param df The frame.
    * @param options Rows to show, title, provenance.
    */
-  constructor(df: pl.DataFrame, options: FrameDisplayOptions = {}) {
+  constructor(df: DataFrame, options: FrameDisplayOptions = {}) {
     this.html = frameToHtmlTable(df, options);
     const lines: string[] = [];
     if (options.title) lines.push(options.title);
@@ -158,7 +182,7 @@ export class FrameDisplay {
     const shown = Math.min(options.rows ?? 50, df.height);
     const more = df.height > shown ? ` (showing first ${shown})` : "";
     lines.push(
-      `${df.height} rows × ${df.width} columns${more}`,
+      `${plural(df.height, "row")} × ${plural(df.width, "column")}${more}`,
       options.raw
         ? df.head(shown).toString()
         : formatTable(df, { rows: shown, maxChars: options.maxChars ?? 60 }),
@@ -173,8 +197,8 @@ export class FrameDisplay {
 }
 
 /**
- * Shows a DataFrame in a notebook with shape, dtypes, nulls and provenance; make it the last expression of
- * a cell (or pass it to `Deno.jupyter.display`).
+ * Shows a DataFrame in a notebook with shape, dtypes, nulls and provenance: `await show(showFrame(df))`
+ * (a bare last expression also displays, but batch runs may drop it; see `show`).
  *
  * @param df The frame.
  * @param options Rows to show (default 50, may be more), title, provenance.
@@ -188,6 +212,6 @@ export class FrameDisplay {
  * assert.equal(shown.html.match(/<tr>/g)?.length, 81); // header + 80 rows
  * ```
  */
-export function showFrame(df: pl.DataFrame, options: FrameDisplayOptions = {}): FrameDisplay {
+export function showFrame(df: DataFrame, options: FrameDisplayOptions = {}): FrameDisplay {
   return new FrameDisplay(df, options);
 }

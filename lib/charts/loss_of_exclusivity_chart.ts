@@ -1,13 +1,13 @@
 /**
  * Loss-of-exclusivity chart: the cliff — 2025 Medicare Part D spending by the quarter in which the
- * drugs' last patent or exclusivity lapses, stacked by sponsor, with the biggest drugs labelled.
+ * drugs' last patent or exclusivity lapses, stacked by sponsor, with the biggest stacks' totals labelled.
  *
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import { type BaseChartOptions, displayName, requireColumns, rowsOf, truncate, usd } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode lossOfExclusivityChart}. */
 export const defaults = {
@@ -20,7 +20,7 @@ export const defaults = {
 
 /** Options of {@linkcode lossOfExclusivityChart}. */
 export interface LossOfExclusivityChartOptions extends BaseChartOptions {
-  /** How many of the biggest drugs to label. @default {6} */
+  /** How many of the biggest quarters (stacks) to label with their total. @default {6} */
   readonly labels?: number;
 }
 
@@ -43,7 +43,7 @@ function quarters(first: string, last: string): string[] {
  *   `spending_2025`.
  * @param options Titles, width, how many drugs to label.
  * @returns The chart.
- * @example The biggest drug is labelled with its spending
+ * @example The biggest stack is labelled with its total
  * ```ts
  * import pl from "nodejs-polars";
  * import assert from "node:assert/strict";
@@ -53,11 +53,12 @@ function quarters(first: string, last: string): string[] {
  *   entities: [["sponsor:Roche"], ["sponsor:Pfizer"]], horizon_quarter: ["2029-Q4", "2029-Q4"],
  *   spending_2025: [5.8e9, 4.6e8],
  * });
- * assert.match(lossOfExclusivityChart(drugs).svg(), /Hemlibra \$5\.8B/);
+ * // The stack's total is labelled, with its biggest drug and how many more.
+ * assert.match(lossOfExclusivityChart(drugs).svg(), /\$6\.3B \(Hemlibra \+1\)/);
  * ```
  */
 export function lossOfExclusivityChart(
-  drugs: pl.DataFrame,
+  drugs: DataFrame,
   options: LossOfExclusivityChartOptions = {},
 ): Chart {
   requireColumns(
@@ -81,15 +82,15 @@ export function lossOfExclusivityChart(
     : [];
   const totals = new Map<string, number>();
   for (const r of rows) totals.set(r.quarter, (totals.get(r.quarter) ?? 0) + r.spending);
-  // Label the biggest drugs at the top of their quarter's stack (one label per quarter, the biggest).
-  const top = [...rows].sort((a, b) => b.spending - a.spending).slice(0, options.labels ?? defaults.labels);
-  const biggest = new Map<string, (typeof rows)[number]>();
-  for (const r of top) if (!biggest.has(r.quarter)) biggest.set(r.quarter, r);
-  const labels = [...biggest.values()].map((r) => ({
-    quarter: r.quarter,
-    y: totals.get(r.quarter)!,
-    text: `${r.label} ${usd(r.spending)}`,
-  }));
+  // Label the biggest stacks with their total (one drug: its name; more: the biggest and how many more).
+  const labels = [...totals].sort((a, b) => b[1] - a[1]).slice(0, options.labels ?? defaults.labels)
+    .map(([quarter, sum]) => {
+      const stack = rows.filter((r) => r.quarter === quarter).sort((a, b) => b.spending - a.spending);
+      const text = stack.length === 1
+        ? `${stack[0].label} ${usd(sum)}`
+        : `${usd(sum)} (${stack[0].label} +${stack.length - 1})`;
+      return { quarter, y: sum, text };
+    });
   const total = rows.reduce((a, r) => a + r.spending, 0);
   const sponsors = [...new Set(rows.map((r) => r.sponsor))].sort();
   const everyOther = qs.length > 16;

@@ -5,7 +5,6 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import {
   type BaseChartOptions,
@@ -20,6 +19,7 @@ import {
   usd,
   wrapLabel,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode medicareSpendingChart}. */
 export const defaults = {
@@ -58,7 +58,7 @@ export interface MedicareSpendingChartOptions extends BaseChartOptions {
  * ```
  */
 export function medicareSpendingChart(
-  drugs: pl.DataFrame,
+  drugs: DataFrame,
   options: MedicareSpendingChartOptions = {},
 ): Chart {
   requireColumns(

@@ -22,7 +22,10 @@
 export * from "./dom.ts";
 export * from "./render.ts";
 export * from "./display.ts";
+export * from "./show.ts";
 export * from "./progress.ts";
+export type { DataFrame } from "../frames/polars.ts";
+export type { BaseChartOptions } from "./_kit.ts";
 export {
   defaults as patentTrendsChartDefaults,
   patentTrendsChart,

@@ -6,7 +6,6 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { plotOptions } from "./dom.ts";
 import type { DomNode } from "./dom.ts";
 import type { Chart } from "./render.ts";
@@ -23,6 +22,7 @@ import {
   signedPct,
   truncate,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode patentTrendsChart}. */
 export const defaults = {
@@ -40,7 +40,7 @@ export const defaults = {
 /** Options of {@linkcode patentTrendsChart}. */
 export interface PatentTrendsChartOptions extends BaseChartOptions {
   /** The analysis `companies` frame (`company, year, patents`); adds a comparison panel when non-empty. */
-  readonly companies?: pl.DataFrame;
+  readonly companies?: DataFrame;
   /** The CPC code the analysis was limited to; the company panel says so. */
   readonly cpc?: string;
   /**
@@ -51,7 +51,7 @@ export interface PatentTrendsChartOptions extends BaseChartOptions {
   /** The day the data runs to: its year is partial, drawn lighter and starred. @default {today} */
   readonly asOf?: Date;
   /** The analysis `unresolved` frame (`input`, `reason`): those companies are named as not resolved. */
-  readonly unresolved?: pl.DataFrame;
+  readonly unresolved?: DataFrame;
 }
 
 const NAME = "patentTrendsChart";
@@ -71,7 +71,7 @@ const NAME = "patentTrendsChart";
  * assert.match(patentTrendsChart(byYear).svg(), /\+35%/);
  * ```
  */
-export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsChartOptions = {}): Chart {
+export function patentTrendsChart(byYear: DataFrame, options: PatentTrendsChartOptions = {}): Chart {
   requireColumns(byYear, ["year", "patents", "growth_fraction"], NAME);
   const width = options.width ?? defaults.width;
   const rows = rowsOf(byYear).filter((r) => r.year != null);
@@ -184,7 +184,7 @@ export function patentTrendsChart(byYear: pl.DataFrame, options: PatentTrendsCha
 }
 
 /** Per-company patents per year: one line per company with a swatch legend. */
-function companyPanel(companies: pl.DataFrame, width: number, cpc: string | undefined): DomNode[] {
+function companyPanel(companies: DataFrame, width: number, cpc: string | undefined): DomNode[] {
   const rows: Row[] = rowsOf(companies).map((r) => ({ ...r, company: truncate(r.company, 32) }));
   const color = {
     type: "ordinal" as const,

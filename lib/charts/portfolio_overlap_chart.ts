@@ -6,7 +6,6 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import {
   type BaseChartOptions,
@@ -17,12 +16,15 @@ import {
   truncate,
   wrapLabel,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode portfolioOverlapChart}. */
 export const defaults = {
   title: "Portfolio overlap between sponsors",
   subtitle: "Shared trials per pair; colour = Jaccard overlap (shared ÷ union of both portfolios), " +
     "lightest to darkest = lowest to highest pair shown",
+  /** The subtitle when every pair has the same overlap (one colour). */
+  subtitleOne: "Shared trials per pair and their Jaccard overlap (shared ÷ union of both portfolios)",
   cell: 84,
   labelChars: 22,
   scheme: "blues",
@@ -57,7 +59,7 @@ export interface PortfolioOverlapChartOptions extends BaseChartOptions {
  * ```
  */
 export function portfolioOverlapChart(
-  matrix: pl.DataFrame,
+  matrix: DataFrame,
   options: PortfolioOverlapChartOptions = {},
 ): Chart {
   requireColumns(matrix, ["sponsor_a", "sponsor_b", "shared", "jaccard"], "portfolioOverlapChart");
@@ -73,6 +75,8 @@ export function portfolioOverlapChart(
   const narrow = hi - lo < 0.04;
   const fractional = offJ.some((v) => Math.abs(v * 100 - Math.round(v * 100)) >= 0.05);
   const digits = new Set(offJ.map((v) => pct(v))).size < new Set(offJ).size || (narrow && fractional) ? 1 : 0;
+  const values = [...new Set(offJ.map((v) => pct(v, digits)))];
+  const single = values.length === 1 ? values : undefined;
   const rows = raw.map((r) => {
     const diagonal = r.sponsor_a === r.sponsor_b;
     return {
@@ -91,7 +95,7 @@ export function portfolioOverlapChart(
   const marginBottom = Math.round(Math.min(140, (marginFor(domain, 30) - 16) * 0.5 + 24));
   return chart({
     title: options.title ?? defaults.title,
-    subtitle: options.subtitle ?? defaults.subtitle,
+    subtitle: options.subtitle ?? (single ? defaults.subtitleOne : defaults.subtitle),
     caption: options.caption ??
       `${
           options.condition ? `Condition: ${options.condition}. ` : ""
@@ -105,29 +109,48 @@ export function portfolioOverlapChart(
     padding: 0.04,
     x: { domain, label: null, tickRotate: -30 },
     y: { domain, label: null },
-    color: {
-      type: "linear",
-      scheme: defaults.scheme,
-      domain: [lo, hi],
-      legend: true,
-      label: "Jaccard overlap (%)",
-      ticks: 4,
-      tickFormat: (v: number) => pct(v, narrow ? 1 : digits),
-      unknown: defaults.diagonal,
-    },
+    // One overlap value (one pair, or all pairs alike) is one swatch, not a range with made-up ends.
+    color: single
+      ? {
+        type: "ordinal",
+        domain: single,
+        range: [SINGLE_FILL],
+        legend: true,
+        label: "Jaccard overlap",
+        unknown: defaults.diagonal,
+      }
+      : {
+        type: "linear",
+        scheme: defaults.scheme,
+        domain: [lo, hi],
+        legend: true,
+        label: "Jaccard overlap (%)",
+        ticks: 4,
+        tickFormat: (v: number) => pct(v, narrow ? 1 : digits),
+        unknown: defaults.diagonal,
+      },
     marks: [
-      Plot.cell(rows, { x: "b", y: "a", fill: (r: { jaccard: unknown }) => r.jaccard, inset: 0.5 }),
+      Plot.cell(rows, {
+        x: "b",
+        y: "a",
+        fill: (r: { jaccard: unknown }) =>
+          single ? (r.jaccard == null ? null : pct(r.jaccard, digits)) : r.jaccard,
+        inset: 0.5,
+      }),
       Plot.text(rows, {
         x: "b",
         y: "a",
         text: "label",
         fontSize: 11,
         fill: (r: { jaccard: unknown }) =>
-          r.jaccard != null && (Number(r.jaccard) - lo) / (hi - lo) > 0.55 ? "white" : "#222",
+          !single && r.jaccard != null && (Number(r.jaccard) - lo) / (hi - lo) > 0.55 ? "white" : "#222",
       }),
     ],
   });
 }
+
+/** The fill of every pair when all pairs have the same overlap: the middle of the scheme. */
+const SINGLE_FILL = "#6baed6";
 
 /**
  * The colour domain of the pairs' overlaps: their min to max, widened to at least 1 percentage point

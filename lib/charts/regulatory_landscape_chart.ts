@@ -5,9 +5,9 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
+import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   figure,
@@ -19,6 +19,7 @@ import {
   rowStep,
   wrapLabel,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode regulatoryLandscapeChart}. */
 export const defaults = {
@@ -36,7 +37,7 @@ export const defaults = {
 /** Options of {@linkcode regulatoryLandscapeChart}. */
 export interface RegulatoryLandscapeChartOptions extends BaseChartOptions {
   /** The `bySponsor` frame (`sponsor`, `tier`, `drugs`); adds a top-sponsors panel. */
-  readonly bySponsor?: pl.DataFrame;
+  readonly bySponsor?: DataFrame;
   /** How many sponsors the sponsor panel shows. @default {10} */
   readonly topSponsors?: number;
   /** The day the data runs to: its year is partial, drawn lighter and starred. @default {today} */
@@ -72,7 +73,7 @@ function tierColor(tiers: readonly string[]): { domain: string[]; range: string[
  * ```
  */
 export function regulatoryLandscapeChart(
-  byYear: pl.DataFrame,
+  byYear: DataFrame,
   options: RegulatoryLandscapeChartOptions = {},
 ): Chart {
   requireColumns(byYear, ["first_approval_year", "tier", "drugs"], "regulatoryLandscapeChart");
@@ -140,7 +141,7 @@ export function regulatoryLandscapeChart(
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
       (total
-        ? `${total} drugs, ${Math.min(...years)}–${Math.max(...years)}: ` +
+        ? `${plural(total, "drug")}, ${Math.min(...years)}–${Math.max(...years)}: ` +
           [...totals].map(([t, n]) => `${t} ${Math.round((n / total) * 100)}%`).join(", ")
         : "No drugs in this landscape"),
     caption: options.caption ??
@@ -149,7 +150,7 @@ export function regulatoryLandscapeChart(
 }
 
 function sponsorPanel(
-  bySponsor: pl.DataFrame,
+  bySponsor: DataFrame,
   top: number,
   width: number,
   color: { domain: string[]; range: string[] },

@@ -5,12 +5,16 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
+
+/** Observable Plot's options of `Plot.plot` (its own `PlotOptions`, named so that your code can write it). */
+export type PlotOptions = Plot.PlotOptions;
 import { Resvg } from "@resvg/resvg-js";
 import { parseHTML } from "linkedom";
 import { figureToSvg, withXmlns } from "./_compose.ts";
 import { bundledFontFiles } from "./_fonts.ts";
 import { type DomNode, plotOptions } from "./dom.ts";
 import { jupyterDisplay } from "./display.ts";
+import { Buffer } from "node:buffer";
 
 /** Anything that can be rendered: a {@linkcode Chart}, a Plot element (`<svg>` or `<figure>`), or markup. */
 export type ChartInput = Chart | DomNode | string;
@@ -23,7 +27,13 @@ export interface PngOptions {
   background?: string;
 }
 
-/** A rendered Plot chart: standalone SVG, PNG, and inline display in Jupyter (as image/svg+xml). */
+/**
+ * A rendered Plot chart: standalone SVG, PNG, and inline display in Jupyter (as image/png).
+ *
+ * Jupyter gets a PNG, not the SVG: Debian's nbconvert 6.5 HTML export sanitizes inline `image/svg+xml`
+ * (every `<rect>`, `<text>` and `<path>` stripped: an empty box), and it prefers the SVG when a bundle
+ * carries both. A PNG shows in JupyterLab/Notebook, VS Code, nbconvert 6.5 and 7 and GitHub's preview.
+ */
 export class Chart {
   /** The element Plot returned: an `<svg>`, or a `<figure>` when there is a title, legend or caption. */
   readonly element: DomNode;
@@ -54,11 +64,22 @@ export class Chart {
     return html.startsWith("<svg") ? withXmlns(html) : html;
   }
 
-  /** Jupyter rich display: the standalone SVG, plus a plain-text description. */
-  [jupyterDisplay](): Record<string, string> {
-    const title = (Array.from(this.element.childNodes).find((n) => n.tagName?.toLowerCase() === "h2")
+  /** The chart's title (Plot's `<h2>`), or "". */
+  title(): string {
+    return (Array.from(this.element.childNodes).find((n) => n.tagName?.toLowerCase() === "h2")
       ?.textContent ?? "").trim();
-    return { "image/svg+xml": this.svg(), "text/plain": title ? `Chart: ${title}` : "Chart" };
+  }
+
+  /**
+   * Jupyter rich display: the PNG (zoom 2, base64) and a plain-text description. `show()` adds the
+   * metadata that draws it at its natural size; see the class note for why not SVG.
+   */
+  [jupyterDisplay](): Record<string, string> {
+    const title = this.title();
+    return {
+      "image/png": Buffer.from(this.png()).toString("base64"),
+      "text/plain": title ? `Chart: ${title}` : "Chart",
+    };
   }
 }
 
@@ -82,7 +103,7 @@ function elementToSvg(node: DomNode): string {
  * Builds a Plot chart with the headless DOM and wraps it in a {@linkcode Chart}.
  *
  * @param options The options of `Plot.plot` (`document` is injected).
- * @returns The chart; make it the last expression of a notebook cell to display it.
+ * @returns The chart; display it in a notebook with `await show(c)` (batch runs keep the output).
  * @example A bar chart with a title
  * ```ts
  * import * as Plot from "@observablehq/plot";
@@ -92,7 +113,7 @@ function elementToSvg(node: DomNode): string {
  * assert.match(c.svg(), /Trials per phase/);
  * ```
  */
-export function chart(options: Plot.PlotOptions): Chart {
+export function chart(options: PlotOptions): Chart {
   return new Chart(Plot.plot(plotOptions(options)) as unknown as DomNode);
 }
 

@@ -5,9 +5,9 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
+import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   compact,
@@ -18,6 +18,7 @@ import {
   requireDate,
   rowsOf,
 } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode researcherOutputChart}. */
 export const defaults = {
@@ -64,7 +65,7 @@ export interface ResearcherOutputChartOptions extends BaseChartOptions {
  * ```
  */
 export function researcherOutputChart(
-  byYear: pl.DataFrame,
+  byYear: DataFrame,
   options: ResearcherOutputChartOptions = {},
 ): Chart {
   requireColumns(byYear, ["year", "works", "citations", "open_access"], "researcherOutputChart");
@@ -77,18 +78,20 @@ export function researcherOutputChart(
     { year: r.year, access: "Open access", works: Number(r.open_access ?? 0) },
     { year: r.year, access: "Not open access", works: Number(r.works ?? 0) - Number(r.open_access ?? 0) },
   ]);
-  // Label every year when few, else every k-th so tick labels never collide; a partial year always.
-  const every = Math.max(1, Math.ceil(years.length / Math.floor(width / 48)));
+  // Every year from the first to the last is on the axis (a year without works is an empty slot, not a
+  // missing one) and every year is labelled: upright when they fit, turned on their side when they do not.
+  const span = years.length
+    ? Array.from({ length: Math.max(...years) - Math.min(...years) + 1 }, (_, i) => Math.min(...years) + i)
+    : [];
+  const sideways = span.length > Math.floor((width - 48) / 40);
   const x = {
     type: "band" as const,
-    domain: years,
+    domain: span,
     label: "Publication year",
-    tickFormat: (y: number, i: number) => {
-      if (partial(y)) return `${y}*`;
-      const crowded = every > 1 && i >= years.length - every && partial(years.at(-1));
-      return i % every === 0 && !crowded ? String(y) : "";
-    },
+    tickRotate: sideways ? -90 : 0,
+    tickFormat: (y: number) => (partial(y) ? `${y}*` : String(y)),
   };
+  const marginBottom = sideways ? 48 : 30;
   const opacity = (r: { year: unknown }) => (partial(r.year) ? 0.45 : 1);
   const partialNote = partialYear.note(years);
   const color = { domain: ["Open access", "Not open access"], range: [defaults.openAccess, defaults.closed] };
@@ -100,6 +103,7 @@ export function researcherOutputChart(
     height: defaults.worksHeight,
     marginLeft: 48,
     marginTop: 24,
+    marginBottom,
     x,
     y: { label: "Works", grid: true, tickFormat: (v: number) => (Number.isInteger(v) ? compact(v) : "") },
     color,
@@ -120,6 +124,7 @@ export function researcherOutputChart(
     height: defaults.citationsHeight,
     marginLeft: 48,
     marginTop: 24,
+    marginBottom,
     x,
     y: { label: "Citations", grid: true, tickFormat: (v: number) => compact(v) },
     marks: [
@@ -133,7 +138,7 @@ export function researcherOutputChart(
   return figure({
     title: options.title ?? (options.author ? `${defaults.title}: ${options.author}` : defaults.title),
     subtitle: options.subtitle ??
-      `${total} works, ${compact(cites)} citations, ${total ? pct(oa / total) : "0%"} open access` +
+      `${plural(total, "work")}, ${compact(cites)} citations, ${total ? pct(oa / total) : "0%"} open access` +
         (years.length ? ` (${years[0]}–${years[years.length - 1]})` : ""),
     caption: options.caption ??
       "Citations are the current cited-by counts of the works published each year (older works have had longer to be cited)." +

@@ -5,10 +5,11 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import { type BaseChartOptions, marginFor, phaseLabel, phaseRank, requireColumns, rowsOf } from "./_kit.ts";
 import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
+import { plural } from "../frames/semantics.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode sponsorScanChart}. */
 export const defaults = {
@@ -29,7 +30,7 @@ export const defaults = {
 /** Options of {@linkcode sponsorScanChart}. */
 export interface SponsorScanChartOptions extends BaseChartOptions {
   /** The scan's one-row `summary` frame; its figures go into the default subtitle. */
-  readonly summary?: pl.DataFrame;
+  readonly summary?: DataFrame;
   /** Sponsor name for the default title. */
   readonly sponsor?: string;
 }
@@ -57,7 +58,7 @@ export function statusGroup(status: unknown): string {
  * assert.match(svg, /Sponsor pipeline: Acme/);
  * ```
  */
-export function sponsorScanChart(pipeline: pl.DataFrame, options: SponsorScanChartOptions = {}): Chart {
+export function sponsorScanChart(pipeline: DataFrame, options: SponsorScanChartOptions = {}): Chart {
   requireColumns(pipeline, ["phase", "status", "trials"], "sponsorScanChart");
   // One segment per phase × status group (statuses of a group are summed, so no seams inside a group).
   const sums = new Map<string, { phase: string; group: string; trials: number }>();
@@ -83,13 +84,16 @@ export function sponsorScanChart(pipeline: pl.DataFrame, options: SponsorScanCha
     ? ` (next ${(s.next_catalyst_date as Date).toISOString().slice(0, 10)})`
     : "";
   const total = [...totals.values()].reduce((a, b) => a + b, 0);
+  const n = (v: unknown) => Number(v ?? 0).toLocaleString("en-US");
+  const many = (v: unknown, noun: string) => plural(Number(v ?? 0), noun);
   return chart({
     title: options.title ?? (options.sponsor ? `${defaults.title}: ${options.sponsor}` : defaults.title),
     subtitle: options.subtitle ??
       (s
-        ? `${s.trials} trials (${s.active_trials} active, ${s.late_stage_trials} phase 3+), ${s.approvals} approvals, ` +
-          `${s.upcoming_catalysts} upcoming catalysts${next}, ${s.patents} patents`
-        : `${total} trials`),
+        ? `${many(s.trials, "trial")} (${n(s.active_trials)} active, ${n(s.late_stage_trials)} phase 3+), ` +
+          `${many(s.approvals, "approval")}, ${many(s.upcoming_catalysts, "upcoming catalyst")}${next}, ` +
+          many(s.patents, "patent")
+        : many(total, "trial")),
     caption: options.caption ??
       "Active: recruiting, active, not yet recruiting or enrolling by invitation. Stopped: terminated, withdrawn or suspended.",
     width: options.width ?? defaults.width,

@@ -1,27 +1,18 @@
 /**
  * Target prioritization chart: targets by disease association (x) against novelty or the composite score
  * (y), sized by trials in the disease, white-space targets (strong association, no approved drug)
- * highlighted, and labels placed so they never overlap (lower-ranked labels give way).
+ * highlighted, and labels beside their own dots, best ranks first (lib/charts/_declutter.ts).
  *
  * @module
  */
 import { compositeDefinition, type CompositeWeights } from "../analyses/target_prioritization.ts";
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
-import {
-  type BaseChartOptions,
-  declutter,
-  figure,
-  type LabelCandidate,
-  pct,
-  requireColumns,
-  type Row,
-  rowsOf,
-  truncate,
-} from "./_kit.ts";
+import { type BaseChartOptions, figure, pct, requireColumns, type Row, rowsOf, truncate } from "./_kit.ts";
 import { sizeLegend } from "./_size_legend.ts";
+import { declutter, type LabelCandidate } from "./_declutter.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode targetPrioritizationChart}. */
 export const defaults = {
@@ -73,7 +64,7 @@ export interface TargetPrioritizationChartOptions extends BaseChartOptions {
  * ```
  */
 export function targetPrioritizationChart(
-  targets: pl.DataFrame,
+  targets: DataFrame,
   options: TargetPrioritizationChartOptions = {},
 ): Chart {
   const yKey = options.y ?? "novelty_score";
@@ -104,6 +95,11 @@ export function targetPrioritizationChart(
     m.left + ((v - xDomain[0]) / (xDomain[1] - xDomain[0])) * (width - m.left - m.right);
   const py = (v: number) =>
     height - m.bottom - ((v - yDomain[0]) / (yDomain[1] - yDomain[0])) * (height - m.top - m.bottom);
+  // Pixels back to data (leader lines are placed in pixels, drawn by Plot in data coordinates).
+  const ix = (p: number) =>
+    xDomain[0] + ((p - m.left) / (width - m.left - m.right)) * (xDomain[1] - xDomain[0]);
+  const iy = (p: number) =>
+    yDomain[0] + ((height - m.bottom - p) / (height - m.top - m.bottom)) * (yDomain[1] - yDomain[0]);
   // The r scale, computed here too so labels clear each dot: sqrt, domain [0, max], range `radius`.
   const maxTrials = Math.max(0, ...rows.map((r) => Number(r.trials_in_disease ?? 0)));
   const [r0, r1] = defaults.radius;
@@ -122,7 +118,7 @@ export function targetPrioritizationChart(
     top: m.top - 6,
     width: width - m.right,
     height: height - m.bottom,
-  }).filter((p) => candidates[p.index].text);
+  });
   const spots = new Map<
     string,
     { dx: number; dy: number; anchor: "start" | "end" | "middle"; items: number[] }
@@ -176,6 +172,14 @@ export function targetPrioritizationChart(
         fontSize: 9,
         fill: "#666",
       }),
+      Plot.link(placed.flatMap((p) => p.leader ? [p.leader] : []), {
+        x1: (l: readonly number[]) => ix(l[0]),
+        y1: (l: readonly number[]) => iy(l[1]),
+        x2: (l: readonly number[]) => ix(l[2]),
+        y2: (l: readonly number[]) => iy(l[3]),
+        stroke: "#666",
+        strokeWidth: 0.8,
+      }),
       Plot.dot(rows.filter((r) => !r.white_space).sort(bySize), {
         x: "association_score",
         y: yKey,
@@ -227,8 +231,8 @@ export function targetPrioritizationChart(
       `${rows.length} targets${options.disease ? ` for ${options.disease}` : ""}; ${nWhite} white-space ` +
         `target${nWhite === 1 ? "" : "s"} (association ≥ ${pct(threshold)}, no approved drug)`,
     caption: options.caption ??
-      `Labels: composite rank and symbol (${placed.length} of ${rows.length} labelled; lower ranks give way ` +
-        `when labels would overlap). Dot size: trials in the disease${
+      `Labels: composite rank and symbol of the ${placed.length} best-ranked of ${rows.length} targets ` +
+        `(best ranks first; a label set apart from its dot has a line to it). Dot size: trials in the disease${
           maxTrials > 0 ? "" : " (no target has trials in the disease: all dots the same size)"
         }. Rank by ${compositeDefinition(options.weights)}.`,
   }, parts);

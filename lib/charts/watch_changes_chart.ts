@@ -5,9 +5,9 @@
  * @module
  */
 import * as Plot from "@observablehq/plot";
-import type pl from "nodejs-polars";
 import { type Chart, chart } from "./render.ts";
 import { type BaseChartOptions, marginFor, requireColumns, rowsOf } from "./_kit.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode watchChangesChart}. */
 export const defaults = {
@@ -42,7 +42,7 @@ export interface WatchChangesChartOptions extends BaseChartOptions {}
  * assert.match(svg, /since 2026-11-21/);
  * ```
  */
-export function watchChangesChart(changes: pl.DataFrame, options: WatchChangesChartOptions = {}): Chart {
+export function watchChangesChart(changes: DataFrame, options: WatchChangesChartOptions = {}): Chart {
   requireColumns(changes, ["item", "added", "removed", "changed"], "watchChangesChart");
   const kinds = Object.keys(defaults.kinds) as (keyof typeof defaults.kinds)[];
   const totals = new Map<string, number>();
@@ -60,7 +60,7 @@ export function watchChangesChart(changes: pl.DataFrame, options: WatchChangesCh
     ...(options.subtitle ? { subtitle: options.subtitle } : {}),
     caption: options.caption ??
       (items.length
-        ? "Rows matched by each frame's natural key; a changed row may differ in several cells."
+        ? "Rows matched by each frame's declared key; a changed row may differ in several cells."
         : "No watched item changed."),
     width: options.width ?? defaults.width,
     height: Math.max(120, items.length * defaults.rowHeight + 60),

@@ -5,7 +5,6 @@
  * @module
  */
 import type { Endpoint } from "./catalogue.ts";
-import type { EndpointCheck, SkipReason } from "./contract.ts";
 import {
   ConfigError,
   QuotaExhaustedError,
@@ -17,7 +16,7 @@ import {
 import { show } from "./guards.ts";
 import type { RequestOptions } from "./request.ts";
 import type { BodyResult, RowsResult } from "./result.ts";
-import { fieldsOf, fill } from "./_contract.ts";
+import { type EndpointCheck, fieldsOf, fill, type SkipReason } from "./_contract.ts";
 
 /** A client result. */
 export type Result = RowsResult<unknown> | BodyResult<unknown>;

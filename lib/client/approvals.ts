@@ -23,9 +23,8 @@ import type { Client } from "./client.ts";
 import { ValidationError } from "./errors.ts";
 import type { RequestOptions } from "./request.ts";
 import type { BodyResult } from "./result.ts";
-import { ApprovalId, type CatalystApprovalKey } from "./schemas/regulatory.ts";
-
-export type { ApprovalId, CatalystApprovalKey };
+import { ApprovalId as APPROVAL_ID } from "./schemas/regulatory.ts";
+import type { ApprovalId } from "./schemas/_rows.gen.ts";
 
 /** The approvals tools. */
 export type ApprovalTool = "record" | "label" | "history";
@@ -58,7 +57,7 @@ export function approvalTool(
   options: ApprovalToolOptions = {},
 ): Promise<BodyResult<unknown>> {
   const template = options.paths?.[tool] ?? APPROVAL_TOOL_PATHS[tool];
-  if (!ApprovalId.safeParse(id).success) {
+  if (!APPROVAL_ID.safeParse(id).success) {
     const internal = typeof id === "string" && id.startsWith("regulatory_approval/");
     throw new ValidationError(
       `Approval id ${JSON.stringify(id)} is not a public SOURCE:number id` +

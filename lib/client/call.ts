@@ -140,6 +140,14 @@ export function provenance(
 ): Provenance {
   const cached = answers.filter((a) => a.fromCache);
   const absent = absentFields(answers);
+  const missing = answers.find((a) => a.dataMissing)?.dataMissing;
+  const noData: Warning[] = missing
+    ? [{
+      code: "no-data-source",
+      message: `The service has no data here: ${missing}. Empty rows from this call mean a missing source, ` +
+        "not that none exist",
+    }]
+    : [];
   return {
     endpoint: ep.name,
     method: ep.method,
@@ -152,7 +160,7 @@ export function provenance(
     fromCache: cached.length > 0,
     cacheAgeMs: cached.length ? Math.max(...cached.map((a) => a.cacheAgeMs)) : 0,
     complete: fields.complete,
-    warnings: absent ? [...fields.warnings, absent] : fields.warnings,
+    warnings: [...noData, ...fields.warnings, ...(absent ? [absent] : [])],
     ...(fields.appliedSort === undefined ? {} : { appliedSort: fields.appliedSort }),
   };
 }

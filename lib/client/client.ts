@@ -16,6 +16,9 @@ import type { BodyResult, Progress } from "./result.ts";
 import type { ArgsOf, EndpointName, Endpoints, Namespaces, ResultOf } from "./types.ts";
 import { Limiter } from "./_limiter.ts";
 import { show } from "./guards.ts";
+import { checkBaseUrl, readServiceConfig } from "./config.ts";
+
+export { checkBaseUrl } from "./config.ts";
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -25,7 +28,10 @@ export interface ClientOptions {
   readonly apiKey?: string;
   /** Retry policy: a number sets the retry limit; see {@link RetryOptions}. @default DEFAULT_RETRY */
   readonly retry?: number | RetryOptions;
-  /** Per-request timeout in ms. @default 30000 */
+  /**
+   * Deadline of one call in ms, from its first attempt across every retry and wait: a call never takes
+   * longer, and the {@link TimeoutError} says so. @default 30000
+   */
   readonly timeout?: number;
   /**
    * Requests in flight at once, shared by every call of this client: the starting pace when
@@ -77,50 +83,7 @@ export interface Client extends Namespaces {
   clearCache(): Promise<void>;
 }
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 const CONFIG = { endpoint: "client", method: "", path: "" };
-
-function env(name: string): string | undefined {
-  try {
-    return Deno.env.get(name) || undefined;
-  } catch {
-    throw new ConfigError(
-      `Cannot read ${name}: no environment permission; pass it to createClient or run with --allow-env=RI_BASE_URL,RI_API_KEY`,
-      CONFIG,
-    );
-  }
-}
-
-/** Check and normalise a base URL (loopback or https unless `allowInsecureHttp`). */
-export function checkBaseUrl(raw: string, allowInsecureHttp = false): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    // Never quote the value: when RI_BASE_URL and RI_API_KEY are swapped, it is the key.
-    throw new ConfigError(
-      `Base URL is not a URL (${raw.length} characters${raw.includes("://") ? "" : ", no scheme"}); ` +
-        `pass e.g. https://ri.example.com (are RI_BASE_URL and RI_API_KEY swapped?)`,
-      CONFIG,
-    );
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ConfigError(`Base URL must be http(s), got ${url.protocol}; pass an https:// URL`, CONFIG);
-  }
-  if (url.protocol === "http:" && !LOOPBACK.has(url.hostname) && !allowInsecureHttp) {
-    throw new ConfigError(
-      `Refusing plain http:// to ${url.hostname}: the API key would travel unencrypted; use https:// or pass allowInsecureHttp: true`,
-      CONFIG,
-    );
-  }
-  if (url.username || url.password || url.search) {
-    throw new ConfigError(
-      "Base URL must not carry credentials or a query string; pass the service root",
-      CONFIG,
-    );
-  }
-  return url.href.replace(/\/+$/, "");
-}
 
 function toQuery(query: Readonly<Record<string, QueryValue>> = {}): [string, string][] {
   const out: [string, string][] = [];
@@ -164,15 +127,18 @@ export function createClient(options: ClientOptions = {}): Client {
   let resolved: TransportConfig | undefined;
   const config = (): TransportConfig => {
     if (resolved) return resolved;
-    const rawUrl = explicitUrl ?? env("RI_BASE_URL");
-    if (!rawUrl) {
+    // The one configuration reader (lib/client/config.ts), as every command uses it.
+    const service = readServiceConfig({
+      ...options,
+      env: options.baseUrl === undefined || options.apiKey === undefined,
+    });
+    if (!service) {
       throw new ConfigError("No base URL: pass baseUrl to createClient or set RI_BASE_URL", CONFIG);
     }
-    const apiKey = options.apiKey ?? env("RI_API_KEY");
-    if (!apiKey) throw new ConfigError("No API key: pass apiKey to createClient or set RI_API_KEY", CONFIG);
+    const { baseUrl, apiKey } = service;
     const c = options.cache;
     return resolved = {
-      baseUrl: checkBaseUrl(rawUrl, options.allowInsecureHttp),
+      baseUrl,
       apiKey,
       retry: resolveRetry(options.retry),
       timeoutMs: options.timeout ?? 30_000,

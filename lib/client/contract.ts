@@ -25,11 +25,11 @@ import type { Endpoint } from "./catalogue.ts";
 import type { Client } from "./client.ts";
 import { ENDPOINTS } from "./endpoints/mod.ts";
 import { type Tier, TIERS } from "./schemas/vocab.ts";
-import { choose, type Fields } from "./_contract.ts";
+import { choose, type ContractStatus, type EndpointCheck, type SkipReason } from "./_contract.ts";
 import { valuesAt } from "./_path.ts";
 import { type Call, probe } from "./_contract_probe.ts";
 
-export type { Fields, Respelt } from "./_contract.ts";
+export type { ContractStatus, EndpointCheck, Fields, Respelt, SkipReason } from "./_contract.ts";
 
 /** Options of {@link checkContract}. */
 export interface ContractOptions {
@@ -43,41 +43,6 @@ export interface ContractOptions {
   readonly maxCalls?: number;
   /** Called as each endpoint's check completes (progress). */
   readonly onCheck?: (check: EndpointCheck) => void;
-}
-
-/** Outcome of one endpoint: `broken` = answered but not as the spec says (the field is named). */
-export type ContractStatus = "ok" | "broken" | "error" | "unresolved" | "skipped";
-
-/**
- * Why an endpoint was not called: its tier (402), a daily quota, no id to call it with, a refused key,
- * or a service that never answered (the first calls failed on the network).
- */
-export type SkipReason = "tier" | "quota" | "no-id" | "auth" | "network";
-
-/** The check of one endpoint. */
-export interface EndpointCheck {
-  /** Catalogue name. */
-  readonly endpoint: string;
-  /** Outcome. */
-  readonly status: ContractStatus;
-  /** HTTP status of the last call (`2xx` for an answer), or null when none was made. */
-  readonly http: number | "2xx" | null;
-  /** Calls made (a name that did not resolve is tried with the next one found). */
-  readonly calls: number;
-  /** Parameters of the last call, as sent. */
-  readonly params?: Readonly<Record<string, unknown>>;
-  /** Why it was skipped. */
-  readonly skipped?: { readonly reason: SkipReason; readonly why: string };
-  /** `as expected`, or what is wrong with the envelope (flagged `success: true`, a JSON object). */
-  readonly envelope?: string;
-  /** Rows in the answer (list endpoints): row fields are audited only when rows came. */
-  readonly rows?: number;
-  /** Which declared fields the answer carried, as the service sent them. */
-  readonly fields?: Fields;
-  /** The typed error (class and message) of a broken, failed or unresolved call. */
-  readonly problem?: string;
-  /** Documented behaviour worth knowing (e.g. 404 = no SEC mapping). */
-  readonly note?: string;
 }
 
 /** The contract check's report (no key anywhere in it). */

@@ -184,9 +184,26 @@ export class ServerError extends RiError {}
 /** The connection failed or the body was cut off. */
 export class NetworkError extends RiError {}
 
-/** No answer within the per-request timeout. */
+/**
+ * The service redirected a request to another origin (scheme, host or port): the key is never sent
+ * there, so the call stops; `from` and `to` are origins only (no path, no query, never the key).
+ */
+export class RedirectError extends RiError {
+  /** The origin the request was sent to. */
+  readonly from: string;
+  /** The origin the service redirected to. */
+  readonly to: string;
+  /** Create a redirect error. */
+  constructor(message: string, ctx: ErrorContext & { from: string; to: string }) {
+    super(message, ctx);
+    this.from = ctx.from;
+    this.to = ctx.to;
+  }
+}
+
+/** No answer within the call's deadline (one deadline across all its attempts and retry waits). */
 export class TimeoutError extends RiError {
-  /** The timeout that elapsed, in ms. */
+  /** The deadline that elapsed, in ms. */
   readonly timeoutMs: number;
   /** Create a timeout error. */
   constructor(message: string, ctx: ErrorContext & { timeoutMs: number }) {
@@ -220,5 +237,19 @@ export class IncompleteResultError extends RiError {
     super(message, ctx);
     this.expected = ctx.expected;
     this.received = ctx.received;
+  }
+}
+
+/** Page 1 of a pull claimed a total that pagination cannot deliver or its page contradicts; nothing more was fetched. */
+export class ImplausibleTotalError extends RiError {
+  /** The claimed total. */
+  readonly total: number;
+  /** Rows on the first page. */
+  readonly pageRows: number;
+  /** Create the error. */
+  constructor(message: string, ctx: ErrorContext & { total: number; pageRows: number }) {
+    super(message, ctx);
+    this.total = ctx.total;
+    this.pageRows = ctx.pageRows;
   }
 }

@@ -46,6 +46,50 @@ export function show(v: unknown): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
 
+/** Longest name a user gives (a sponsor, a disease, a watched item's name). */
+export const MAX_NAME = 200;
+/** Longest path a user gives (an output folder, a store). */
+export const MAX_PATH = 1024;
+/** Longest value of one request parameter (free text included). */
+export const MAX_PARAM = 1000;
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
+/**
+ * What is wrong with a text the user gave — a control character (a NUL above all: it ends a C string, so a
+ * file name or a query would be cut there) or more than `max` characters — or `undefined`. The one rule
+ * for every name, path and parameter (the client's parameters, the report's flags, the watchlist, the
+ * sandbox's validation); the message never quotes the text: quote {@link prefixOf} it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { prefixOf, textProblem } from "./guards.ts";
+ * assert.equal(textProblem("Pfizer", 200), undefined);
+ * assert.equal(textProblem("a\u0000b", 200), "contains the control character U+0000 at 2");
+ * assert.equal(textProblem("x".repeat(300), 200), "is 300 characters long (at most 200)");
+ * assert.equal(prefixOf("x".repeat(300)), `"${"x".repeat(24)}"… (300 characters)`);
+ * ```
+ */
+export function textProblem(text: string, max: number): string | undefined {
+  const at = text.search(CONTROL);
+  if (at >= 0) {
+    return `contains the control character U+${
+      text.charCodeAt(at).toString(16).toUpperCase().padStart(4, "0")
+    } at ${at + 1}`;
+  }
+  if (text.length > max) return `is ${text.length} characters long (at most ${max})`;
+  return undefined;
+}
+
+/** A short quotable prefix of `text` (JSON-quoted, control characters escaped). */
+export function prefixOf(text: string, n = 24): string {
+  return text.length > n
+    ? `${JSON.stringify(text.slice(0, n))}… (${text.length} characters)`
+    : JSON.stringify(text);
+}
+
 /** Edit distance (Levenshtein) between two strings. */
 export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -125,6 +169,16 @@ export function prepare(ep: Endpoint, params: unknown): Prepared {
       );
     }
     if (value === null) fail(name, value, `Parameter '${name}' of ${ep.name} is null; omit it instead`);
+    for (const text of typeof value === "string" ? [value] : Array.isArray(value) ? value : []) {
+      const problem = typeof text === "string" ? textProblem(text, MAX_PARAM) : undefined;
+      if (problem) {
+        fail(
+          name,
+          prefixOf(text),
+          `Parameter '${name}' = ${prefixOf(text)} of ${ep.name} ${problem}; shorten or fix it`,
+        );
+      }
+    }
     const r = def.guard.safeParse(value);
     if (!r.success) {
       const rule = r.error.issues.map((i) => i.message).join("; ");

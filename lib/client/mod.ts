@@ -22,6 +22,14 @@
  * @module
  */
 export * from "./client.ts";
+export {
+  checkApiKey,
+  isLoopback,
+  type ReadConfigOptions,
+  readServiceConfig,
+  ServiceConfig,
+  serviceConfigOrExit,
+} from "./config.ts";
 export * from "./errors.ts";
 export * from "./result.ts";
 export * from "./types.ts";
@@ -47,3 +55,8 @@ export * from "./approvals.ts";
 export * from "./contract.ts";
 export { contractTable } from "./contract_table.ts";
 export type { Tier } from "./schemas/vocab.ts";
+export { TIERS } from "./schemas/vocab.ts";
+export type * from "./schemas/_rows.gen.ts";
+export type { Catalogue } from "./endpoints/_catalogue.gen.ts";
+export type { Probe } from "./catalogue.ts";
+export type * from "./zod_types.ts";

@@ -11,7 +11,7 @@
 import type { z } from "zod";
 import type { Endpoint } from "./catalogue.ts";
 import { type CallContext, type PageView, rowsResult, viewOf, wireOf } from "./call.ts";
-import { IncompleteResultError, RiError, ValidationError } from "./errors.ts";
+import { ImplausibleTotalError, IncompleteResultError, RiError, ValidationError } from "./errors.ts";
 import { prepare, type Prepared } from "./guards.ts";
 import type { ParamDef } from "./params.ts";
 import { type Answer, type RequestOptions, send } from "./request.ts";
@@ -128,13 +128,15 @@ export async function* pull(
 
   const head = await fetchPage(1);
   const total = head.view.total;
+  checkTotal(total, head.view.rows.length, limit, maxRows, where);
   const want = total === null ? undefined : Math.min(total, maxRows ?? Infinity);
   const nPages = want === undefined ? undefined : Math.max(1, Math.ceil(want / limit));
   if (nPages !== undefined) Object.assign(totals, { pagesTotal: nPages, rowsTotal: want });
   yield take(head);
   let last = head;
 
-  // Remaining pages: scheduled up to `window` ahead (the shared limiter bounds real concurrency).
+  // Remaining pages: scheduled up to `window` ahead (the shared limiter bounds real concurrency), so the
+  // pages in memory are O(window) whatever the claimed total.
   const pending = new Map<number, Promise<Fetched | RiError>>();
   let firstError: unknown;
   const schedule = (n: number) => {
@@ -226,14 +228,47 @@ export async function* pull(
   }
 }
 
-/** Collect every page of `ep` into one {@link RowsResult}. */
+/** The most pages one pull fetches; a larger claimed total is an {@link ImplausibleTotalError}. */
+export const MAX_PULL_PAGES = 100_000;
+
+/**
+ * Check page 1's total before anything else is scheduled: a whole number, no more pages than
+ * {@link MAX_PULL_PAGES} (unless `maxRows` stops earlier), and consistent with the page (a first page
+ * holds `min(total, limit)` rows).
+ */
+function checkTotal(
+  total: number | null,
+  rows: number,
+  limit: number,
+  maxRows: number | undefined,
+  where: { endpoint: string; method: string; path: string },
+): void {
+  if (total === null) return;
+  const fail = (why: string) => {
+    throw new ImplausibleTotalError(
+      `${where.endpoint} claims ${total} rows, ${why}; nothing more was requested. Narrow the query or pass ` +
+        `maxRows, and report it if the service means it`,
+      { ...where, total, pageRows: rows },
+    );
+  };
+  if (!Number.isSafeInteger(total) || total < 0) fail("which is not a whole number of rows");
+  const pages = Math.ceil(Math.min(total, maxRows ?? Infinity) / limit);
+  if (pages > MAX_PULL_PAGES) {
+    fail(`${pages} pages of ${limit}: more than one pull fetches (${MAX_PULL_PAGES})`);
+  }
+  if (rows > limit || (rows < limit && rows < total)) {
+    fail(`but its first page holds ${rows} of a page size of ${limit}`);
+  }
+}
+
+/** Collect every page of `ep` into one {@link RowsResult}, a bounded window of pages ahead. */
 export async function all(
   ctx: CallContext,
   ep: Endpoint,
   params: unknown,
   opts: AllOptions = {},
 ): Promise<RowsResult<unknown>> {
-  const gen = pull(ctx, ep, params, opts, Infinity);
+  const gen = pull(ctx, ep, params, opts, 2 * ctx.config().limiter.cap);
   for (;;) {
     const r = await gen.next();
     if (r.done) return r.value;

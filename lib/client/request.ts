@@ -1,6 +1,7 @@
 /**
  * The one place that talks HTTP (openapi-fetch's `coreFetch`): builds the URL, sends the key in the
- * `x-api-key` header only, applies the per-request timeout and the caller's AbortSignal, goes
+ * `x-api-key` header only and only to the base URL's origin (redirects are followed by hand, same origin
+ * only: lib/client/_redirect.ts), applies one deadline per call across its retries and the caller's AbortSignal, goes
  * through the client's shared concurrency limiter, retries what can be retried, turns error answers
  * into typed errors, checks the envelope and validates the body against the catalogue schema, and
  * reads/writes the opt-in cache.
@@ -14,6 +15,7 @@ import {
   type ErrorContext,
   NetworkError,
   RateLimitError,
+  RedirectError,
   RiError,
   SchemaMismatchError,
   TimeoutError,
@@ -21,6 +23,8 @@ import {
 import { errorFromResponse } from "./_http_errors.ts";
 import type { Limiter } from "./_limiter.ts";
 import { getPath } from "./_path.ts";
+import { fetchSameOrigin } from "./_redirect.ts";
+import { Deadline } from "./_deadline.ts";
 import { retryDelay, type RetryOptions, sleep } from "./retry.ts";
 import { show } from "./guards.ts";
 import { acceptSpellings, auditFields, type FieldAudit } from "./schemas/origin.ts";
@@ -33,7 +37,7 @@ export interface TransportConfig {
   readonly apiKey: string;
   /** Retry policy. */
   readonly retry: Required<RetryOptions>;
-  /** Per-request timeout in ms. */
+  /** The deadline of one call in ms, across its attempts and retry waits. */
   readonly timeoutMs: number;
   /** The fetch implementation. */
   readonly fetch: typeof fetch;
@@ -71,7 +75,7 @@ export interface WireRequest {
 export interface RequestOptions {
   /** Abort the call (no retry after an abort). */
   readonly signal?: AbortSignal;
-  /** Per-request timeout in ms (overrides the client's). */
+  /** Deadline of this call in ms, across its attempts and retry waits (overrides the client's). */
   readonly timeout?: number;
   /** Set false to bypass the cache for this call. @default true when the client has a cache */
   readonly cache?: boolean;
@@ -94,6 +98,11 @@ export interface Answer {
   readonly cacheAgeMs: number;
   /** Which declared fields the body carried (absent for the generic escape hatch). */
   readonly fields?: FieldAudit;
+  /**
+   * What the service said it has no data for (its `x-data-missing` header: the embedded sandbox over
+   * imported public data names a route no imported source provides). Its rows are empty for that reason.
+   */
+  readonly dataMissing?: string;
 }
 
 /** Replace every occurrence of the key in `text` (defence in depth for server-echoed text). */
@@ -140,17 +149,20 @@ export function validate(req: WireRequest, body: unknown): unknown {
   );
 }
 
-/** One attempt: the 2xx body text, or a typed error. Holds a limiter slot only while on the wire. */
+/**
+ * One attempt: the 2xx body text (and the service's `x-data-missing` notice), or a typed error. Holds a
+ * limiter slot only while on the wire.
+ */
 async function attempt(
   cfg: TransportConfig,
   req: WireRequest,
   url: string,
   opts: RequestOptions,
-): Promise<string> {
-  const timeoutMs = opts.timeout ?? cfg.timeoutMs;
-  const timer = new AbortController();
-  const t = setTimeout(() => timer.abort(), timeoutMs);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timer.signal]) : timer.signal;
+  deadline: Deadline,
+): Promise<{ text: string; dataMissing?: string }> {
+  const timer = deadline.start();
+  deadline.attempts++;
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer;
   const headers: Record<string, string> = {
     "x-api-key": cfg.apiKey,
     "accept": "application/json",
@@ -161,26 +173,20 @@ async function attempt(
   let text: string;
   let res: Response;
   try {
-    res = await cfg.fetch(url, {
-      method: req.method,
-      headers,
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
-      signal,
-    });
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    res = await fetchSameOrigin(
+      cfg.fetch,
+      url,
+      { method: req.method, headers, body, signal },
+      ctxOf(req),
+      (t) => redact(t, cfg.apiKey),
+    );
     status = res.status;
     text = await res.text();
   } catch (e) {
     if (opts.signal?.aborted) throw opts.signal.reason;
-    if (timer.signal.aborted) {
-      throw new TimeoutError(
-        `No answer from ${req.endpoint} within ${timeoutMs} ms; raise the timeout option or retry later`,
-        {
-          ...ctxOf(req),
-          timeoutMs,
-          cause: redactedCause(e, cfg.apiKey),
-        },
-      );
-    }
+    if (e instanceof RedirectError) throw e;
+    if (timer.aborted) throw deadline.error(req.endpoint, ctxOf(req), redactedCause(e, cfg.apiKey));
     const why = redact(e instanceof Error ? e.message : String(e), cfg.apiKey);
     throw new NetworkError(
       `Could not complete the request to ${req.endpoint} (${why}); check the base URL and network`,
@@ -189,8 +195,6 @@ async function attempt(
         cause: redactedCause(e, cfg.apiKey),
       },
     );
-  } finally {
-    clearTimeout(t);
   }
   if (status < 200 || status >= 300) {
     throw errorFromResponse(status, res.headers, redact(text, cfg.apiKey), {
@@ -199,7 +203,8 @@ async function attempt(
       entity: req.entity,
     });
   }
-  return text;
+  const missing = res.headers.get("x-data-missing");
+  return missing ? { text, dataMissing: redact(missing.slice(0, 300), cfg.apiKey) } : { text };
 }
 
 /** Parse a 2xx body; a cut-off or non-JSON body is a (retryable) NetworkError. */
@@ -241,28 +246,48 @@ export async function send(
   const qs = new URLSearchParams(req.query as [string, string][]).toString();
   const url = `${cfg.baseUrl}${req.path}${qs ? `?${qs}` : ""}`;
   let throttled = 0;
-  for (let n = 0;; n++) {
-    if (opts.signal?.aborted) throw opts.signal.reason;
-    try {
-      const text = await cfg.limiter.run(() => attempt(cfg, req, url, opts));
-      const fetchedAt = new Date();
-      const parsed = parseBody(req, text);
-      opts.onBody?.(structuredClone(parsed));
-      const body = validate(req, parsed);
-      if (useCache) await cfg.cache!.put(key, { endpoint: req.endpoint, body });
-      return { body, fetchedAt, fromCache: false, cacheAgeMs: 0, ...audit(req, body) };
-    } catch (e) {
-      if (opts.signal?.aborted || !(e instanceof RiError)) throw e;
-      const wait = retryDelay(e, n, cfg.retry);
-      if (wait === null) throw e;
-      if (cfg.limiter.adaptive && (e instanceof RateLimitError || e.status === 503)) {
-        // Adaptive pacing: the whole client slows down and holds new requests for the wait; a rate
-        // limit answered with a Retry-After it honours does not spend this request's retries.
-        cfg.limiter.throttle(wait, e instanceof RateLimitError && e.retryAfterMs !== undefined);
-        if (e instanceof RateLimitError && throttled++ < MAX_THROTTLED_RETRIES) n--;
-        continue;
+  const deadline = new Deadline(opts.timeout ?? cfg.timeoutMs);
+  try {
+    return await retried();
+  } finally {
+    deadline.clear();
+  }
+
+  async function retried(): Promise<Answer> {
+    for (let n = 0;; n++) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      try {
+        const { text, dataMissing } = await cfg.limiter.run(() => attempt(cfg, req, url, opts, deadline));
+        const fetchedAt = new Date();
+        const parsed = parseBody(req, text);
+        opts.onBody?.(structuredClone(parsed));
+        const body = validate(req, parsed);
+        if (useCache) await cfg.cache!.put(key, { endpoint: req.endpoint, body });
+        return {
+          body,
+          fetchedAt,
+          fromCache: false,
+          cacheAgeMs: 0,
+          ...audit(req, body),
+          ...(dataMissing ? { dataMissing } : {}),
+        };
+      } catch (e) {
+        if (opts.signal?.aborted || !(e instanceof RiError)) throw e;
+        const wait = retryDelay(e, n, cfg.retry);
+        if (wait === null || e instanceof TimeoutError) throw e;
+        // One deadline per call: a retry that could not start before it passes is not made.
+        if (wait >= deadline.left()) {
+          throw deadline.error(req.endpoint, ctxOf(req), redactedCause(e, cfg.apiKey));
+        }
+        if (cfg.limiter.adaptive && (e instanceof RateLimitError || e.status === 503)) {
+          // Adaptive pacing: the whole client slows down and holds new requests for the wait; a rate
+          // limit answered with a Retry-After it honours does not spend this request's retries.
+          cfg.limiter.throttle(wait, e instanceof RateLimitError && e.retryAfterMs !== undefined);
+          if (e instanceof RateLimitError && throttled++ < MAX_THROTTLED_RETRIES) n--;
+          continue;
+        }
+        await sleep(wait, opts.signal);
       }
-      await sleep(wait, opts.signal);
     }
   }
 }

@@ -13,6 +13,7 @@
  */
 import pl from "nodejs-polars";
 import type { ColumnSpec } from "./_columns.ts";
+import { calendarDate, instantMs } from "../client/schemas/dates.ts";
 
 const DAY_MS = 86_400_000;
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -48,10 +49,22 @@ function digits(s: string, from: number, to: number): number {
 function toDays(v: unknown, yyyymmdd: boolean): number {
   if (typeof v === "string") {
     if (yyyymmdd && v.length === 8) return civilDays(digits(v, 0, 4), digits(v, 4, 6), digits(v, 6, 8));
-    if (v.length >= 10 && v.charCodeAt(4) === 45 && v.charCodeAt(7) === 45) {
+    if (v.length === 10 && v.charCodeAt(4) === 45 && v.charCodeAt(7) === 45) {
       return civilDays(digits(v, 0, 4), digits(v, 5, 7), digits(v, 8, 10));
     }
-    return NaN;
+    // Any other ISO-8601 form: its calendar date as written (lib/client/schemas/dates.ts); patent
+    // dates (`yyyymmdd`, a form the spec fixes) as written in the first ten characters only.
+    if (yyyymmdd) {
+      return v.length > 10 && v.charCodeAt(4) === 45 && v.charCodeAt(7) === 45
+        ? civilDays(digits(v, 0, 4), digits(v, 5, 7), digits(v, 8, 10))
+        : NaN;
+    }
+    const d = calendarDate(v);
+    return d === undefined ? NaN : civilDays(
+      Number(d.slice(0, -6)),
+      digits(d, d.length - 5, d.length - 3),
+      digits(d, d.length - 2, d.length),
+    );
   }
   return v instanceof Date ? Math.floor(v.getTime() / DAY_MS) : NaN;
 }
@@ -59,7 +72,7 @@ function toDays(v: unknown, yyyymmdd: boolean): number {
 /** Epoch ms of an `epoch-ms`/`iso-datetime` value, or NaN. */
 function toMs(v: unknown): number {
   if (typeof v === "number") return Number.isFinite(v) ? Math.trunc(v) : NaN;
-  if (typeof v === "string") return Date.parse(v);
+  if (typeof v === "string") return instantMs(v);
   return v instanceof Date ? v.getTime() : NaN;
 }
 

@@ -16,6 +16,7 @@
 import pl from "nodejs-polars";
 import type { z } from "zod";
 import { originOf } from "../client/schemas/origin.ts";
+import type { DataType } from "./polars.ts";
 
 /** Physical kind of a column, which decides how values are collected and typed. */
 export type ColumnKind = "str" | "int" | "float" | "bool" | "date" | "datetime" | "list" | "json";
@@ -30,7 +31,7 @@ export interface ColumnSpec {
   /** Physical kind. */
   readonly kind: ColumnKind;
   /** Final Polars dtype. */
-  readonly dtype: pl.DataType;
+  readonly dtype: DataType;
   /** Where the value comes from, e.g. `molecule.chembl_id` or `sponsors[].id`. */
   readonly source: string;
   /** Date format of the source string/number, for date and datetime columns. */
@@ -71,7 +72,7 @@ function leaf(s: Any): Leaf {
   }
 }
 
-const DTYPES: Record<ColumnKind, () => pl.DataType> = {
+const DTYPES: Record<ColumnKind, () => DataType> = {
   str: () => pl.Utf8,
   json: () => pl.Utf8,
   int: () => pl.Int64,

@@ -5,6 +5,7 @@
  * @module
  */
 import pl from "nodejs-polars";
+import type { DataFrame } from "./polars.ts";
 
 /** Options of {@linkcode writeCsv} and {@linkcode toCsvString}. */
 export interface CsvOptions {
@@ -15,7 +16,7 @@ export interface CsvOptions {
 }
 
 /** Replace list columns by joined strings (CSV cannot hold lists). */
-function flattenLists(df: pl.DataFrame, sep: string): pl.DataFrame {
+function flattenLists(df: DataFrame, sep: string): DataFrame {
   const lists = df.columns.filter((_, i) => String(df.dtypes[i]).includes("List"));
   if (!lists.length) return df;
   return df.withColumns(...lists.map((c) => pl.col(c).lst.join(sep).alias(c)));
@@ -36,7 +37,7 @@ function flattenLists(df: pl.DataFrame, sep: string): pl.DataFrame {
  * assert.equal(toCsvString(df, { separator: "\t" }), "a\tt\n1.0\tx; y\n");
  * ```
  */
-export function toCsvString(df: pl.DataFrame, options: CsvOptions = {}): string {
+export function toCsvString(df: DataFrame, options: CsvOptions = {}): string {
   return flattenLists(df, options.listSeparator ?? "; ")
     .writeCSV({ separator: options.separator ?? "," }).toString();
 }
@@ -48,7 +49,7 @@ export function toCsvString(df: pl.DataFrame, options: CsvOptions = {}): string 
  * @param path Output path.
  * @param options Separator options.
  */
-export function writeCsv(df: pl.DataFrame, path: string, options: CsvOptions = {}): void {
+export function writeCsv(df: DataFrame, path: string, options: CsvOptions = {}): void {
   Deno.writeTextFileSync(path, toCsvString(df, options));
 }
 
@@ -58,6 +59,6 @@ export function writeCsv(df: pl.DataFrame, path: string, options: CsvOptions = {
  * @param df The frame.
  * @param path Output path.
  */
-export function writeParquet(df: pl.DataFrame, path: string): void {
+export function writeParquet(df: DataFrame, path: string): void {
   df.writeParquet(path);
 }

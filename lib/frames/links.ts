@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
 import { resolveResource, RESOURCES } from "./resources.ts";
+import type { DataFrame } from "./polars.ts";
 
 let groups: Map<string, Set<string>> | undefined;
 
@@ -69,10 +69,10 @@ export interface ExplodeLinksOptions {
  * ```
  */
 export function explodeLinks(
-  df: pl.DataFrame,
+  df: DataFrame,
   field: string,
   options: ExplodeLinksOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const dtypes = Object.fromEntries(df.columns.map((c, i) => [c, String(df.dtypes[i])]));
   if (!dtypes[field]?.includes("List")) {
     throw new TypeError(

@@ -7,7 +7,8 @@
  *   {@linkcode provenanceOf} telling where the frame came from; {@linkcode provenanceFrame} shows it as a table.
  * - {@linkcode explodeLinks}`(df, "sponsors")`: link tables from list columns.
  * - {@linkcode frameSchema}, {@linkcode emptyFrame}, {@linkcode emptyFromSchema}: schemas and typed empties.
- * - {@linkcode frameKey}: the natural key of a frame (from the resources' keys), {@linkcode VOLATILE_COLUMNS}.
+ * - {@linkcode withKey}, {@linkcode withKeys}, {@linkcode keyOf}: a frame's declared key (resource frames
+ *   carry their resource's), {@linkcode VOLATILE_COLUMNS}.
  * - {@linkcode analysisResult}: frames + provenance + warnings, as analyses return them.
  * - {@linkcode writeCsv}, {@linkcode toCsvString}, {@linkcode writeParquet}: export.
  * - {@linkcode columnSemantic}, {@linkcode formatCell}: numbers formatted by what a column means.
@@ -33,3 +34,4 @@ export * from "./links.ts";
 export * from "./io.ts";
 export * from "./semantics.ts";
 export * from "./print_table.ts";
+export type { DataFrame, DataType } from "./polars.ts";

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
 import { formatCell, frameSemantics, isNumeric } from "./semantics.ts";
+import type { DataFrame } from "./polars.ts";
 
 /** Options of {@linkcode formatTable}. */
 export interface TableTextOptions {
@@ -39,7 +39,7 @@ const cut = (text: string, max: number): string =>
  * assert.equal(text, "Sponsors (2 rows)\nsponsor  market_share\n-------  ------------\nPfizer           8.1%\nRoche           12.0%");
  * ```
  */
-export function formatTable(df: pl.DataFrame, options: TableTextOptions = {}): string {
+export function formatTable(df: DataFrame, options: TableTextOptions = {}): string {
   const { title, rows = 10, maxChars = 40 } = options;
   const columns = options.columns ?? df.columns;
   const unknown = columns.filter((c) => !df.columns.includes(c));
@@ -77,7 +77,7 @@ export function formatTable(df: pl.DataFrame, options: TableTextOptions = {}): s
  * @param df The frame.
  * @param options Heading, columns, rows, cell width.
  */
-export function printTable(df: pl.DataFrame, options: TableTextOptions = {}): void {
+export function printTable(df: DataFrame, options: TableTextOptions = {}): void {
   console.log(`\n${formatTable(df, options)}`);
 }
 

@@ -11,10 +11,11 @@
 import pl from "nodejs-polars";
 import type { Provenance, RowsResult, Warning } from "../client/result.ts";
 import { toFrame } from "./to_frame.ts";
+import type { DataFrame } from "./polars.ts";
 
 export type { Provenance, Warning } from "../client/result.ts";
 
-const registry = new WeakMap<pl.DataFrame, readonly Provenance[]>();
+const registry = new WeakMap<DataFrame, readonly Provenance[]>();
 
 /**
  * Attach provenance to a frame (replacing any it had) and return the same frame.
@@ -24,9 +25,9 @@ const registry = new WeakMap<pl.DataFrame, readonly Provenance[]>();
  * @returns `df` itself, for chaining.
  */
 export function withProvenance(
-  df: pl.DataFrame,
+  df: DataFrame,
   provenance: Provenance | readonly Provenance[],
-): pl.DataFrame {
+): DataFrame {
   registry.set(df, Array.isArray(provenance) ? [...provenance] : [provenance as Provenance]);
   return df;
 }
@@ -38,7 +39,7 @@ export function withProvenance(
  * @param df The frame.
  * @returns Its provenance records.
  */
-export function provenanceOf(df: pl.DataFrame): readonly Provenance[] {
+export function provenanceOf(df: DataFrame): readonly Provenance[] {
   return registry.get(df) ?? [];
 }
 
@@ -62,7 +63,7 @@ export function provenanceOf(df: pl.DataFrame): readonly Provenance[] {
  * assert.equal(provenanceOf(df)[0].endpoint, "trials.search");
  * ```
  */
-export function frameFromResult(result: RowsResult<unknown>, resource?: string): pl.DataFrame {
+export function frameFromResult(result: RowsResult<unknown>, resource?: string): DataFrame {
   const df = toFrame(resource ?? result.meta.endpoint, result.rows as Record<string, unknown>[]);
   return withProvenance(df, result.meta);
 }
@@ -86,7 +87,7 @@ export interface AnalysisMeta {
 }
 
 /** Named frames plus provenance, warnings and completeness; displays as HTML in Jupyter. */
-export type AnalysisResult<F extends { readonly [K in keyof F]: pl.DataFrame }> = F & AnalysisMeta;
+export type AnalysisResult<F extends { readonly [K in keyof F]: DataFrame }> = F & AnalysisMeta;
 
 /** One-line description of a call, for warning sources. */
 export function describeCall(p: Pick<Provenance, "endpoint" | "params">): string {
@@ -104,7 +105,7 @@ export function describeCall(p: Pick<Provenance, "endpoint" | "params">): string
  * @param definitions How derived columns are defined (column → definition).
  * @returns The result object.
  */
-export function analysisResult<F extends { readonly [K in keyof F]: pl.DataFrame }>(
+export function analysisResult<F extends { readonly [K in keyof F]: DataFrame }>(
   frames: F,
   provenance: readonly Provenance[] = [],
   warnings: readonly AnalysisWarning[] = [],
@@ -124,7 +125,7 @@ export function analysisResult<F extends { readonly [K in keyof F]: pl.DataFrame
   const callWarnings = [...byText.values()].map(({ w, n }) =>
     n === 1 ? w : { ...w, source: `${w.source} and ${n - 1} more call${n === 2 ? "" : "s"}` }
   );
-  for (const df of Object.values(frames) as pl.DataFrame[]) {
+  for (const df of Object.values(frames) as DataFrame[]) {
     if (typeof df === "object" && df !== null && !registry.has(df)) withProvenance(df, provenance);
   }
   const out = {
@@ -149,13 +150,13 @@ export function analysisResult<F extends { readonly [K in keyof F]: pl.DataFrame
  *   complete, warnings (list[str]).
  */
 export function provenanceFrame(
-  source: pl.DataFrame | AnalysisMeta | readonly Provenance[],
-): pl.DataFrame {
+  source: DataFrame | AnalysisMeta | readonly Provenance[],
+): DataFrame {
   const list: readonly Provenance[] = Array.isArray(source)
     ? source as readonly Provenance[]
     : "provenance" in source
     ? (source as AnalysisMeta).provenance
-    : provenanceOf(source as pl.DataFrame);
+    : provenanceOf(source as DataFrame);
   const col = <T>(f: (p: Provenance) => T) => list.map(f);
   return pl.DataFrame({
     endpoint: col((p) => p.endpoint),
@@ -187,7 +188,7 @@ export function provenanceFrame(
 const esc = (s: string): string =>
   s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-function frameHtml(df: pl.DataFrame): string {
+function frameHtml(df: DataFrame): string {
   // deno-lint-ignore no-explicit-any
   const show = (df as any)[Symbol.for("Jupyter.display")];
   const html = typeof show === "function" ? show.call(df)?.["text/html"] : undefined;
@@ -214,7 +215,7 @@ function analysisHtml(r: AnalysisMeta & Record<string, unknown>, names: string[]
     warn ? `<ul>${warn}</ul>` : "",
     defs ? `<p><small>Definitions</small></p><ul>${defs}</ul>` : "",
     calls ? `<details><summary>Provenance</summary><ul>${calls}</ul></details>` : "",
-    ...names.map((n) => `<h4>${esc(n)}</h4>${frameHtml(r[n] as pl.DataFrame)}`),
+    ...names.map((n) => `<h4>${esc(n)}</h4>${frameHtml(r[n] as DataFrame)}`),
   ];
   return parts.join("\n");
 }

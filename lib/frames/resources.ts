@@ -4,7 +4,6 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
 import type { z } from "zod";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import * as B from "../client/schemas/biology.ts";
@@ -15,6 +14,7 @@ import * as H from "../client/schemas/people.ts";
 import * as R from "../client/schemas/regulatory.ts";
 import * as T from "../client/schemas/trials.ts";
 import { columnsFromSchema, type ColumnSpec } from "./_columns.ts";
+import type { DataType } from "./polars.ts";
 
 export type { ColumnKind, ColumnSpec, DateFormat } from "./_columns.ts";
 
@@ -56,11 +56,33 @@ const DEFS = {
   association: { schema: B.AssociationRow, key: ["target_id", "disease_id"] },
   prioritizedTarget: { schema: B.PrioritizedTargetRow, key: ["target_id"] },
   targetDrug: { schema: B.TargetDrugRow, key: ["chembl_id"] },
+  targetToDrug: { schema: B.TargetToDrugsRow, key: ["chembl_id"] },
   drugTarget: { schema: { endpoint: "biology.drugToTargets" }, key: ["target_id"] },
-} satisfies Record<string, ResourceDef>;
+} satisfies Record<ResourceName, ResourceDef>;
 
-/** A resource name, e.g. `trial`, `approval`, `catalystEvent`. */
-export type ResourceName = keyof typeof DEFS;
+/** A resource name, e.g. `trial`, `approval`, `catalystEvent` (`deno check` ties the list to the definitions). */
+export type ResourceName =
+  | "trial"
+  | "compositeTrial"
+  | "portfolioSponsor"
+  | "disease"
+  | "approval"
+  | "landscapeDrug"
+  | "catalystEvent"
+  | "patent"
+  | "aggregateBucket"
+  | "yoyGrowth"
+  | "grant"
+  | "medicareDrug"
+  | "work"
+  | "organization"
+  | "secEntity"
+  | "alert"
+  | "association"
+  | "prioritizedTarget"
+  | "targetDrug"
+  | "targetToDrug"
+  | "drugTarget";
 
 /** All resource names. */
 export const RESOURCES: readonly ResourceName[] = Object.keys(DEFS) as ResourceName[];
@@ -83,7 +105,7 @@ function endpointRowSchema(name: string): z.ZodType | undefined {
   return s._zod.def.type === "array" ? s._zod.def.element : undefined;
 }
 
-/** A resolved resource: its name, its columns and its natural key. */
+/** A resolved resource: its name, its columns and its key. */
 export interface ResolvedResource {
   /** Resource name (the endpoint's name for rows no resource describes). */
   readonly resource: string;
@@ -99,7 +121,7 @@ const cache = new Map<string, ResolvedResource>();
  * Resolve a resource or endpoint name to its resource name and column specs.
  *
  * @param name A resource name (`trial`) or an endpoint name (`trials.search`).
- * @returns The resource name, its columns and its natural key (empty for an endpoint without a resource).
+ * @returns The resource name, its columns and its key (empty for an endpoint without a resource).
  * @throws {TypeError} When the name is neither.
  */
 export function resolveResource(name: string): ResolvedResource {
@@ -113,7 +135,9 @@ export function resolveResource(name: string): ResolvedResource {
   } else {
     const schema = endpointRowSchema(name);
     if (schema) {
-      const match = Object.entries(DEFS as Record<string, ResourceDef>).find(([, d]) => d.schema === schema);
+      const match = Object.entries(DEFS as Record<string, ResourceDef>).find(([, d]) =>
+        d.schema === schema || ("endpoint" in d.schema && d.schema.endpoint === name)
+      );
       out = match
         ? resolveResource(match[0])
         : { resource: name, columns: columnsFromSchema(schema), key: [] };
@@ -145,7 +169,7 @@ export function resolveResource(name: string): ResolvedResource {
  * assert.equal(String(s.enrollment), String(pl.Int64));
  * ```
  */
-export function frameSchema(name: ResourceName | string): Record<string, pl.DataType> {
+export function frameSchema(name: ResourceName | string): Record<string, DataType> {
   return Object.fromEntries(resolveResource(name).columns.map((c) => [c.name, c.dtype]));
 }
 

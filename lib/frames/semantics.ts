@@ -19,8 +19,8 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
 import { dtypeName } from "./dtype_name.ts";
+import type { DataFrame } from "./polars.ts";
 
 /** Kinds of column meaning. */
 export type SemanticKind = "fraction" | "usd" | "count" | "year" | "score" | "number" | "date" | "text";
@@ -74,6 +74,105 @@ export const SEMANTIC_PATTERNS: readonly (readonly [RegExp, ColumnSemantic])[] =
 ];
 
 /**
+ * Column headers in an analyst's words, where the name read aloud would not do (`trial_count` → "Trials");
+ * every other column gets its name in words ({@linkcode columnLabel}). CSV files keep the names.
+ */
+export const COLUMN_LABELS: Readonly<Record<string, string>> = {
+  trial_count: "Trials",
+  market_size_trials: "Trials in the condition",
+  shared_by_two_or_more: "Shared by two or more",
+  sponsor_a: "Sponsor A",
+  sponsor_b: "Sponsor B",
+  shared: "Shared trials",
+  jaccard: "Jaccard overlap",
+  startDate: "Start date",
+  entity: "Sponsor",
+  entities: "Sponsor",
+  drug_name: "Drug",
+  generic_name: "Drug",
+  trade_names: "Trade names",
+  protection_horizon: "Protected until",
+  horizon_quarter: "Quarter protection ends",
+  match_method: "Medicare match",
+  matched: "Matched drugs",
+  part_d_total: "Part D spend 2025",
+  exposed_horizon: "Exposed within horizon",
+  key: "Key",
+  old_count: "Year before",
+  new_count: "Latest year",
+  black_box: "Black-box warnings",
+  has_black_box: "Black-box warning",
+  approved_count: "Approved drugs",
+  composite: "Composite score",
+  target_name: "Target",
+  is_orphan: "Orphan",
+  ror_id: "ROR ID",
+  first_approval_year: "First approval",
+  medicare_spending_usd: "Medicare Part D spend",
+  brand_names: "Brand names",
+  spend_share_fraction: "Share of spend",
+  enrollment: "Enrolment",
+};
+
+const ACRONYMS = new Set(["id", "efo", "cpc", "lei", "ror", "us", "fda", "ema", "nct", "pi", "yoy", "loe"]);
+
+/**
+ * A column's header as an analyst reads it: {@linkcode COLUMN_LABELS}, else the name in words (`_usd`,
+ * `_fraction` and a leading `n_` dropped, acronyms upper-case, `exposed_5y` → "Exposed within 5 y"),
+ * with the unit of money: "Part D spend 2025 ($)". Percentages, counts and dates show their unit in the
+ * cells (8.1 %, 1,234, 2026-03-01).
+ *
+ * @param column Column name.
+ * @param dtype Short dtype, when known (see {@linkcode columnSemantic}).
+ * @returns The header text.
+ * @example Labels with units
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { columnLabel } from "./semantics.ts";
+ * assert.equal(columnLabel("trial_count"), "Trials");
+ * assert.equal(columnLabel("market_share"), "Market share");
+ * assert.equal(columnLabel("spending_2025"), "Part D spend 2025 ($)");
+ * assert.equal(columnLabel("cost_per_claim"), "Cost per claim ($)");
+ * assert.equal(columnLabel("efo_id"), "EFO ID");
+ * ```
+ */
+export function columnLabel(column: string, dtype?: string): string {
+  const money = columnSemantic(column, dtype).kind === "usd" ? " ($)" : "";
+  const exact = COLUMN_LABELS[column];
+  if (exact) return exact + money;
+  const spend = /^spending_(\d{4})$/.exec(column);
+  if (spend) return `Part D spend ${spend[1]}${money}`;
+  const within = /^exposed_(\d+)y$/.exec(column);
+  if (within) return `Exposed within ${within[1]} y${money}`;
+  const words = column.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase().split("_").filter(Boolean)
+    .filter((w, i, all) => !(w === "usd" || w === "fraction" || (w === "n" && i === 0 && all.length > 1)))
+    .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w));
+  const text = words.join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1) + money;
+}
+
+/** Internal prefixes of entity values (`sponsor:Pfizer`, `ticker:LLY`), kept in stored values and CSVs. */
+const ENTITY_PREFIX = /^(sponsor|ticker|lei|indication|disease|drug):(?=\S)/;
+
+/**
+ * A text value as shown to a reader: without the internal prefix an entity carries in stored values
+ * (`sponsor:Bristol-Myers Squibb` → `Bristol-Myers Squibb`).
+ *
+ * @param value A stored text value.
+ * @returns The text to show.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { displayText } from "./semantics.ts";
+ * assert.equal(displayText("sponsor:Bristol-Myers Squibb"), "Bristol-Myers Squibb");
+ * assert.equal(displayText("NCT01234567"), "NCT01234567");
+ * ```
+ */
+export function displayText(value: string): string {
+  return value.replace(ENTITY_PREFIX, "");
+}
+
+/**
  * The meaning of a column: its exact name in {@linkcode COLUMN_SEMANTICS}, else the first matching
  * {@linkcode SEMANTIC_PATTERNS} entry, else what the dtype says (integers count, floats are numbers,
  * dates are dates, anything else text).
@@ -117,7 +216,7 @@ export function columnSemantic(column: string, dtype?: string): ColumnSemantic {
  * assert.deepEqual(frameSemantics(df).map((s) => s.kind), ["text", "number"]);
  * ```
  */
-export function frameSemantics(df: pl.DataFrame): ColumnSemantic[] {
+export function frameSemantics(df: DataFrame): ColumnSemantic[] {
   return df.columns.map((c, i) => columnSemantic(c, dtypeName(df.dtypes[i]).replace(/^list\[(.*)\]$/, "$1")));
 }
 
@@ -221,4 +320,25 @@ export function excelNumberFormat(semantic: ColumnSemantic): string | undefined 
 /** True when the meaning is numeric (right-aligned in tables). */
 export function isNumeric(semantic: ColumnSemantic): boolean {
   return !["date", "text"].includes(semantic.kind);
+}
+
+/**
+ * A count with its noun, in a sentence: thousands separators and the right plural.
+ *
+ * @param n The count.
+ * @param noun The singular noun.
+ * @param nouns The plural, when it is not `noun + "s"`.
+ * @returns E.g. `1 shared trial`, `3,028 trials`.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { plural } from "./semantics.ts";
+ * assert.equal(plural(1, "warning"), "1 warning");
+ * assert.equal(plural(3028, "trial"), "3,028 trials");
+ * assert.equal(plural(2, "white-space target"), "2 white-space targets");
+ * assert.equal(plural(1, "analysis", "analyses"), "1 analysis");
+ * ```
+ */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? noun : nouns}`;
 }

@@ -12,6 +12,8 @@ import pl from "nodejs-polars";
 import type { ColumnSpec } from "./_columns.ts";
 import { buildFrame } from "./_collect.ts";
 import { resolveResource, type ResourceName } from "./resources.ts";
+import { withKey } from "./keys.ts";
+import type { DataFrame, DataType } from "./polars.ts";
 
 /**
  * A typed empty frame for column specs (works for List dtypes, unlike `pl.DataFrame([], {schema})`).
@@ -19,7 +21,7 @@ import { resolveResource, type ResourceName } from "./resources.ts";
  * @param columns Column specs.
  * @returns A frame of height 0 with every column and dtype.
  */
-export function emptyFromColumns(columns: readonly ColumnSpec[]): pl.DataFrame {
+export function emptyFromColumns(columns: readonly ColumnSpec[]): DataFrame {
   return emptyFromSchema(Object.fromEntries(columns.map((c) => [c.name, c.dtype])));
 }
 
@@ -38,7 +40,7 @@ export function emptyFromColumns(columns: readonly ColumnSpec[]): pl.DataFrame {
  * assert.deepEqual(df.columns, ["id", "tags"]);
  * ```
  */
-export function emptyFromSchema(schema: Readonly<Record<string, pl.DataType>>): pl.DataFrame {
+export function emptyFromSchema(schema: Readonly<Record<string, DataType>>): DataFrame {
   const names = Object.keys(schema);
   if (!names.length) return pl.DataFrame([]);
   return pl.DataFrame(names.map((k) => pl.Series(k, [])))
@@ -55,7 +57,7 @@ export function emptyFromSchema(schema: Readonly<Record<string, pl.DataType>>): 
 export function framesFromColumns(
   columns: readonly ColumnSpec[],
   rows: readonly Record<string, unknown>[],
-): pl.DataFrame {
+): DataFrame {
   return rows.length === 0 ? emptyFromColumns(columns) : buildFrame(columns, rows);
 }
 
@@ -66,7 +68,8 @@ export function framesFromColumns(
  * `iso-date`/`yyyymmdd` strings → date, `epoch-ms`/`iso-datetime` → datetime[ms], string arrays →
  * list[str], arrays of objects → list[str] columns of their key fields (`sponsors`, `sponsors_id`),
  * nested objects → flattened columns (`molecule_chembl_id`), records → JSON strings. Nulls are kept;
- * invalid dates become null; an empty `rows` gives an empty frame with every column typed.
+ * invalid dates become null; an empty `rows` gives an empty frame with every column typed. The frame
+ * carries its resource's key (`keyOf`, lib/frames/keys.ts).
  *
  * @param resource A resource name (`trial`, `catalystEvent`, …) or endpoint name (`trials.search`).
  * @param rows The rows (e.g. `result.rows`).
@@ -88,8 +91,9 @@ export function framesFromColumns(
 export function toFrame(
   resource: ResourceName | string,
   rows: readonly Record<string, unknown>[] | readonly object[],
-): pl.DataFrame {
-  return framesFromColumns(resolveResource(resource).columns, rows as Record<string, unknown>[]);
+): DataFrame {
+  const { columns, key } = resolveResource(resource);
+  return withKey(framesFromColumns(columns, rows as Record<string, unknown>[]), key);
 }
 
 /**
@@ -98,6 +102,7 @@ export function toFrame(
  * @param resource A resource or endpoint name.
  * @returns A frame of height 0 with the resource's columns and dtypes.
  */
-export function emptyFrame(resource: ResourceName | string): pl.DataFrame {
-  return emptyFromColumns(resolveResource(resource).columns);
+export function emptyFrame(resource: ResourceName | string): DataFrame {
+  const { columns, key } = resolveResource(resource);
+  return withKey(emptyFromColumns(columns), key);
 }

@@ -11,10 +11,17 @@
  * @module
  */
 import ExcelJS from "exceljs";
-import type pl from "nodejs-polars";
+import pl from "nodejs-polars";
 import { toCsvString } from "../frames/io.ts";
-import { excelNumberFormat, formatCell, frameSemantics } from "../frames/semantics.ts";
-import type { Report, ReportTable } from "./html.ts";
+import { dtypeName } from "../frames/dtype_name.ts";
+import {
+  columnLabel,
+  displayText,
+  excelNumberFormat,
+  formatCell,
+  frameSemantics,
+} from "../frames/semantics.ts";
+import type { Report, ReportSection, ReportTable } from "./html.ts";
 
 /** One table of a report, named for export. */
 export interface ExportTable {
@@ -51,8 +58,15 @@ function sheetName(section: string, short: string | undefined, table: string, ta
   }
 }
 
+/** A section's tables, then the frames its charts are drawn from that are not among them (once each). */
+export function sectionFrames(s: ReportSection): ReportTable[] {
+  const out = [...(s.tables ?? [])];
+  for (const c of s.charts ?? []) for (const t of c.data) if (!out.includes(t)) out.push(t);
+  return out;
+}
+
 /**
- * Every table of the report's sections, with a unique sheet name and CSV file name each.
+ * Every table of the report's sections and every frame a chart is drawn from, with a unique sheet name and CSV file name each.
  *
  * @param report The report.
  * @returns One entry per table, in report order.
@@ -74,7 +88,7 @@ export function exportTables(report: Report): ExportTable[] {
   const sheets = new Set<string>();
   const files = new Set<string>();
   return report.sections.flatMap((s) =>
-    (s.tables ?? []).map((t) => {
+    sectionFrames(s).map((t) => {
       let file = `${slug(s.title)}_${slug(t.title)}`;
       for (let n = 2; files.has(file); n++) file = `${slug(s.title)}_${slug(t.title)}_${n}`;
       files.add(file);
@@ -85,7 +99,22 @@ export function exportTables(report: Report): ExportTable[] {
 }
 
 /**
- * Writes each table as CSV into `dir` (stored values at full precision; lists joined with `; `).
+ * The frame as exported: money (the `usd` columns of the semantics table) rounded to cents, so no
+ * `2889146474.8400006` reaches a spreadsheet; everything else as stored.
+ *
+ * @param df The frame.
+ * @returns The frame to write.
+ */
+export function exportFrame(df: pl.DataFrame): pl.DataFrame {
+  const money = df.columns.filter((_, i) =>
+    frameSemantics(df)[i].kind === "usd" && /^f(32|64)$/.test(dtypeName(df.dtypes[i]))
+  );
+  return money.length ? df.withColumns(...money.map((c) => pl.col(c).round(2))) : df;
+}
+
+/**
+ * Writes each table as CSV into `dir` (stored values and column names, money rounded to cents; lists
+ * joined with `; `).
  *
  * @param tables From {@linkcode exportTables}.
  * @param dir An existing, writable folder.
@@ -98,18 +127,22 @@ export async function writeCsvTables(
   const paths: string[] = [];
   for (const t of tables) {
     const path = `${dir}/${t.file}`;
-    await Deno.writeTextFile(path, toCsvString(t.frame));
+    await Deno.writeTextFile(path, toCsvString(exportFrame(t.frame)));
     paths.push(path);
   }
   return paths;
 }
 
-/** A cell as Excel should hold it: numbers, dates and booleans typed; lists joined; objects as JSON. */
+/**
+ * A cell as Excel should hold it: numbers, dates and booleans typed; text without internal entity
+ * prefixes; lists joined; objects as JSON.
+ */
 function cellValue(v: unknown): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
-  if (typeof v === "number" || typeof v === "boolean" || typeof v === "string" || v instanceof Date) return v;
+  if (typeof v === "string") return displayText(v);
+  if (typeof v === "number" || typeof v === "boolean" || v instanceof Date) return v;
   if (typeof v === "bigint") return Number(v);
-  if (Array.isArray(v)) return v.map((x) => (x === null ? "null" : String(x))).join("; ");
+  if (Array.isArray(v)) return v.map((x) => (x === null ? "null" : displayText(String(x)))).join("; ");
   return JSON.stringify(v);
 }
 
@@ -151,13 +184,14 @@ export async function workbookBytes(
 
   for (const t of tables) {
     const ws = wb.addWorksheet(t.sheet, { views: [{ state: "frozen", ySplit: 1 }] });
-    const df = t.frame;
+    const df = exportFrame(t.frame);
     const semantics = frameSemantics(df);
     df.columns.forEach((name, i) => {
       const semantic = semantics[i];
       const values = df.getColumn(name).toArray() as unknown[];
       const column = ws.getColumn(i + 1);
-      column.values = [name, ...values.map(cellValue)];
+      const label = columnLabel(name, dtypeName(df.dtypes[i]).replace(/^list\[(.*)\]$/, "$1"));
+      column.values = [label, ...values.map(cellValue)];
       const numFmt = excelNumberFormat(semantic);
       if (numFmt) {
         column.eachCell((cell, row) => {
@@ -166,7 +200,7 @@ export async function workbookBytes(
       }
       const widest = values.slice(0, 500).reduce<number>(
         (w, v) => Math.max(w, formatCell(semantic, cellValue(v)).length),
-        name.length,
+        label.length,
       );
       column.width = Math.min(60, Math.max(8, widest + 2));
     });

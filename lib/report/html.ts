@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
+import type { DataFrame } from "../frames/polars.ts";
 import type { Chart } from "../charts/render.ts";
 import { frameToHtmlTable } from "../charts/display.ts";
 import type { DisplayProvenance as Provenance, ProvenanceWarning } from "../charts/display.ts";
@@ -15,6 +15,11 @@ export interface ReportChart {
   readonly name: string;
   /** The chart. */
   readonly chart: Chart;
+  /**
+   * The frames the chart is drawn from, each exported as a CSV and a workbook sheet (a table of the
+   * section may be one of them; it is then written once), so every number on the chart can be looked up.
+   */
+  readonly data: readonly ReportTable[];
 }
 
 /** A table in a report section. */
@@ -22,9 +27,11 @@ export interface ReportTable {
   /** Heading above the table. */
   readonly title: string;
   /** The frame. */
-  readonly frame: pl.DataFrame;
+  readonly frame: DataFrame;
   /** Rows to show. @default {15} */
   readonly rows?: number;
+  /** Columns the page shows (the CSV and the sheet hold them all). @default {every column} */
+  readonly columns?: readonly string[];
 }
 
 /** One analysis in the report. */
@@ -86,10 +93,27 @@ color:#842029;border-left:3px solid #dc3545;padding:6px 10px}.chart{background:w
 margin:10px 0;border:1px solid #eee;overflow-x:auto}.chart svg{max-width:100%;height:auto}
 details{margin:8px 0;font-size:12px}table.prov{border-collapse:collapse}table.prov td,table.prov th{
 padding:2px 8px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}nav a{margin-right:12px}
-.ri-frame{overflow-x:auto;background:white;padding:6px;margin:8px 0;border:1px solid #eee}`;
+.ri-frame{overflow-x:auto;background:white;padding:6px;margin:8px 0;border:1px solid #eee}
+table.prov code{word-break:break-all}`;
 
 function warningText(w: ProvenanceWarning): string {
   return typeof w === "string" ? w : `${w.message} [${w.code}]`;
+}
+
+/** What a call fetched, in words; ⚠ only for a pull that should have been whole and was not. */
+export function coverage(p: Provenance): string {
+  const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en-US") : "?");
+  const codes = (p.warnings ?? []).map((w) => (typeof w === "string" ? "" : w.code));
+  if (p.complete !== false) return p.total == null ? "all rows" : `all ${n(p.total)}`;
+  if (codes.some((c) => c === "incomplete" || c === "capped")) {
+    return `⚠ ${n(p.rows)} of ${n(p.total)}: more rows exist than were fetched`;
+  }
+  const limit = p.params?.limit;
+  // A deliberate page: one row asked for its total (a count), or the first rows of a ranked list.
+  if (limit === 1 && (p.rows ?? 0) <= 1) return `count: the total is the figure (${n(p.total)})`;
+  return `first ${n(p.rows)} of ${n(p.total)}, as asked${
+    typeof limit === "number" ? ` (limit ${limit})` : ""
+  }`;
 }
 
 function provenanceTable(list: readonly Provenance[]): string {
@@ -99,14 +123,18 @@ function provenanceTable(list: readonly Provenance[]): string {
     return `<tr><td>${esc(p.endpoint ?? p.path)}</td><td><code>${
       esc(JSON.stringify(p.params ?? {}))
     }</code></td>` +
-      `<td>${esc(p.total ?? "")}</td><td>${esc(p.rows ?? "")}</td><td>${esc(p.pages ?? "")}</td>` +
-      `<td>${esc(at)}</td><td>${p.fromCache ? "cache" : "live"}</td><td>${
-        p.complete === false ? "⚠ no" : "yes"
-      }</td></tr>`;
+      `<td>${esc(p.total?.toLocaleString("en-US") ?? "")}</td><td>${
+        esc(p.rows?.toLocaleString("en-US") ?? "")
+      }` +
+      `</td><td>${esc(p.pages ?? "")}</td><td>${esc(at)}</td><td>${p.fromCache ? "cache" : "live"}</td>` +
+      `<td>${esc(coverage(p))}</td></tr>`;
   }).join("");
-  return `<details><summary>Provenance: ${list.length} call${list.length === 1 ? "" : "s"}</summary>` +
-    `<table class="prov"><thead><tr><th>endpoint</th><th>params</th><th>total</th><th>rows</th><th>pages</th>` +
-    `<th>fetched</th><th>from</th><th>complete</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+  const gaps = list.filter((p) => coverage(p).startsWith("⚠")).length;
+  return `<details><summary>Provenance: ${list.length} call${list.length === 1 ? "" : "s"}` +
+    `${gaps ? ` (⚠ ${gaps} incomplete)` : ""}</summary>` +
+    `<table class="prov"><thead><tr><th>Endpoint</th><th>Parameters</th><th>Total</th><th>Rows</th>` +
+    `<th>Pages</th><th>Fetched</th><th>From</th><th>What was fetched</th></tr></thead><tbody>${rows}</tbody>` +
+    `</table></details>`;
 }
 
 const anchor = (i: number): string => `s${i + 1}`;
@@ -119,10 +147,19 @@ function section(s: ReportSection, i: number, files: ReportFiles): string {
   for (const w of warnings) out.push(`<div class="warn">⚠ ${esc(w)}</div>`);
   for (const c of s.charts ?? []) {
     out.push(`<div class="chart" data-png="${esc(c.name)}.png">${c.chart.svg()}</div>`);
+    const links = c.data.map((t) => files.csv?.get(t)).filter((f) => f !== undefined);
+    if (links.length) {
+      out.push(
+        `<p class="sub chart-data" style="font-size:12px;margin-top:-4px">Chart data: ${
+          links.map((f) => `<a href="${esc(f)}">${esc(f)}</a>`).join(", ")
+        }</p>`,
+      );
+    }
   }
   for (const t of s.tables ?? []) {
     const rows = t.rows ?? 15;
-    out.push(frameToHtmlTable(t.frame, { title: t.title, rows, maxChars: 120 }));
+    const shown = t.columns ? t.frame.select(...t.columns) : t.frame;
+    out.push(frameToHtmlTable(shown, { title: t.title, rows, maxChars: 120, labels: true }));
     const csv = files.csv?.get(t);
     // An empty table gets no link; "All n rows" only where the page shows fewer.
     if (csv && t.frame.height) {

@@ -1,13 +1,13 @@
 /**
  * The report command's inputs: the flags (`--sponsors "Pfizer,Merck & Co" --condition "lung cancer" …`)
- * parsed with `node:util` parseArgs and checked for form — unknown flags, sections and formats get a
+ * read with the shared flag convention (`lib/cli/flags.ts`) and checked for form — unknown flags, sections and formats get a
  * did-you-mean, numbers their range — before anything touches the network. Names are resolved later
  * (`resolve_inputs.ts`).
  *
  * @module
  */
-import { parseArgs } from "node:util";
-import { didYouMean } from "../client/guards.ts";
+import { didYouMean, MAX_NAME, MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
+import { parseFlags, usageProblems } from "../cli/flags.ts";
 import { AUTHOR_ID_RE } from "../client/schemas/common.ts";
 import { REPORT_FORMATS, type ReportFormat } from "./write.ts";
 
@@ -58,7 +58,7 @@ export const REPORT_SECTIONS = {
   },
   sponsor: {
     title: "Sponsor scan",
-    needs: "--sponsors (the first one)",
+    needs: "--sponsors (each one is scanned)",
     ready: (i) => i.sponsors.length > 0,
     names: ["sponsors"],
   },
@@ -70,7 +70,7 @@ export const REPORT_SECTIONS = {
   },
   researcher: {
     title: "Researcher output",
-    needs: "--author (on the sandbox: its most prolific author)",
+    needs: "--author (or, on the sandbox, --sections researcher: its most prolific author)",
     ready: (i, canPickAuthor) => i.author !== undefined || canPickAuthor,
     names: [],
   },
@@ -111,7 +111,7 @@ export interface ReportInputs {
   readonly out: string;
   /** Formats to write. */
   readonly formats: readonly ReportFormat[];
-  /** Sponsor scanned alone (sponsor scan); the first sponsor unless set. */
+  /** Sponsor scanned alone (the demo's sponsor scan); every sponsor unless set. */
   readonly scanSponsor?: string;
 }
 
@@ -148,13 +148,15 @@ Runs the analyses for your inputs and writes report.html, one PNG per chart, one
 report.xlsx. Every name is resolved before any analysis runs; a typo fails in seconds with the closest
 names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synthetic data).
 
-  --sponsors "Pfizer,Merck & Co"   sponsor names (comma-separated; use ; when a name has a comma)
+  --sponsors "Pfizer,Merck & Co"   sponsor names (comma-separated; use ; when a name has a comma);
+                                   every one is scanned
   --tickers LLY,MRK                SEC tickers added to the catalyst calendar
   --condition "lung cancer"        condition of the portfolio overlap and target prioritization
   --diseases "asthma,breast cancer" diseases to compare
   --indication EFO:0003060         Medicare spending indication (EFO id or disease name)
   --cpc A61K                       CPC code of the patent trends (default A61K)
-  --author A5023888391             researcher id (scholarly index) for the researcher output
+  --author A5023888391             researcher id (scholarly index): the researcher output runs only with it
+                                   (on the sandbox, --sections researcher picks its most prolific author)
   --window-days 730                catalyst window in days (1-3650, default 730)
   --sections portfolio,catalysts   only these (${Object.keys(REPORT_SECTIONS).join(", ")});
                                    default: every section whose inputs are given
@@ -164,17 +166,34 @@ names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synth
 
 Exit codes: 0 done, 1 an analysis failed, 2 bad input.`;
 
-const list = (v: string | undefined): string[] =>
+const split = (v: string | undefined): string[] =>
   v === undefined ? [] : v.split(v.includes(";") ? ";" : ",").map((s) => s.trim()).filter(Boolean);
 
-function oneOf<T extends string>(flag: string, values: string[], known: readonly T[]): T[] {
-  return values.map((v) => {
+/**
+ * Whether a name or path a flag gives is within bounds (length, control characters: the one rule of
+ * lib/client/guards.ts); else a problem quoting a short prefix.
+ */
+function bounded(flag: string, v: string, problems: string[], max = MAX_NAME): boolean {
+  const problem = textProblem(v, max);
+  if (problem) problems.push(`${flag} ${prefixOf(v)} ${problem}; fix it`);
+  return problem === undefined;
+}
+
+/** The known values among `values`; each unknown one is a problem with a did-you-mean. */
+function oneOf<T extends string>(
+  flag: string,
+  values: string[],
+  known: readonly T[],
+  problems: string[],
+): T[] {
+  return values.flatMap((v) => {
     const k = known.find((x) => x === v.toLowerCase());
-    if (k) return k;
+    if (k) return [k];
     const hint = didYouMean(v, known);
-    throw new UsageError(
+    problems.push(
       `${flag} '${v}' is not one of ${known.join(", ")}${hint ? `; did you mean '${hint}'?` : ""}`,
     );
+    return [];
   });
 }
 
@@ -183,7 +202,8 @@ function oneOf<T extends string>(flag: string, values: string[], known: readonly
  *
  * @param args Command-line arguments (`Deno.args`).
  * @returns The inputs, or `"help"` for `--help`.
- * @throws {UsageError} On an unknown flag, section or format, a bad number, ticker, CPC code or author id.
+ * @throws {UsageError} Naming every unknown flag, section or format, bad number, ticker, CPC code or author
+ *   id, one per line.
  * @example Flags to inputs
  * ```ts
  * import assert from "node:assert/strict";
@@ -192,14 +212,16 @@ function oneOf<T extends string>(flag: string, values: string[], known: readonly
  * assert.ok(i !== "help");
  * assert.deepEqual(i.sponsors, ["Pfizer", "Merck & Co"]);
  * assert.deepEqual(i.formats, ["csv", "xlsx"]);
- * assert.throws(() => parseReportArgs(["--fromats", "csv"]), /--fromats.*did you mean '--formats'/);
+ * assert.throws(() => parseReportArgs(["--fromats", "csv"]), /--fromats; did you mean --formats\?/);
+ * // Every problem at once, one line each.
+ * assert.throws(() => parseReportArgs(["--formats", "xls", "--window-days", "0"]), /window-days[^]*'xls'/);
  * assert.equal(parseReportArgs(["--", "--help"]), "help"); // deno task report -- --help
  * assert.throws(() => parseReportArgs(["--author", "A123"]), /--author 'A123' is not a scholarly-index author id/);
  * assert.throws(() => parseReportArgs(["--sections", ","]), /--sections is empty; give some of portfolio,/);
  * ```
  */
 export function parseReportArgs(args: readonly string[]): ReportInputs | "help" {
-  const options = {
+  const { help, values, problems } = parseFlags(args, {
     sponsors: { type: "string" },
     tickers: { type: "string" },
     condition: { type: "string" },
@@ -211,64 +233,56 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
     sections: { type: "string" },
     out: { type: "string" },
     formats: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  } as const;
-  let values;
-  try {
-    // `deno task report -- --flags` passes the `--` on; it is not a positional.
-    const given = args[0] === "--" ? args.slice(1) : [...args];
-    ({ values } = parseArgs({ args: given, options, strict: true, allowPositionals: false }));
-  } catch (e) {
-    const flag = /'(-[^'\s]+)/.exec((e as Error).message)?.[1];
-    const hint = flag ? didYouMean(flag.replace(/^-+/, ""), Object.keys(options)) : undefined;
-    throw new UsageError(
-      `${(e as Error).message.replace(/\. To specify.*$/s, "")}${hint ? `; did you mean '--${hint}'?` : ""}` +
-        " (see --help)",
-    );
-  }
-  if (values.help) return "help";
+  });
+  if (help) return "help";
+  // Every value is checked, and every problem reported at once.
   const windowText = values["window-days"] ?? "730";
   const windowDays = Number(windowText);
   if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > 3650) {
-    throw new UsageError(`--window-days '${windowText}' must be a whole number of days from 1 to 3650`);
+    problems.push(`--window-days '${windowText}' must be a whole number of days from 1 to 3650`);
   }
   const text = (flag: string, v: string | undefined) => {
-    if (v !== undefined && !v.trim()) throw new UsageError(`${flag} is empty; give a value or leave it out`);
-    return v?.trim();
+    if (v !== undefined && !v.trim()) problems.push(`${flag} is empty; give a value or leave it out`);
+    const t = v?.trim() || undefined;
+    return t !== undefined && bounded(flag, t, problems, flag === "--out" ? MAX_PATH : MAX_NAME)
+      ? t
+      : undefined;
   };
-  const tickers = list(values.tickers).map((t) => t.toUpperCase());
-  const badTicker = tickers.find((t) => !/^[A-Z][A-Z0-9.-]{0,9}$/.test(t));
-  if (badTicker) {
-    throw new UsageError(
-      `--tickers '${badTicker}' is not a stock ticker (letters, e.g. LLY,MRK); sponsors go in --sponsors`,
+  const list = (v: string | undefined, flag: string) => split(v).filter((s) => bounded(flag, s, problems));
+  const tickers = list(values.tickers, "--tickers").map((t) => t.toUpperCase());
+  for (const t of tickers.filter((t) => !/^[A-Z][A-Z0-9.-]{0,9}$/.test(t))) {
+    problems.push(
+      `--tickers '${t}' is not a stock ticker (letters, e.g. LLY,MRK); sponsors go in --sponsors`,
     );
   }
   const cpc = text("--cpc", values.cpc)?.toUpperCase() ?? "A61K";
   if (!/^[A-HY](\d{2}([A-Z](\d{1,4}(\/\d{1,6})?)?)?)?$/.test(cpc)) {
-    throw new UsageError(`--cpc '${cpc}' is not a CPC code or prefix (e.g. A61K, A61K31/00)`);
+    problems.push(`--cpc '${cpc}' is not a CPC code or prefix (e.g. A61K, A61K31/00)`);
   }
   const author = text("--author", values.author);
   if (author !== undefined && !AUTHOR_ID_RE.test(author)) {
-    throw new UsageError(
+    problems.push(
       `--author '${author}' is not a scholarly-index author id (A followed by 4-12 digits, e.g. A5023888391)`,
     );
   }
-  const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats);
-  if (!formats.length) throw new UsageError(`--formats is empty; give some of ${REPORT_FORMATS.join(",")}`);
+  const formats = values.formats === undefined ? [...REPORT_FORMATS] : list(values.formats, "--formats");
+  if (!formats.length) problems.push(`--formats is empty; give some of ${REPORT_FORMATS.join(",")}`);
   const ids = Object.keys(REPORT_SECTIONS) as SectionId[];
-  const sections = values.sections === undefined ? undefined : list(values.sections);
-  if (sections?.length === 0) throw new UsageError(`--sections is empty; give some of ${ids.join(",")}`);
-  return {
-    sponsors: list(values.sponsors),
+  const sections = values.sections === undefined ? undefined : list(values.sections, "--sections");
+  if (sections?.length === 0) problems.push(`--sections is empty; give some of ${ids.join(",")}`);
+  const inputs: ReportInputs = {
+    sponsors: list(values.sponsors, "--sponsors"),
     tickers,
     condition: text("--condition", values.condition),
-    diseases: list(values.diseases),
+    diseases: list(values.diseases, "--diseases"),
     indication: text("--indication", values.indication),
     cpc,
     author,
     windowDays,
-    sections: sections && oneOf("--sections", sections, ids),
+    sections: sections && oneOf("--sections", sections, ids, problems),
     out: text("--out", values.out) ?? "out",
-    formats: oneOf("--formats", formats, REPORT_FORMATS),
+    formats: oneOf("--formats", formats, REPORT_FORMATS, problems),
   };
+  if (problems.length) throw new UsageError(usageProblems("report", problems));
+  return inputs;
 }

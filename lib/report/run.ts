@@ -37,7 +37,8 @@ export interface SectionPlan {
  * The sections the inputs allow. Asked-for sections (`--sections`) whose inputs are missing are bad input.
  *
  * @param inputs Parsed inputs.
- * @param canPickAuthor True on the sandbox, which can pick a researcher when `--author` is absent.
+ * @param canPickAuthor True on the sandbox, which can pick a researcher when `--author` is absent and
+ *   `--sections researcher` asks for the section.
  * @returns Sections to run and sections skipped.
  * @throws {UsageError} When `--sections` names a section whose inputs are missing.
  * @example Only what the inputs allow
@@ -48,6 +49,7 @@ export interface SectionPlan {
  * const inputs = parseReportArgs(["--condition", "asthma"]);
  * assert.ok(inputs !== "help");
  * assert.deepEqual(planSections(inputs, false).run, ["targets", "regulatory"]);
+ * assert.deepEqual(planSections(inputs, true).run, ["targets", "regulatory"]); // no --author, no researcher
  * ```
  */
 export function planSections(inputs: ReportInputs, canPickAuthor: boolean): SectionPlan {
@@ -67,7 +69,8 @@ export function planSections(inputs: ReportInputs, canPickAuthor: boolean): Sect
         "--author (or --sections regulatory); deno task demo runs the headline inputs",
     );
   }
-  const run = ids.filter((id) => (asked ? asked.has(id) : REPORT_SECTIONS[id].ready(inputs, canPickAuthor)));
+  // Unasked, a section runs only on inputs that were given: the sandbox picks an author only when asked.
+  const run = ids.filter((id) => (asked ? asked.has(id) : REPORT_SECTIONS[id].ready(inputs, false)));
   const skipped = ids.filter((id) => !asked && !run.includes(id))
     .map((id) => ({ id, needs: REPORT_SECTIONS[id].needs }));
   return { run, skipped };
@@ -94,7 +97,7 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
   const i = ctx.inputs;
   const from = new Date().getUTCFullYear() - 9;
   const to = new Date().getUTCFullYear() - 1;
-  const scan = i.scanSponsor ?? i.sponsors[0];
+  const scanned = i.scanSponsor ? [i.scanSponsor] : i.sponsors;
   return {
     portfolio: async () =>
       S.portfolioSection(
@@ -131,7 +134,11 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
         await medicareSpending(client, { efo_id: i.indication! }),
         `Drugs approved for ${i.indicationName ? `${i.indicationName} (${i.indication})` : i.indication}`,
       ),
-    sponsor: async () => S.sponsorSection(await sponsorScan(client, { sponsor: scan }), scan),
+    sponsor: async () => {
+      const scans = [];
+      for (const sponsor of scanned) scans.push({ sponsor, r: await sponsorScan(client, { sponsor }) });
+      return S.sponsorSection(scans);
+    },
     exclusivity: async () =>
       exclusivitySection(
         await lossOfExclusivity(client, { sponsors: i.sponsors, tickers: i.tickers, horizonYears: 5 }),

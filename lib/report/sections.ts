@@ -24,9 +24,12 @@ import { regulatoryLandscapeChart } from "../charts/regulatory_landscape_chart.t
 import { researcherOutputChart } from "../charts/researcher_output_chart.ts";
 import { sponsorScanChart } from "../charts/sponsor_scan_chart.ts";
 import { targetPrioritizationChart } from "../charts/target_prioritization_chart.ts";
-import { compact, pct, usd } from "../charts/_kit.ts";
-import { formatCell } from "../frames/semantics.ts";
-import type { ReportSection } from "./html.ts";
+import { pct, usd } from "../charts/_kit.ts";
+import { displayText, formatCell, plural } from "../frames/semantics.ts";
+import type { ReportSection, ReportTable } from "./html.ts";
+
+/** Width of every chart of the report: the page's content width, so no chart sits in a narrow column. */
+export const REPORT_CHART_WIDTH = 980;
 
 /** Provenance and warnings of a result, plus a warning when a call was capped. */
 export const meta = (r: AnalysisMeta): Pick<ReportSection, "provenance" | "warnings"> => ({
@@ -38,6 +41,10 @@ export const meta = (r: AnalysisMeta): Pick<ReportSection, "provenance" | "warni
 });
 
 const first = (df: pl.DataFrame, col: string): unknown => (df.height ? df.getColumn(col).get(0) : null);
+/** A count in a sentence: `3,028`. */
+const n = (v: unknown): string => (typeof v === "number" ? v.toLocaleString("en-US") : String(v ?? "?"));
+const many = (v: unknown, noun: string, nouns?: string): string =>
+  typeof v === "number" ? plural(v, noun, nouns) : `? ${nouns ?? `${noun}s`}`;
 
 /** Portfolio overlap of sponsors in a condition. */
 export function portfolioSection(
@@ -47,17 +54,24 @@ export function portfolioSection(
 ): ReportSection {
   const pairs = r.matrix.filter(pl.col("sponsor_a").lt(pl.col("sponsor_b"))).sort("shared", true);
   const top = pairs.height ? pairs.row(0) : null;
+  const matrix: ReportTable = { title: "Pair matrix", frame: r.matrix };
   return {
     title: "Portfolio overlap",
     summary:
-      `${sponsors.join(", ")} in ${condition}: ${
-        first(r.market, "market_size_trials") ?? "?"
-      } trials in the ` +
-      `condition, ${first(r.market, "shared_by_two_or_more") ?? 0} shared by at least two of them.` +
+      `${sponsors.join(", ")} in ${condition}: ${many(first(r.market, "market_size_trials"), "trial")} ` +
+      `in the condition, ${
+        n(first(r.market, "shared_by_two_or_more") ?? 0)
+      } shared by at least two of them.` +
       (top
-        ? ` Largest overlap: ${top[0]} × ${top[1]} (${top[2]} shared trials, Jaccard ${pct(top[3])}).`
+        ? ` Largest overlap: ${top[0]} × ${top[1]} (${many(top[2], "shared trial")}, Jaccard ${
+          pct(top[3], 1)
+        }).`
         : ""),
-    charts: [{ name: "portfolio_overlap", chart: portfolioOverlapChart(r.matrix, { condition }) }],
+    charts: [{
+      name: "portfolio_overlap",
+      chart: portfolioOverlapChart(r.matrix, { condition, width: REPORT_CHART_WIDTH }),
+      data: [matrix],
+    }],
     tables: [{ title: "Sponsors", frame: r.sponsors }, { title: "Shared trials", frame: r.shared, rows: 10 }],
     ...meta(r),
   };
@@ -68,23 +82,27 @@ export function catalystSection(r: CatalystCalendar, who: readonly string[]): Re
   const upcoming = r.events.filter(pl.col("when").eq(pl.lit("upcoming")));
   const next = upcoming.height ? upcoming.row(0) : null;
   const col = (c: string) => upcoming.columns.indexOf(c);
+  const whose = (row: unknown[]) =>
+    who.length > 1 ? ` (${(row[col("entities")] as string[] ?? []).map(displayText).join(", ")})` : "";
+  // Whose event each is: the entity (sponsor or ticker) it was fetched for.
+  const shown = ["event_date", "days_to_event", "type", "trade_name", "drug_name", "entities"];
+  const events: ReportTable = { title: "Events", frame: r.events, columns: shown };
   return {
     title: "Catalyst calendar",
-    summary:
-      `${who.join(", ")}: ${upcoming.height} upcoming and ${
-        r.events.height - upcoming.height
-      } recent events.` +
+    summary: `${who.join(", ")}: ${n(upcoming.height)} upcoming and ` +
+      `${many(r.events.height - upcoming.height, "recent event")}.` +
       (next
-        ? ` Next: ${next[col("trade_name")]} ${String(next[col("type")]).replace(/_/g, " ")} on ` +
-          `${(next[col("event_date")] as Date).toISOString().slice(0, 10)}.`
+        ? ` Next: ${next[col("trade_name")]}${whose(next)} ${String(next[col("type")]).replace(/_/g, " ")} ` +
+          `on ${(next[col("event_date")] as Date).toISOString().slice(0, 10)}.`
         : ""),
-    charts: [{ name: "catalyst_calendar", chart: catalystCalendarChart(r.events) }],
+    charts: [{
+      name: "catalyst_calendar",
+      chart: catalystCalendarChart(r.events, { width: REPORT_CHART_WIDTH }),
+      data: [events],
+    }],
     tables: [
       { title: "Events by type", frame: r.byType },
-      {
-        title: "Upcoming events",
-        frame: upcoming.select("event_date", "days_to_event", "type", "trade_name", "drug_name"),
-      },
+      { title: "Upcoming events", frame: upcoming, columns: shown },
     ],
     ...meta(r),
   };
@@ -93,26 +111,31 @@ export function catalystSection(r: CatalystCalendar, who: readonly string[]): Re
 /** Target prioritization for a disease. */
 export function targetSection(r: TargetPrioritization, disease: string): ReportSection {
   const white = r.targets.filter(pl.col("white_space"));
+  const ranked: ReportTable = {
+    title: "Ranked targets",
+    frame: r.targets,
+    columns: [
+      "rank",
+      "symbol",
+      "target_name",
+      "association_score",
+      "novelty_score",
+      "approved_count",
+      "white_space",
+      "composite",
+    ],
+  };
   return {
     title: "Target prioritization",
-    summary:
-      `${r.targets.height} targets for ${disease}; top ranked ${first(r.targets, "symbol") ?? "n/a"}; ` +
-      `${white.height} white-space target${white.height === 1 ? "" : "s"}` +
+    summary: `${many(r.targets.height, "target")} for ${disease}; top ranked ` +
+      `${first(r.targets, "symbol") ?? "n/a"}; ${many(white.height, "white-space target")}` +
       (white.height ? ` (${(white.getColumn("symbol").toArray() as string[]).join(", ")}).` : "."),
-    charts: [{ name: "target_prioritization", chart: targetPrioritizationChart(r.targets, { disease }) }],
-    tables: [{
-      title: "Ranked targets",
-      frame: r.targets.select(
-        "rank",
-        "symbol",
-        "target_name",
-        "association_score",
-        "novelty_score",
-        "approved_count",
-        "white_space",
-        "composite",
-      ),
+    charts: [{
+      name: "target_prioritization",
+      chart: targetPrioritizationChart(r.targets, { disease, width: REPORT_CHART_WIDTH }),
+      data: [ranked],
     }],
+    tables: [ranked],
     ...meta(r),
   };
 }
@@ -121,11 +144,15 @@ export function targetSection(r: TargetPrioritization, disease: string): ReportS
 export function regulatorySection(r: RegulatoryLandscape, scope: string, asOf?: Date): ReportSection {
   return {
     title: "Regulatory landscape",
-    summary: `${r.drugs.height} drugs in the landscape of ${scope}; approvals by source: ` +
-      r.bySource.toRecords().map((s) => `${s.source} ${compact(s.approvals)}`).join(", ") + ".",
+    summary: `${many(r.drugs.height, "drug")} in the landscape of ${scope}; approvals by source: ` +
+      r.bySource.toRecords().map((s) => `${s.source} ${n(s.approvals)}`).join(", ") + ".",
     charts: [{
       name: "regulatory_tiers",
-      chart: regulatoryLandscapeChart(r.byYear, { bySponsor: r.bySponsor, asOf }),
+      chart: regulatoryLandscapeChart(r.byYear, { bySponsor: r.bySponsor, asOf, width: REPORT_CHART_WIDTH }),
+      data: [
+        { title: "Drugs by first approval year", frame: r.byYear },
+        { title: "Drugs by sponsor", frame: r.bySponsor },
+      ],
     }],
     tables: [{ title: "By tier", frame: r.byTier }, { title: "By source", frame: r.bySource }],
     ...meta(r),
@@ -142,7 +169,7 @@ export function patentSection(
   return {
     title: "Patent trends",
     summary: `Patents ${scope}` +
-      (last ? `: ${compact(last[1])} in ${last[0]} (${pct(last[3])} on the year before).` : ": none."),
+      (last ? `: ${n(last[1])} in ${last[0]} (${pct(last[3])} on the year before).` : ": none."),
     charts: [{
       name: "patent_trends",
       chart: patentTrendsChart(r.byYear, {
@@ -151,7 +178,12 @@ export function patentSection(
         cpc: limits.cpc,
         compared: limits.compared,
         subtitle: scope,
+        width: REPORT_CHART_WIDTH,
       }),
+      data: [
+        { title: "Patents per year", frame: r.byYear },
+        { title: "Patents per company", frame: r.companies },
+      ],
     }],
     tables: [{ title: "Top CPC codes", frame: r.topCpc }, { title: "YoY growth", frame: r.growth }],
     ...meta(r),
@@ -161,28 +193,31 @@ export function patentSection(
 /** Disease comparison. */
 export function diseaseSection(r: DiseaseComparison): ReportSection {
   const best = r.summary.filter(pl.col("resolved")).sort("competitiveness_index", true);
+  const summary: ReportTable = {
+    title: "Summary",
+    frame: r.summary,
+    columns: [
+      "input",
+      "efo_id",
+      "total_trials",
+      "total_approvals",
+      "competitiveness_index",
+      "medicare_spending_usd",
+      "orphan_share_fraction",
+    ],
+  };
   return {
     title: "Disease comparison",
-    summary: `${best.height} disease landscape${best.height === 1 ? "" : "s"} compared` +
+    summary: `${many(best.height, "disease landscape")} compared` +
       (best.height
-        ? `; most competitive: ${first(best, "disease")} (index ${first(best, "competitiveness_index")}).`
+        ? `; most competitive: ${first(best, "disease")} (index ${n(first(best, "competitiveness_index"))}).`
         : "."),
     charts: [{
       name: "disease_comparison",
-      chart: diseaseComparisonChart(r.summary, { byPhase: r.byPhase }),
+      chart: diseaseComparisonChart(r.summary, { byPhase: r.byPhase, width: REPORT_CHART_WIDTH }),
+      data: [summary, { title: "Trials by phase", frame: r.byPhase }],
     }],
-    tables: [{
-      title: "Summary",
-      frame: r.summary.select(
-        "input",
-        "efo_id",
-        "total_trials",
-        "total_approvals",
-        "competitiveness_index",
-        "medicare_spending_usd",
-        "orphan_share_fraction",
-      ),
-    }, ...(r.unresolved.height ? [{ title: "Not compared", frame: r.unresolved }] : [])],
+    tables: [summary, ...(r.unresolved.height ? [{ title: "Not compared", frame: r.unresolved }] : [])],
     ...meta(r),
   };
 }
@@ -193,11 +228,15 @@ export function medicareSection(r: MedicareSpending, scope: string): ReportSecti
   return {
     title: "Medicare Part D spending",
     summary: s && Number(s.drugs) > 0
-      ? `${scope}: ${usd(s.total_spending)} across ${s.drugs} drugs; branded ${
+      ? `${scope}: ${usd(s.total_spending)} across ${many(s.drugs, "drug")}; branded ${
         pct(s.branded_share_fraction)
       } of spend.`
       : `${scope}: no Medicare Part D drugs matched.`,
-    charts: [{ name: "medicare_spending", chart: medicareSpendingChart(r.drugs, { subtitle: undefined }) }],
+    charts: [{
+      name: "medicare_spending",
+      chart: medicareSpendingChart(r.drugs, { subtitle: undefined, width: REPORT_CHART_WIDTH }),
+      data: [{ title: "Drugs", frame: r.drugs }],
+    }],
     tables: [{ title: "Summary", frame: r.summary }],
     ...meta(r),
   };
@@ -207,28 +246,50 @@ export function medicareSection(r: MedicareSpending, scope: string): ReportSecti
 export function researcherSection(r: ResearcherOutput, name: string, asOf?: Date): ReportSection {
   return {
     title: "Researcher output",
-    summary:
-      `${name}: ${first(r.summary, "works")} works, ${compact(first(r.summary, "citations"))} citations, ` +
-      `h-index ${first(r.summary, "h_index")} over the listed works.`,
-    charts: [{ name: "researcher_output", chart: researcherOutputChart(r.byYear, { author: name, asOf }) }],
+    summary: `${name}: ${many(first(r.summary, "works"), "work")}, ` +
+      `${many(first(r.summary, "citations"), "citation")}, h-index ${n(first(r.summary, "h_index"))} over ` +
+      "the listed works.",
+    charts: [{
+      name: "researcher_output",
+      chart: researcherOutputChart(r.byYear, { author: name, asOf, width: REPORT_CHART_WIDTH }),
+      data: [{ title: "Works per year", frame: r.byYear }],
+    }],
     tables: [{ title: "By work type", frame: r.byType }],
     ...meta(r),
   };
 }
 
-/** One sponsor at a glance. */
-export function sponsorSection(r: SponsorScan, sponsor: string): ReportSection {
-  const name = String(first(r.sponsor, "name") ?? sponsor);
-  const n = (col: string) => formatCell(col, first(r.summary, col) ?? 0);
+/** Each sponsor at a glance: a pipeline chart per sponsor; the tables name the sponsor on every row. */
+export function sponsorSection(
+  scans: readonly { readonly sponsor: string; readonly r: SponsorScan }[],
+): ReportSection {
+  const named = scans.map(({ sponsor, r }) => ({ r, name: String(first(r.sponsor, "name") ?? sponsor) }));
+  const withName = (df: pl.DataFrame, name: string) =>
+    df.withColumns(pl.lit(name).alias("sponsor")).select("sponsor", ...df.columns);
+  const stack = (pick: (r: SponsorScan) => pl.DataFrame) =>
+    pl.concat(named.map(({ r, name }) => withName(pick(r), name)), { how: "diagonalRelaxed" });
+  const sentence = ({ r, name }: { r: SponsorScan; name: string }) => {
+    const c = (col: string) => formatCell(col, first(r.summary, col) ?? 0);
+    const k = (col: string) => Number(first(r.summary, col) ?? 0);
+    return `${name}: ${c("trials")} trial${k("trials") === 1 ? "" : "s"} (${
+      c("late_stage_trials")
+    } phase 3+), ` +
+      `${many(k("approvals"), "approval")}, ${many(k("upcoming_catalysts"), "upcoming catalyst")}, ` +
+      `${many(k("patents"), "patent")}.`;
+  };
   return {
     title: "Sponsor scan",
-    summary: `${name}: ${n("trials")} trials (${n("late_stage_trials")} phase 3+), ${n("approvals")} ` +
-      `approvals, ${n("upcoming_catalysts")} upcoming catalysts, ${n("patents")} patents.`,
-    charts: [{
-      name: "sponsor_scan",
-      chart: sponsorScanChart(r.pipeline, { summary: r.summary, sponsor: name }),
-    }],
-    tables: [{ title: "Sponsor", frame: r.sponsor }, { title: "Approvals", frame: r.approvals, rows: 10 }],
-    ...meta(r),
+    summary: named.map(sentence).join(" "),
+    charts: named.map(({ r, name }, i) => ({
+      name: i === 0 ? "sponsor_scan" : `sponsor_scan_${i + 1}`,
+      chart: sponsorScanChart(r.pipeline, { summary: r.summary, sponsor: name, width: REPORT_CHART_WIDTH }),
+      data: [{ title: `Pipeline ${name}`.slice(0, 60), frame: withName(r.pipeline, name) }],
+    })),
+    tables: [
+      { title: "Sponsor", frame: stack((r) => r.sponsor).drop("sponsor") },
+      { title: "Approvals", frame: stack((r) => r.approvals), rows: 10 },
+    ],
+    provenance: scans.flatMap(({ r }) => r.provenance),
+    warnings: scans.flatMap(({ r }) => meta(r).warnings ?? []),
   };
 }

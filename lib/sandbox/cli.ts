@@ -1,13 +1,14 @@
 /**
  * `deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]
  * [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429] [--fault-seed S]
- * [--profile full|spec-minimal|variant] [--advance DAYS]`: start the sandbox
- * service and print its URL and demo keys. All data it serves is synthetic. `--advance DAYS` moves the
+ * [--profile full|spec-minimal|variant] [--advance DAYS] [--store FILE]`: start the sandbox
+ * service and print its URL and demo keys. The data is synthetic, or the public data of a store file built
+ * by `deno task import` (`--store FILE` or `RI_STORE`). `--advance DAYS` moves the
  * sandbox's world forward once, after start-up and before serving (see `Sandbox.advance`).
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseFlags, usageProblems } from "../cli/flags.ts";
 import type { FaultKind, FaultOptions, Profile, Scale } from "./server.ts";
 import { PROFILES, startSandbox } from "./server.ts";
 
@@ -26,31 +27,33 @@ function numberArg(name: string, v: string | undefined, dflt: number): number {
   return n;
 }
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: {
-    port: { type: "string" },
-    hostname: { type: "string" },
-    seed: { type: "string" },
-    scale: { type: "string" },
-    "latency-ms": { type: "string" },
-    "fault-rate": { type: "string" },
-    "fault-kinds": { type: "string" },
-    "fault-seed": { type: "string" },
-    profile: { type: "string" },
-    "rate-limit": { type: "string" },
-    workers: { type: "string" },
-    advance: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  },
+const { help, values, problems } = parseFlags(Deno.args, {
+  port: { type: "string" },
+  hostname: { type: "string" },
+  seed: { type: "string" },
+  scale: { type: "string" },
+  "latency-ms": { type: "string" },
+  "fault-rate": { type: "string" },
+  "fault-kinds": { type: "string" },
+  "fault-seed": { type: "string" },
+  profile: { type: "string" },
+  "rate-limit": { type: "string" },
+  workers: { type: "string" },
+  advance: { type: "string" },
+  store: { type: "string" },
 });
-if (values.help) {
+if (problems.length && !help) {
+  console.error(usageProblems("sandbox", problems));
+  Deno.exit(2);
+}
+if (help) {
   console.log(
     "Usage: deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]\n" +
       "                         [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429,502,drop,truncate]\n" +
       "                         [--profile full|spec-minimal|variant] [--rate-limit PER_MINUTE]\n" +
       "                         [--workers auto|N]  (read workers; auto = one per core, needs --allow-write)\n" +
       "                         [--advance DAYS]  (move the data DAYS days forward before serving, 1..3650)\n" +
+      "                         [--store FILE]  (serve a store built by `deno task import`; or RI_STORE)\n" +
       "Profiles: full = every field the sandbox chose; spec-minimal = only the fields the spec names;\n" +
       "variant = sandbox-chosen keys re-spelled and other error bodies (text, message, detail, HTML).",
   );
@@ -89,6 +92,7 @@ if (!canWrite && wantWorkers !== 0) {
   console.log("Serving on one thread (read workers need --allow-write for the store's temporary file)");
 }
 const sb = await startSandbox({
+  ...(values.store ? { store: values.store } : {}),
   workers: canWrite ? wantWorkers : 0,
   port: numberArg("port", values.port, 8787),
   hostname: values.hostname ?? "127.0.0.1",
@@ -99,10 +103,13 @@ const sb = await startSandbox({
   ...(values["rate-limit"]
     ? { rateLimit: { perMinute: numberArg("rate-limit", values["rate-limit"], 0) } }
     : {}),
-});
+}).catch((e) => (e instanceof RangeError ? fail(e.message) : Promise.reject(e)));
 if (advanceDays !== undefined) {
   const t = performance.now();
-  const r = await sb.advance(advanceDays);
+  const r = await sb.advance(advanceDays).catch(async (e) => {
+    await sb.close();
+    return e instanceof RangeError ? fail(e.message) : Promise.reject(e);
+  });
   console.log(
     `Advanced ${r.days} days (${r.fromDay} → ${r.toDay}) in ${Math.round(performance.now() - t)} ms: ` +
       `${r.trials.added.length} new trials, ${r.trials.changed.length} trial field changes, ` +
@@ -115,12 +122,16 @@ if (advanceDays !== undefined) {
   );
 }
 console.log(
-  `Sandbox listening on ${sb.url} (scale ${scale}, profile ${profile}, ${sb.workers} read workers, ready in ${
-    Math.round(performance.now() - t0)
-  } ms)`,
+  `Sandbox listening on ${sb.url} (${
+    sb.dataSource.kind === "synthetic" ? `scale ${scale}` : "imported store"
+  }, profile ${profile}, ${sb.workers} read workers, ready in ${Math.round(performance.now() - t0)} ms)`,
 );
 console.log(`Demo keys (x-api-key): free=${sb.keys.free} pro=${sb.keys.pro} pos=${sb.keys.pos}`);
-console.log("All data served by this sandbox is synthetic (x-data-source: synthetic-sandbox).");
+console.log(
+  sb.dataSource.kind === "synthetic"
+    ? "All data served by this sandbox is synthetic (x-data-source: synthetic-sandbox)."
+    : `Data: ${sb.dataSource.label} (imported public data; see x-data-source).`,
+);
 if (faults) console.log(`Fault injection on: rate=${rate} kinds=${kinds.join(",")} latency=${latencyMs}ms`);
 console.log(`Try: curl -H 'x-api-key: ${sb.keys.free}' '${sb.url}/api/v1/clinical-trials?limit=2'`);
 // Ctrl-C or a kill: close cleanly (the read workers' temporary store file is removed).

@@ -5,7 +5,9 @@
  *
  * - Demo keys (header `x-api-key`): `demo-free-key` (Free), `demo-pro-key` (Pro), `demo-pos-key`
  *   (Pro + trial probability-of-success).
- * - Every answer is JSON and carries `x-data-source: synthetic-sandbox`; errors are
+ * - Public data instead: `deno task import` builds a store from FDA Orange Book, CMS Part D and
+ *   ClinicalTrials.gov files (`./import/mod.ts`); `startSandbox({store: "<file>"})` (or `RI_STORE`) serves it.
+ * - Every answer is JSON and carries `x-data-source: synthetic-sandbox` (or the imported sources); errors are
  *   `{error: {status, code, message, parameter?, value?, input?, retryAfterSeconds?}}`.
  * - Fault injection (latency, 429 `rate_limited`, 502/503, dropped connections, truncated bodies)
  *   is opt-in and seeded.
@@ -41,4 +43,5 @@ export type {
   AdvanceTrialChange,
 } from "./store/advance.ts";
 export { SandboxError } from "./handler.ts";
+export type { ImportedSource } from "./server/_provenance.ts";
 export type { Handler, HandlerContext, HandlerTable, Tenant } from "./handler.ts";

@@ -1,7 +1,8 @@
 /**
  * The sandbox HTTP service: a faithful local implementation of the Research Intelligence Data
  * Service over a seeded synthetic SQLite store. Routing, parameter validation, tiers and quotas are
- * derived from the endpoint catalogue; every answer is JSON with `x-data-source: synthetic-sandbox`.
+ * derived from the endpoint catalogue; every answer is JSON with `x-data-source: synthetic-sandbox`, or,
+ * over a store imported from public files, the sources and editions (server/_provenance.ts).
  *
  * @module
  */
@@ -23,12 +24,23 @@ import { handle } from "./server/_pipeline.ts";
 import { startPool } from "./server/_workers.ts";
 import { createRateBook, type RateLimitOptions } from "./server/_rate.ts";
 import { createRouter } from "./server/_routing.ts";
-import { metaValue, openStore, type SandboxStore, type Scale } from "./store/_open.ts";
+import { metaValue, type SandboxStore, type Scale } from "./store/_open.ts";
+import { beforeWrite, serveStore } from "./server/_store.ts";
+import { type DataSource, dataSourceOf, provenanceHeaders } from "./server/_provenance.ts";
 import { type AdvanceRecord, advanceStore } from "./store/advance.ts";
 import { DEFAULT_SEED } from "./store/generate.ts";
 import { type Profile, PROFILES } from "./server/_profiles.ts";
 
-export type { Clock, FaultOptions, Profile, QuotaOverrides, RateLimitOptions, SandboxStore, Scale };
+export type {
+  Clock,
+  DataSource,
+  FaultOptions,
+  Profile,
+  QuotaOverrides,
+  RateLimitOptions,
+  SandboxStore,
+  Scale,
+};
 export { PROFILES };
 export type { FaultKind } from "./server/_faults.ts";
 
@@ -42,8 +54,19 @@ export interface SandboxOptions {
   readonly seed?: number;
   /** Data scale preset. @default "tiny" */
   readonly scale?: Scale;
-  /** A ready store (skips generation; `seed`/`scale` are then ignored). */
-  readonly store?: SandboxStore;
+  /**
+   * A ready store, or the path of a store file (one built by `deno task import`), served read-only; either
+   * skips generation (`seed`/`scale` are then ignored). When absent, the `RI_STORE` environment variable
+   * (if readable) names the file.
+   */
+  readonly store?: SandboxStore | string;
+  /**
+   * Folder of the generated-store cache (one file per seed, scale and generator version, so a warm
+   * start opens a file instead of generating), or `false` to generate afresh. When absent,
+   * `RI_SANDBOX_CACHE` (a folder, or `off`) if readable, else `.cache/sandbox`; without read and
+   * write permission on it the store is generated in memory. @default ".cache/sandbox"
+   */
+  readonly cache?: string | false;
   /** Base time source of the quota clock. @default () => new Date() */
   readonly now?: () => Date;
   /** Fault injection (off by default). */
@@ -88,6 +111,11 @@ export interface Sandbox {
   readonly workers: number;
   /** The response profile it serves. */
   readonly profile: Profile;
+  /**
+   * Where its data comes from: the seeded generator (`synthetic`) or public files imported with `deno task
+   * import` (`imported`, with each source's file and edition). Answers say so in `x-data-source`.
+   */
+  readonly dataSource: DataSource;
   /** Replace the fault injection options (undefined turns faults off); restarts the fault PRNG. */
   setFaults(faults: FaultOptions | undefined): void;
   /** Forget every quota counter. */
@@ -105,25 +133,6 @@ function profileFromEnv(): Profile | undefined {
   const variable = "RI_SANDBOX_PROFILE";
   if (Deno.permissions.querySync({ name: "env", variable }).state !== "granted") return undefined;
   return (Deno.env.get(variable) || undefined) as Profile | undefined;
-}
-
-/**
- * A temporary WAL database file for the store the read workers share (generated straight into it:
- * copying an in-memory store would need ATTACH, which Deno's node:sqlite allows only with every
- * permission).
- */
-function tempStoreFile(): { path: string; remove(): void } {
-  const path = Deno.makeTempFileSync({ prefix: "ri-sandbox-", suffix: ".db" });
-  return {
-    path,
-    remove() {
-      for (const suffix of ["", "-wal", "-shm"]) {
-        try {
-          Deno.removeSync(path + suffix);
-        } catch { /* gone */ }
-      }
-    },
-  };
 }
 
 /** The data seed a store records (`meta.seed`), for a store the sandbox did not generate. */
@@ -168,7 +177,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       `Unknown sandbox profile ${JSON.stringify(profile)}; use one of ${PROFILES.join(", ")}`,
     );
   }
-  const owned = options.store === undefined;
   const wanted = options.workers === "auto"
     ? Math.max(1, navigator.hardwareConcurrency || 1)
     : options.workers ?? 0;
@@ -177,19 +185,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       `workers must be a whole number >= 0 or "auto", got ${JSON.stringify(options.workers)}`,
     );
   }
-  if (wanted > 0 && !owned) {
-    throw new RangeError("workers need a store the sandbox creates (pass seed and scale, not store)");
-  }
-  const file = wanted > 0 ? tempStoreFile() : undefined;
-  const store = options.store ?? await openStore(options.seed ?? 42, options.scale ?? "tiny", file?.path);
+  const served = await serveStore(options, wanted);
+  const { store, owned } = served;
+  const dataSource = dataSourceOf(store.db);
   const clock = createClock(options.now);
   const quotas = createQuotaBook(clock, options.quotas);
   let faultOptions = options.faults;
   let injector = createFaults(faultOptions);
-  const pool = file ? await startPool(wanted, { path: file.path, profile }) : undefined;
+  const pool = served.workerPath ? await startPool(wanted, { path: served.workerPath, profile }) : undefined;
   const deps = {
     ...(pool ? { pool } : {}),
-    db: store.db as DatabaseSync,
+    // Read per request: a store file is swapped for a private copy before advance writes.
+    get db(): DatabaseSync {
+      return store.db;
+    },
     // Read per request: advance() moves the store's reference day.
     get today(): string {
       return store.today;
@@ -210,7 +219,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     hostname: options.hostname ?? "127.0.0.1",
     signal: ac.signal,
     onListen: (addr) => resolve(addr as Deno.NetAddr),
-  }, (req) => handle(req, deps));
+  }, async (req) => {
+    const res = await handle(req, deps);
+    if (dataSource.kind === "synthetic") return res;
+    for (const [k, v] of Object.entries(provenanceHeaders(dataSource, new URL(req.url).pathname))) {
+      res.headers.set(k, v); // ASCII only: provenanceHeaders replaces anything else
+    }
+    return res;
+  });
   const addr = await listening;
   const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
   let closed = false;
@@ -221,7 +237,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await server.finished;
     pool?.close();
     if (owned) store.close();
-    file?.remove();
+    served.remove();
   };
   return {
     url: `http://${host}:${addr.port}`,
@@ -230,14 +246,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clock,
     workers: pool?.size ?? 0,
     profile,
+    dataSource,
     setFaults(f) {
       faultOptions = f;
       injector = createFaults(f);
     },
     resetQuotas: () => quotas.reset(),
     // A bad `days` rejects the promise (the executor's throw), like any other failure of advance.
-    advance: (days) =>
-      new Promise((resolve) => resolve(advanceStore(store, days, options.seed ?? seedOf(store)))),
+    advance: async (days) => {
+      await beforeWrite(store, pool, served.privateFile);
+      return advanceStore(store, days, options.seed ?? seedOf(store));
+    },
     close,
     [Symbol.asyncDispose]: close,
   };

@@ -5,10 +5,24 @@
  * @module
  */
 import { frameToHtmlTable } from "../charts/display.ts";
-import type { SnapshotDiff } from "./diff.ts";
+import type pl from "nodejs-polars";
+
+/** What the display reads of a `SnapshotDiff` (named here so this file does not import diff.ts: no cycle). */
+interface Shown {
+  readonly changed: boolean;
+  readonly summary: pl.DataFrame;
+  readonly frames: Readonly<
+    Record<string, {
+      readonly key: readonly string[];
+      readonly changed: pl.DataFrame;
+      readonly added: pl.DataFrame;
+      readonly removed: pl.DataFrame;
+    }>
+  >;
+}
 
 /** Attach `Symbol.for("Jupyter.display")` to a diff (non-enumerable) and return it. */
-export function withDiffDisplay<D extends SnapshotDiff>(d: D): D {
+export function withDiffDisplay<D extends Shown>(d: D): D {
   Object.defineProperty(d, Symbol.for("Jupyter.display"), {
     enumerable: false,
     value: () => {

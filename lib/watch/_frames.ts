@@ -4,18 +4,18 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Something holding frames: an analysis result, a loaded snapshot, a frame or a record of frames. */
 export type FrameSource =
-  | pl.DataFrame
-  | { readonly frames: Readonly<Record<string, pl.DataFrame>> }
+  | DataFrame
+  | { readonly frames: Readonly<Record<string, DataFrame>> }
   | object;
 
 /** True for a nodejs-polars DataFrame (duck-typed: the class is not exported as a value in every build). */
-export function isFrame(v: unknown): v is pl.DataFrame {
-  return typeof v === "object" && v !== null && typeof (v as pl.DataFrame).height === "number" &&
-    typeof (v as pl.DataFrame).writeParquet === "function" && Array.isArray((v as pl.DataFrame).columns);
+export function isFrame(v: unknown): v is DataFrame {
+  return typeof v === "object" && v !== null && typeof (v as DataFrame).height === "number" &&
+    typeof (v as DataFrame).writeParquet === "function" && Array.isArray((v as DataFrame).columns);
 }
 
 /** Name a plain frame gets in a snapshot. */
@@ -27,13 +27,13 @@ export const PLAIN_FRAME = "rows";
  * @param source Analysis result, snapshot, frame or record of frames.
  * @returns Frame name → frame (in the source's order).
  */
-export function framesOf(source: FrameSource): Record<string, pl.DataFrame> {
+export function framesOf(source: FrameSource): Record<string, DataFrame> {
   if (isFrame(source)) return { [PLAIN_FRAME]: source };
   const inner = (source as { frames?: unknown }).frames;
   const obj = inner && typeof inner === "object" && !isFrame(inner)
     ? inner as Record<string, unknown>
     : source;
-  const out: Record<string, pl.DataFrame> = {};
+  const out: Record<string, DataFrame> = {};
   for (const [k, v] of Object.entries(obj)) if (isFrame(v)) out[k] = v;
   return out;
 }

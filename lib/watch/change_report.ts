@@ -7,7 +7,13 @@
 import pl from "nodejs-polars";
 import { renderReport, type Report, type ReportSection, type ReportTable } from "../report/html.ts";
 import type { WatchItemOutcome, WatchOutcome } from "./run.ts";
-import { columnSemantic, formatCell } from "../frames/semantics.ts";
+import { columnSemantic, formatCell, plural } from "../frames/semantics.ts";
+
+/** A text cut to `max` characters, with "…" where it was cut. */
+const cut = (
+  s: string,
+  max: number,
+): string => ([...s].length > max ? `${[...s].slice(0, max - 1).join("")}…` : s);
 import { watchChangesChart } from "../charts/watch_changes_chart.ts";
 
 /** Where the data came from, for the report header. */
@@ -25,13 +31,25 @@ function headline(i: WatchItemOutcome): string {
   const alerts = i.what === "alerts" ? i.diff.frames.alerts : undefined;
   if (alerts) {
     const fired = alerts.changed.filter(pl.col("column").isIn(["last_triggered_at", "match_count"]));
-    const ids = fired.height ? fired.getColumn("alert_id").unique().toArray() : [];
-    return `since ${i.since}: ${ids.length} alert(s) fired${ids.length ? ` (${ids.join(", ")})` : ""}, ` +
+    const ids = fired.height ? (fired.getColumn("alert_id").unique().toArray() as unknown[]) : [];
+    // Each fired alert by its name and query (the id alone means nothing to a reader).
+    const now = i.frames?.alerts?.toRecords() ?? [];
+    const named = ids.map((id) => {
+      const a = now.find((r) => r.alert_id === id);
+      if (!a?.name) return String(id);
+      const query = a.query == null
+        ? ""
+        : cut(typeof a.query === "string" ? a.query : JSON.stringify(a.query), 60);
+      return `“${a.name}”${query ? ` (${query})` : ""}`;
+    });
+    return `since ${i.since}: ${plural(ids.length, "alert")} fired${
+      named.length ? `: ${named.join("; ")}` : ""
+    }; ` +
       `${alerts.added.height} new, ${alerts.removed.height} removed`;
   }
   const t = i.diff.totals;
-  return `since ${i.since}: ${t.added} rows added, ${t.removed} removed, ${t.changedRows} changed ` +
-    `(${t.changedCells} cells)`;
+  return `since ${i.since}: ${plural(t.added, "row")} added, ${t.removed.toLocaleString("en-US")} removed, ` +
+    `${t.changedRows.toLocaleString("en-US")} changed (${plural(t.changedCells, "cell")})`;
 }
 
 /**
@@ -118,6 +136,7 @@ export function changeReport(outcome: WatchOutcome, source: ChangeReportSource):
           charts: [{
             name: "watch_changes",
             chart: watchChangesChart(changes, { subtitle: `Rows per watched item, run of ${outcome.date}` }),
+            data: [{ title: "Rows changed per item", frame: changes }],
           }],
         }
         : {}),
@@ -151,7 +170,7 @@ const cell = (v: unknown): string => {
   if (v === null || v === undefined) return "";
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (Array.isArray(v)) return v.join("; ");
-  return String(v).replace(/\|/g, "\\|").replace(/\n/g, " ").slice(0, 80);
+  return cut(String(v).replace(/\|/g, "\\|").replace(/\n/g, " "), 80);
 };
 
 function mdTable(df: pl.DataFrame, rows = 15): string {

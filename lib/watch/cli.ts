@@ -11,11 +11,12 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
-import { createClient } from "../client/mod.ts";
+import { parseFlags, usageProblems } from "../cli/flags.ts";
+import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { writeChangeReport } from "./change_report.ts";
 import { runWatch } from "./run.ts";
+import { lockStore, StoreLockedError } from "./lock.ts";
 import { parseWatchlist, WatchlistError } from "./watchlist.ts";
 
 const HELP = `Usage: deno task watch -- <watchlist.json> [options]
@@ -28,6 +29,7 @@ Options:
   --out <dir>              report folder (overrides the watchlist's "out")
   --sandbox-advance <days> sandbox only: move the sandbox's world forward by <days> before running (demo)
   --scale tiny|small       sandbox only: data scale (default small)
+  --wait <seconds>         how long to wait for another run on the same store (default 120)
   --help                   this text
 
 Sandbox by default; the real service when RI_BASE_URL and RI_API_KEY are set.
@@ -47,31 +49,35 @@ const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastInd
 const under = (base: string, p: string) => (p.startsWith("/") ? p : `${base}/${p}`);
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      // `deno task watch -- file.json` passes the `--` through.
-      args: Deno.args[0] === "--" ? Deno.args.slice(1) : Deno.args,
-      allowPositionals: true,
-      options: {
-        overwrite: { type: "boolean", default: false },
-        out: { type: "string" },
-        "sandbox-advance": { type: "string" },
-        scale: { type: "string", default: "small" },
-        help: { type: "boolean", default: false },
-      },
-    });
-  } catch (e) {
-    bad(`${(e as Error).message}\n\n${HELP}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
+  const { help, values, positionals, problems } = parseFlags(Deno.args, {
+    overwrite: { type: "boolean" },
+    out: { type: "string" },
+    "sandbox-advance": { type: "string" },
+    scale: { type: "string" },
+    wait: { type: "string" },
+  }, { positionals: 1 });
+  if (help) {
     console.log(HELP);
     return 0;
   }
-  if (positionals.length !== 1) {
-    bad(`Give exactly one watchlist file (got ${positionals.length}).\n\n${HELP}`);
+  if (positionals.length === 0) {
+    problems.unshift("give the watchlist file, e.g. deno task watch -- watchlist.json");
   }
+  const advanceText = values["sandbox-advance"];
+  const days = advanceText === undefined ? 0 : Number(advanceText);
+  if (advanceText !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
+    problems.push(
+      `--sandbox-advance is '${advanceText}'; give whole days from 1 to 3650, e.g. --sandbox-advance 30`,
+    );
+  }
+  const scale = values.scale ?? "small";
+  if (!["tiny", "small"].includes(scale)) problems.push(`--scale is '${scale}'; use tiny or small`);
+  const waitText = values.wait ?? "120";
+  const waitS = Number(waitText);
+  if (!(Number.isFinite(waitS) && waitS >= 0 && waitS <= 86_400)) {
+    problems.push(`--wait is '${waitText.slice(0, 20)}'; give seconds from 0 to 86400, e.g. --wait 60`);
+  }
+  if (problems.length) bad(usageProblems("watch", problems));
   // `deno task` runs in the project folder; INIT_CWD is where the user typed the command.
   const cwd = env("INIT_CWD");
   const file = cwd && !positionals[0].startsWith("/") ? `${cwd}/${positionals[0]}` : positionals[0];
@@ -88,18 +94,13 @@ async function main(): Promise<number> {
     if (e instanceof WatchlistError) bad(e.message);
     throw e;
   }
-  const real = env("RI_BASE_URL") !== undefined && env("RI_API_KEY") !== undefined;
-  const advanceText = values["sandbox-advance"];
-  const days = advanceText === undefined ? 0 : Number(advanceText);
-  if (advanceText !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) {
-    bad(`--sandbox-advance is '${advanceText}'; give whole days from 1 to 3650, e.g. --sandbox-advance 30`);
-  }
+  const service = serviceConfigOrExit("watch");
+  const real = service !== undefined;
   if (real && days) {
     bad("--sandbox-advance works on the sandbox only; unset RI_BASE_URL/RI_API_KEY to use it");
   }
-  if (!["tiny", "small"].includes(values.scale!)) bad(`--scale is '${values.scale}'; use tiny or small`);
   if (real) {
-    const host = new URL(env("RI_BASE_URL")!).host;
+    const host = service!.host;
     if ((await Deno.permissions.query({ name: "net", host })).state !== "granted") {
       bad(
         `The watch task only allows loopback network access. To watch ${host}:\n  deno run --allow-net=${host} ` +
@@ -113,30 +114,45 @@ async function main(): Promise<number> {
   const out = values.out ?? (watchlist.out ? under(base, watchlist.out) : `${store}/_report`);
   const sb = real
     ? undefined
-    : await startSandbox({ seed: 42, scale: values.scale as "tiny" | "small", quiet: true });
+    : await startSandbox({ seed: 42, scale: scale as "tiny" | "small", quiet: true });
   try {
     let date = new Date().toISOString().slice(0, 10);
     if (sb) date = days ? (await sb.advance(days)).toDay : sb.store.today;
     const client = real ? createClient() : createClient({ baseUrl: sb!.url, apiKey: sb!.keys.pos });
     console.error(
       `watch ${file}: ${watchlist.analyses.length} item(s), day ${date}, ` +
-        (real ? `service ${new URL(env("RI_BASE_URL")!).host}` : "synthetic sandbox data"),
+        (real ? `service ${service!.host}` : "synthetic sandbox data"),
     );
-    let outcome;
+    // One writer per store, the change report included (lib/watch/lock.ts).
+    let release;
     try {
-      outcome = await runWatch(watchlist, {
-        client,
-        store,
-        date,
-        overwrite: values.overwrite,
-        log: console.error,
-      });
+      release = await lockStore(store, { waitMs: waitS * 1000, log: console.error });
     } catch (e) {
-      if (/already exists at/.test((e as Error).message)) bad((e as Error).message);
-      throw e;
+      if (!(e instanceof StoreLockedError)) throw e;
+      console.error(e.message);
+      return 1;
     }
-    const source = real ? new URL(env("RI_BASE_URL")!).origin : sb!.url;
-    const written = await writeChangeReport(outcome, { source, synthetic: !real }, out);
+    let outcome, written;
+    try {
+      try {
+        outcome = await runWatch(watchlist, {
+          client,
+          store,
+          date,
+          overwrite: values.overwrite,
+          log: console.error,
+          lock: false,
+        });
+      } catch (e) {
+        if (!/already exists at/.test((e as Error).message)) throw e;
+        await release();
+        bad((e as Error).message); // exits: release first
+      }
+      const source = real ? service!.origin : sb!.url;
+      written = await writeChangeReport(outcome, { source, synthetic: !real }, out);
+    } finally {
+      await release();
+    }
     console.error(`report: ${written.html} and ${written.markdown}`);
     if (outcome.badInput) {
       const bad = outcome.items.filter((i) => i.badInput).map((i) => `${i.name}: ${i.error}`).join("\n");

@@ -1,14 +1,15 @@
 /**
- * Diffs of two snapshots, frame by frame, matching rows by each frame's natural key
- * ({@linkcode frameKey} in lib/frames/keys.ts — one rule from the resources' keys, not per analysis).
+ * Diffs of two snapshots, frame by frame, matching rows by each frame's declared key (lib/frames/keys.ts:
+ * declared where the frame is defined, kept in the snapshot's manifest — never inferred from the rows).
  *
  * @module
  */
 import pl from "nodejs-polars";
 import { emptyFromSchema } from "../frames/to_frame.ts";
-import { frameKey, VOLATILE_COLUMNS } from "../frames/keys.ts";
+import { keyOf, VOLATILE_COLUMNS } from "../frames/keys.ts";
 import { framesOf, type FrameSource } from "./_frames.ts";
 import { withDiffDisplay } from "./_display.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** The changes of one frame between two snapshots. */
 export interface FrameDiff {
@@ -17,15 +18,15 @@ export interface FrameDiff {
   /** False when some rows shared every key column and were matched in order. */
   readonly exactKey: boolean;
   /** Rows of the newer frame whose key the older lacks (every column). */
-  readonly added: pl.DataFrame;
+  readonly added: DataFrame;
   /** Rows of the older frame whose key the newer lacks (every column). */
-  readonly removed: pl.DataFrame;
+  readonly removed: DataFrame;
   /**
    * One row per changed key × column: the key columns, `column`, `before` and `after` (as text; lists
    * joined with `; `, dates as YYYY-MM-DD), `before_value`, `after_value` and `delta` (Float64, numeric
    * columns only, else null). Sorted by the size of the change (|delta|, then key).
    */
-  readonly changed: pl.DataFrame;
+  readonly changed: DataFrame;
   /** Columns only the newer frame has. */
   readonly columnsAdded: readonly string[];
   /** Columns only the older frame has. */
@@ -40,7 +41,7 @@ export interface SnapshotDiff {
    * One row per frame, biggest change first: `frame, key, rows_before, rows_after, added, removed,
    * changed_rows, changed_cells, status` (`changed`, `unchanged`, `new frame`, `frame dropped`).
    */
-  readonly summary: pl.DataFrame;
+  readonly summary: DataFrame;
   /** True when any frame has an added, removed or changed row (or appeared or disappeared). */
   readonly changed: boolean;
   /** The summary's counts over every frame; `rows` = added + removed + changed rows (the change's size). */
@@ -75,7 +76,7 @@ function differs(a: string, b: string, dtype: pl.DataType): pl.Expr {
   return x.neq(y).fillNull(x.isNull().neq(y.isNull()));
 }
 
-function withKey(df: pl.DataFrame, key: readonly string[], exact: boolean): pl.DataFrame {
+function withKey(df: DataFrame, key: readonly string[], exact: boolean): DataFrame {
   let out = df;
   const parts = key.map((k) => asText(k, df.getColumn(k).dtype).fillNull(NULL));
   if (!exact) {
@@ -87,7 +88,7 @@ function withKey(df: pl.DataFrame, key: readonly string[], exact: boolean): pl.D
   return out.withColumns((parts.length ? pl.concatString(parts, SEP) : pl.lit("")).alias(KEY));
 }
 
-function changedSchema(df: pl.DataFrame, key: readonly string[]): Record<string, pl.DataType> {
+function changedSchema(df: DataFrame, key: readonly string[]): Record<string, pl.DataType> {
   return {
     ...Object.fromEntries(key.map((k) => [k, df.getColumn(k).dtype])),
     column: pl.Utf8,
@@ -99,12 +100,51 @@ function changedSchema(df: pl.DataFrame, key: readonly string[]): Record<string,
   };
 }
 
+/** Options of {@linkcode diffFrame}. */
+export interface DiffFrameOptions {
+  /** Key columns to match rows by. @default {the newer frame's declared key, else the older's} */
+  readonly key?: readonly string[];
+  /** The frame's name, for errors. @default {"rows"} */
+  readonly name?: string;
+}
+
+/** True when no two rows share every key column (a frame of at most one row always is). */
+function unique(df: DataFrame, key: readonly string[]): boolean {
+  return df.height <= 1 || (key.length > 0 && !df.select(...key).isDuplicated().any());
+}
+
+/** The key to match by: given, else declared (newer's, else older's); a TypeError when there is none. */
+function keyFor(older: DataFrame, newer: DataFrame, options: DiffFrameOptions): readonly string[] {
+  const name = options.name ?? "rows";
+  const key = options.key ?? keyOf(newer) ?? keyOf(older);
+  if (key === undefined) {
+    throw new TypeError(
+      `Frame '${name}' has no declared key (columns: ${
+        newer.columns.join(", ") || "none"
+      }); keys are never ` +
+        `guessed from the data: declare it with withKey(df, ["col", …]) ([] for a one-row frame) or pass ` +
+        `diff(a, b, { keys: { ${name}: ["col", …] } })`,
+    );
+  }
+  const missing = key.filter((c) => !older.columns.includes(c) || !newer.columns.includes(c));
+  if (missing.length) {
+    throw new TypeError(
+      `Frame '${name}': key column(s) ${missing.join(", ")} are missing from one snapshot; ` +
+        `pass the key both have with { keys: { ${name}: [...] } }`,
+    );
+  }
+  return key;
+}
+
 /**
  * Diff of one frame: added and removed rows by key, and changed cells of the common, non-volatile columns.
+ * Rows that share every key column are matched in order (`exactKey: false`).
  *
  * @param older The older frame.
  * @param newer The newer frame.
+ * @param options The key (default: the frames' declared key) and the frame's name.
  * @returns The frame's changes.
+ * @throws {TypeError} When neither frame has a declared key and none is given.
  * @example A status that changed and a trial that appeared
  * ```ts
  * import assert from "node:assert/strict";
@@ -119,10 +159,15 @@ function changedSchema(df: pl.DataFrame, key: readonly string[]): Record<string,
  *   [{ column: "status", before: "RECRUITING", after: "TERMINATED" }]);
  * ```
  */
-export function diffFrame(older: pl.DataFrame, newer: pl.DataFrame): FrameDiff {
-  const { columns: key, exact } = frameKey([older, newer]);
+export function diffFrame(
+  older: DataFrame,
+  newer: DataFrame,
+  options: DiffFrameOptions = {},
+): FrameDiff {
+  const key = keyFor(older, newer, options);
+  const exact = unique(older, key) && unique(newer, key);
   const o = withKey(older, key, exact), n = withKey(newer, key, exact);
-  const keyOnly = (df: pl.DataFrame) => df.select(KEY);
+  const keyOnly = (df: DataFrame) => df.select(KEY);
   const added = n.join(keyOnly(o), { on: KEY, how: "anti" }).select(...newer.columns);
   const removed = o.join(keyOnly(n), { on: KEY, how: "anti" }).select(...older.columns);
   const compared = older.columns.filter((c) =>
@@ -139,7 +184,7 @@ export function diffFrame(older: pl.DataFrame, newer: pl.DataFrame): FrameDiff {
   const hits = compared.length
     ? both.withColumns(...flags).filter(pl.anyHorizontal(compared.map((_, i) => pl.col(`__ri_ne${i}`))))
     : both.head(0);
-  const pieces: pl.DataFrame[] = [];
+  const pieces: DataFrame[] = [];
   compared.forEach((c, i) => {
     const hit = hits.filter(pl.col(`__ri_ne${i}`));
     if (!hit.height) return;
@@ -173,17 +218,26 @@ export function diffFrame(older: pl.DataFrame, newer: pl.DataFrame): FrameDiff {
   };
 }
 
+/** Options of {@linkcode diff}. */
+export interface DiffOptions {
+  /** Key columns per frame name, for frames that declare none (or to match by another key). */
+  readonly keys?: Readonly<Record<string, readonly string[]>>;
+}
+
 /**
  * Diff two snapshots (or analysis results, or frames) frame by frame.
  *
- * Rows are matched by each frame's natural key (resource keys such as `trial_id`, `approval_id`,
- * `patent_id`, `target_id`, catalyst `drug_name + type + event_date`; derived frames by their dimension
- * columns — see lib/frames/keys.ts). Volatile columns (`days_to_event`, `years_to_horizon`, fetch
- * times) are not compared. A frame only one side has is reported whole as added or removed.
+ * Rows are matched by each frame's declared key (resource keys such as `trial_id`, `approval_id`,
+ * `patent_id`, `target_id`, catalyst `drug_name + type + event_date`; an analysis's frames by the
+ * dimension columns it declares, e.g. `month, type` — see lib/frames/keys.ts); the newer frame's key
+ * wins when the two differ. Volatile columns (`days_to_event`, `days_to_expiry`, `years_to_horizon`, fetch times) are not
+ * compared. A frame only one side has is reported whole as added or removed.
  *
  * @param older The earlier snapshot (`loadSnapshot(...)`), analysis result or frame.
  * @param newer The later one.
+ * @param options Keys for frames that declare none.
  * @returns Per-frame changes and a summary frame, biggest change first; shows as tables in a notebook.
+ * @throws {TypeError} When a frame has no declared key and `options.keys` gives none (naming the frame).
  * @example Two pulls of approvals
  * ```ts
  * import assert from "node:assert/strict";
@@ -195,14 +249,15 @@ export function diffFrame(older: pl.DataFrame, newer: pl.DataFrame): FrameDiff {
  * assert.equal(d.summary.getColumn("status").toArray()[0], "unchanged");
  * ```
  */
-export function diff(older: FrameSource, newer: FrameSource): SnapshotDiff {
+export function diff(older: FrameSource, newer: FrameSource, options: DiffOptions = {}): SnapshotDiff {
   const a = framesOf(older), b = framesOf(newer);
   const names = [...new Set([...Object.keys(a), ...Object.keys(b)])];
   const frames: Record<string, FrameDiff> = {};
   const rows: Record<string, unknown>[] = [];
   for (const name of names) {
+    const key = options.keys?.[name] ?? (b[name] && keyOf(b[name])) ?? (a[name] && keyOf(a[name]));
     const o = a[name] ?? b[name].clear(), n = b[name] ?? a[name].clear();
-    const d = diffFrame(o, n);
+    const d = diffFrame(o, n, { name, ...(key ? { key } : {}) });
     frames[name] = d;
     const changedRows = !d.changed.height ? 0 : d.key.length ? d.changed.select(...d.key).unique().height : 1;
     const status = !a[name]

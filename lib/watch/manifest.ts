@@ -13,8 +13,10 @@ export interface ManifestFrame {
   readonly rows: number;
   /** Column → Polars dtype (as text). */
   readonly columns: Readonly<Record<string, string>>;
-  /** Natural key columns at the time of writing (see lib/frames/keys.ts). */
-  readonly key: readonly string[];
+  /** The frame's declared key columns (see lib/frames/keys.ts), given back to it on load; absent when none was declared. */
+  readonly key?: readonly string[];
+  /** SHA-256 of the Parquet file as written (hex; absent in manifests written before hashes). */
+  readonly sha256?: string;
   /** Provenance of the calls behind the frame (`fetchedAt` as ISO text). */
   readonly provenance: readonly Record<string, unknown>[];
 }

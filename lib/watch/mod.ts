@@ -6,7 +6,7 @@
  *   `manifest.json` — plain partitioned Parquet that Polars, DuckDB or Spark scan directly. Written
  *   atomically; never overwrites a day unless asked. {@linkcode listSnapshots}, {@linkcode loadSnapshot}.
  * - {@linkcode diff}`(older, newer)`: per frame, rows added, removed and changed (key × column, before →
- *   after), matched by each frame's natural key (lib/frames/keys.ts), plus a summary frame.
+ *   after), matched by each frame's declared key (lib/frames/keys.ts), plus a summary frame.
  * - The watch command (`deno task watch -- watchlist.json`) runs a watchlist ({@linkcode parseWatchlist},
  *   {@linkcode runWatch}) and writes a change report ({@linkcode writeChangeReport}: HTML and Markdown).
  *
@@ -14,11 +14,12 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
+ * import { withKey } from "../frames/mod.ts";
  * import { diff, loadSnapshot, snapshot } from "./mod.ts";
  * const store = await Deno.makeTempDir();
- * const v1 = pl.DataFrame({ sponsor: ["A", "B"], trials: [3, 5] });
+ * const v1 = withKey(pl.DataFrame({ sponsor: ["A", "B"], trials: [3, 5] }), ["sponsor"]);
  * await snapshot(store, "demo", { bySponsor: v1 }, { date: "2026-11-21" });
- * const v2 = pl.DataFrame({ sponsor: ["A", "C"], trials: [4, 1] });
+ * const v2 = withKey(pl.DataFrame({ sponsor: ["A", "C"], trials: [4, 1] }), ["sponsor"]);
  * const d = diff(await loadSnapshot(store, "demo"), { bySponsor: v2 });
  * const f = d.frames.bySponsor;
  * assert.deepEqual([f.added.height, f.removed.height, f.changed.getColumn("delta").toArray()[0]], [1, 1, 1]);
@@ -31,5 +32,9 @@ export * from "./snapshot.ts";
 export * from "./diff.ts";
 export * from "./watchlist.ts";
 export * from "./run.ts";
+export * from "./lock.ts";
 export * from "./change_report.ts";
 export type { FrameSource } from "./_frames.ts";
+export type { DataFrame } from "../frames/polars.ts";
+export type { ZodType } from "../client/zod_types.ts";
+export type { Report, ReportChart, ReportSection, ReportTable } from "../report/html.ts";

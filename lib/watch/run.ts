@@ -9,10 +9,19 @@ import pl from "nodejs-polars";
 import { type Client, isBadInput } from "../client/mod.ts";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Provenance } from "../client/result.ts";
-import { frameFromResult, provenanceOf, toFrame, withProvenance } from "../frames/mod.ts";
+import {
+  frameFromResult,
+  provenanceOf,
+  resolveResource,
+  toFrame,
+  withKey,
+  withProvenance,
+} from "../frames/mod.ts";
 import { diff, type SnapshotDiff } from "./diff.ts";
 import { listSnapshots, loadSnapshot, snapshot } from "./snapshot.ts";
+import { lockStore } from "./lock.ts";
 import { ALERTS_SNAPSHOT, WATCH_ANALYSES, type WatchItem, type Watchlist } from "./watchlist.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Options of {@linkcode runWatch}. */
 export interface RunWatchOptions {
@@ -26,6 +35,11 @@ export interface RunWatchOptions {
   readonly overwrite?: boolean;
   /** Progress lines (one per item). @default {() => {}} */
   readonly log?: (line: string) => void;
+  /**
+   * The store's one-writer lock (lib/watch/lock.ts): how long to wait for another run, or `false` when the
+   * caller holds it already. @default {{ waitMs: 120000 }}
+   */
+  readonly lock?: false | { readonly waitMs?: number };
 }
 
 /** The outcome of one watched item. */
@@ -48,6 +62,8 @@ export interface WatchItemOutcome {
   readonly badInput?: boolean;
   /** Rows added + removed + changed over its frames. */
   readonly size: number;
+  /** This run's frames (absent when the item failed), e.g. to name what changed. */
+  readonly frames?: Readonly<Record<string, DataFrame>>;
 }
 
 /** What {@linkcode runWatch} returns. */
@@ -117,7 +133,11 @@ async function alertsFrame(client: Client): Promise<Frames> {
   );
   // The calls' own warnings (e.g. `field-absent` when the service sends no last_triggered_at), once each.
   const byMessage = new Map([...warnings, ...metas.flatMap((m) => m.warnings)].map((w) => [w.message, w]));
-  return { alerts: withProvenance(alerts, metas), provenance: metas, warnings: [...byMessage.values()] };
+  return {
+    alerts: withProvenance(withKey(alerts, resolveResource("alert").key), metas),
+    provenance: metas,
+    warnings: [...byMessage.values()],
+  };
 }
 
 async function runItem(client: Client, item: WatchItem): Promise<Frames> {
@@ -142,8 +162,22 @@ async function savedResult(store: string, name: string, date: string): Promise<F
  * @param watchlist A parsed watchlist ({@linkcode parseWatchlist}).
  * @param options Client, store folder, day, overwrite.
  * @returns Per-item outcomes, biggest change first.
+ * @throws {StoreLockedError} When another run still holds the store after the wait.
  */
 export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): Promise<WatchOutcome> {
+  if (options.lock === false) return await run(watchlist, options);
+  const release = await lockStore(options.store, {
+    ...options.lock,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  try {
+    return await run(watchlist, options);
+  } finally {
+    await release();
+  }
+}
+
+async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<WatchOutcome> {
   const { client, store, date } = options;
   const log = options.log ?? (() => {});
   const jobs: { name: string; what: string; run: () => Promise<Frames>; inputs?: unknown }[] = watchlist
@@ -165,7 +199,7 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
       throw new Error(
         `A snapshot already exists at ${
           jobs.map((j) => `${store}/${j.name}/date=${date}`).join(", ")
-        }; pass { overwrite: true } (watch: --overwrite) to replace it`,
+        }; run again with --overwrite to replace it (in code: runWatch(…, { overwrite: true }))`,
       );
     }
   }
@@ -194,6 +228,9 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
         provenance: result.provenance ?? [],
         warnings: (result.warnings ?? []).map((w) => ({ code: w.code, message: w.message })),
         size,
+        frames: Object.fromEntries(
+          Object.entries(result).filter(([, v]) => typeof (v as DataFrame)?.toRecords === "function"),
+        ) as Record<string, DataFrame>,
       });
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       log(
@@ -201,7 +238,7 @@ export async function runWatch(watchlist: Watchlist, options: RunWatchOptions): 
           before === null
             ? "baseline saved"
             : d?.changed
-            ? `${size} changes since ${before}`
+            ? `${size === 1 ? "1 change" : `${size.toLocaleString("en-US")} changes`} since ${before}`
             : `no change since ${before}`
         } (${secs} s)`,
       );

@@ -4,8 +4,11 @@
  *
  * ```text
  * <store>/<name>/date=YYYY-MM-DD/<frame>.parquet
- * <store>/<name>/date=YYYY-MM-DD/manifest.json   frames, row counts, columns, keys, provenance, toolkit version, inputs
+ * <store>/<name>/date=YYYY-MM-DD/manifest.json   frames, row counts, columns, keys, SHA-256, provenance, toolkit version, inputs
  * ```
+ *
+ * Each file's SHA-256 is in the manifest (written after the files) and checked on load, so a damaged file
+ * fails naming the file and the day instead of giving a silently wrong diff (lib/watch/_integrity.ts).
  *
  * A snapshot is written into a temporary folder beside it (`.tmp-…`, a name scanners skip) and renamed
  * into place, so a crash mid-write leaves the earlier snapshots readable and no half-written day visible;
@@ -15,13 +18,16 @@
  */
 import pl from "nodejs-polars";
 import denoJson from "../../deno.json" with { type: "json" };
-import { frameKey } from "../frames/keys.ts";
+import { keyOf, withKey } from "../frames/keys.ts";
 import { type Provenance, provenanceOf, withProvenance } from "../frames/provenance.ts";
 import { framesOf, type FrameSource } from "./_frames.ts";
 import type { Manifest, ManifestFrame } from "./manifest.ts";
 import { badInput } from "../client/errors.ts";
+import { readManifest, sha256File, verifyFile } from "./_integrity.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 export type { Manifest, ManifestFrame } from "./manifest.ts";
+export { SnapshotIntegrityError } from "./_integrity.ts";
 
 /** Options of {@linkcode snapshot}. */
 export interface SnapshotOptions {
@@ -46,7 +52,7 @@ export interface Snapshot {
   /** Its manifest. */
   readonly manifest: Manifest;
   /** Frame name → frame (with its provenance attached). */
-  readonly frames: Readonly<Record<string, pl.DataFrame>>;
+  readonly frames: Readonly<Record<string, DataFrame>>;
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -147,12 +153,14 @@ export async function snapshot(
     const listed: ManifestFrame[] = [];
     for (const [fname, df] of Object.entries(frames)) {
       df.writeParquet(join(tmp, `${fname}.parquet`));
+      const sha256 = await sha256File(join(tmp, `${fname}.parquet`));
       const own = provenanceOf(df);
       listed.push({
         name: fname,
         rows: df.height,
         columns: Object.fromEntries(df.columns.map((c, i) => [c, String(df.dtypes[i])])),
-        key: frameKey([df]).columns,
+        ...(keyOf(df) ? { key: [...keyOf(df)!] } : {}),
+        sha256,
         provenance: (own.length ? own : meta.provenance ?? []).map(provJson),
       });
     }
@@ -238,6 +246,8 @@ export async function listSnapshots(store: string, name: string): Promise<string
  * @param date Day to read. @default {the latest}
  * @returns The snapshot.
  * @throws {Error} When there is no such snapshot (naming the folder and the days that exist).
+ * @throws {SnapshotIntegrityError} When its manifest is truncated or invalid (naming it) or a file's SHA-256
+ * differs from the manifest's (naming the file and the day).
  */
 export async function loadSnapshot(store: string, name: string, date?: string | Date): Promise<Snapshot> {
   const days = await listSnapshots(store, name);
@@ -249,10 +259,12 @@ export async function loadSnapshot(store: string, name: string, date?: string | 
     );
   }
   const path = join(store, name, `date=${day}`);
-  const manifest = JSON.parse(await Deno.readTextFile(join(path, "manifest.json"))) as Manifest;
-  const frames: Record<string, pl.DataFrame> = {};
+  const manifest = await readManifest(join(path, "manifest.json"));
+  const frames: Record<string, DataFrame> = {};
   for (const f of manifest.frames) {
+    await verifyFile(join(path, `${f.name}.parquet`), f.sha256, day);
     const df = pl.readParquet(join(path, `${f.name}.parquet`));
+    if (f.key) withKey(df, f.key); // the key it was declared with
     frames[f.name] = withProvenance(
       df,
       f.provenance.map((p) => ({ ...p, fetchedAt: new Date(String(p.fetchedAt)) }) as unknown as Provenance),

@@ -18,7 +18,10 @@
 import { z } from "zod";
 import * as A from "../analyses/mod.ts";
 import { resourceOf } from "../frames/resources.ts";
+import { didYouMean } from "../client/guards.ts";
 import { jsonLines, lineOf, syntaxErrorAt } from "./_json_lines.ts";
+import { MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
+import type { ZodType } from "../client/zod_types.ts";
 
 /** The analyses a watchlist can run, by the name of their function. */
 export const WATCH_ANALYSES = {
@@ -42,12 +45,36 @@ const analysisNames = Object.keys(WATCH_ANALYSES) as [
   ...(keyof typeof WATCH_ANALYSES)[],
 ];
 
+/** Longest snapshot name (a folder name; file systems allow 255 bytes). */
+export const MAX_SNAPSHOT_NAME = 64;
+
+/** A folder path: bounded, no control characters (a NUL would cut it), by the one rule (lib/client/guards.ts). */
+const folder = z.string().min(1, { error: 'must be a folder path, e.g. "watch"' }).superRefine((v, ctx) => {
+  const problem = textProblem(v, MAX_PATH);
+  if (problem) ctx.addIssue({ code: "custom", message: `${prefixOf(v)} ${problem}` });
+});
+
 /** One watched item: an analysis, or a plain pull of a list endpoint (every page). */
-export const WatchItem = z.strictObject({
+export interface WatchItem {
   /** Snapshot name: letters, digits, `_`, `-`. */
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, {
-    error: "must be letters, digits, '_' or '-' (it names a folder), e.g. \"onc_weekly\"",
-  }),
+  name: string;
+  /** An analysis function name. */
+  analysis?: keyof typeof WATCH_ANALYSES;
+  /** Or a list endpoint whose rows to pull, e.g. `trials.search`. */
+  endpoint?: string;
+  /** Parameters of the analysis or endpoint. */
+  params: Record<string, unknown>;
+}
+
+/** Schema of one watched item (its type, {@linkcode WatchItem}, is checked against it by `deno check`). */
+export const WatchItem: ZodType<WatchItem, unknown> = z.strictObject({
+  /** Snapshot name: letters, digits, `_`, `-`. */
+  name: z.string().max(MAX_SNAPSHOT_NAME, {
+    error: `must be at most ${MAX_SNAPSHOT_NAME} characters (it names a folder)`,
+  })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, {
+      error: "must be letters, digits, '_' or '-' (it names a folder), e.g. \"onc_weekly\"",
+    }),
   /** An analysis function name. */
   analysis: z.enum(analysisNames, { error: `must be one of ${analysisNames.join(", ")}` }).optional(),
   /** Or a list endpoint whose rows to pull, e.g. `trials.search`. */
@@ -59,15 +86,25 @@ export const WatchItem = z.strictObject({
 }).refine((w) => (w.analysis === undefined) !== (w.endpoint === undefined), {
   error: 'give exactly one of "analysis" or "endpoint"',
 });
-/** One watched item. */
-export type WatchItem = z.infer<typeof WatchItem>;
 
-/** A watchlist. */
-export const Watchlist = z.strictObject({
+/** A watchlist, as {@linkcode parseWatchlist} returns it (defaults filled in). */
+export interface Watchlist {
   /** Folder of the snapshots, relative to the watchlist file. */
-  store: z.string().min(1, { error: 'must be a folder path, e.g. "watch"' }).default("watch"),
+  store: string;
+  /** Folder of the change reports, relative to the watchlist file. */
+  out?: string;
+  /** What to watch (at least one). */
+  analyses: WatchItem[];
+  /** Also list the alerts that are new or fired since the last run. */
+  alerts: boolean;
+}
+
+/** Schema of a watchlist file (its type, {@linkcode Watchlist}, is checked against it by `deno check`). */
+export const Watchlist: ZodType<Watchlist, unknown> = z.strictObject({
+  /** Folder of the snapshots, relative to the watchlist file. */
+  store: folder.default("watch"),
   /** Folder of the change reports, relative to the watchlist file. @default {"<store>/_report"} */
-  out: z.string().min(1).optional(),
+  out: folder.optional(),
   /** What to watch (at least one). */
   analyses: z.array(WatchItem).min(1, { error: "list at least one analysis or endpoint to watch" }),
   /** Also list the alerts that are new or fired since the last run. */
@@ -76,7 +113,11 @@ export const Watchlist = z.strictObject({
   const seen = new Set<string>();
   w.analyses.forEach((a, i) => {
     if (seen.has(a.name)) {
-      ctx.addIssue({ code: "custom", path: ["analyses", i, "name"], message: `'${a.name}' is used twice` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["analyses", i, "name"],
+        message: `${prefixOf(a.name)} is used twice`,
+      });
     }
     if (w.alerts && a.name === ALERTS_SNAPSHOT) {
       ctx.addIssue({
@@ -88,8 +129,6 @@ export const Watchlist = z.strictObject({
     seen.add(a.name);
   });
 });
-/** A watchlist. */
-export type Watchlist = z.infer<typeof Watchlist>;
 
 /** A watchlist that is not valid JSON or does not match the format: names the file, line and field. */
 export class WatchlistError extends Error {
@@ -122,7 +161,7 @@ const fieldName = (path: readonly PropertyKey[]): string =>
  * import assert from "node:assert/strict";
  * import { parseWatchlist } from "./watchlist.ts";
  * const text = `{\n  "analyses": [\n    { "name": "onc", "analysis": "portfolioOverlp" }\n  ]\n}`;
- * assert.throws(() => parseWatchlist(text), /watchlist\.json line 3: analyses\[0\]\.analysis must be one of/);
+ * assert.throws(() => parseWatchlist(text), /watchlist\.json line 3: analyses\[0\]\.analysis must be one of .*; did you mean 'portfolioOverlap'\?/);
  * assert.equal(parseWatchlist(`{"analyses":[{"name":"a","analysis":"sponsorScan"}]}`).store, "watch");
  * ```
  */
@@ -152,7 +191,16 @@ export function parseWatchlist(text: string, file = "watchlist.json"): Watchlist
       : issue.message.startsWith("Invalid input: expected") && issue.message.includes("received undefined")
       ? "is required"
       : issue.message;
-    return { line: lineOf(lines, path), field, text: `${field} ${what}` };
+    // A misspelt analysis name gets the closest one.
+    const given = path.reduce<unknown>((o, k) => (o as Record<PropertyKey, unknown>)?.[k], json);
+    const hint = path.at(-1) === "analysis" && typeof given === "string"
+      ? didYouMean(given, analysisNames)
+      : undefined;
+    return {
+      line: lineOf(lines, path),
+      field,
+      text: `${field} ${what}${hint ? `; did you mean '${hint}'?` : ""}`,
+    };
   });
   throw new WatchlistError(
     problems.map((p) => `${file} line ${p.line}: ${p.text}`).join("\n"),

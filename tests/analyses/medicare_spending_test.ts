@@ -18,6 +18,8 @@ Deno.test("medicareSpendingFromFrame() gives typed empty frames and a null-ratio
     total_beneficiaries: 0,
     cost_per_claim: null,
     cost_per_beneficiary: null,
+    rows_without_claims: 0,
+    rows_without_beneficiaries: 0,
   }]);
 });
 
@@ -138,4 +140,33 @@ Deno.test("medicareSpending() matches the sandbox store", async (t) => {
     assert.equal(w.length, 1);
     assert.equal(w[0].pitfall, 23);
   });
+});
+
+Deno.test("medicareSpending() costs per claim and beneficiary leave out rows without them, as raw HTTP says", async () => {
+  await using sb = await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+  const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.free });
+  type Raw = { total_spending: number; total_claims: number | null; total_beneficiaries: number | null };
+  const rows: Raw[] = [];
+  for (let page = 1;; page++) {
+    const b = await fetch(`${sb.url}/api/v1/medicare-drugs?limit=100&page=${page}`, {
+      headers: { "x-api-key": sb.keys.free },
+    }).then((r) => r.json());
+    rows.push(...b.data);
+    if (rows.length >= b.meta.totalItems) break;
+  }
+  const without = (k: "total_claims" | "total_beneficiaries") => rows.filter((r) => !(Number(r[k]) > 0));
+  const cost = (k: "total_claims" | "total_beneficiaries") => {
+    const kept = rows.filter((r) => Number(r[k]) > 0);
+    return kept.reduce((a, r) => a + r.total_spending, 0) / kept.reduce((a, r) => a + Number(r[k]), 0);
+  };
+  // The data is built to break the naive ratio: some rows spend with no beneficiaries (or claims).
+  assert.ok(without("total_beneficiaries").some((r) => r.total_spending > 0));
+  assert.ok(without("total_claims").some((r) => r.total_spending > 0));
+  const out = await medicareSpending(ri, { all: true });
+  const s = out.summary.toRecords()[0];
+  assert.ok(Math.abs((s.cost_per_beneficiary as number) / cost("total_beneficiaries") - 1) < 1e-9);
+  assert.ok(Math.abs((s.cost_per_claim as number) / cost("total_claims") - 1) < 1e-9);
+  assert.equal(s.rows_without_beneficiaries, without("total_beneficiaries").length);
+  assert.equal(s.rows_without_claims, without("total_claims").length);
+  assert.match(out.definitions?.cost_per_beneficiary ?? "", /rows_without_beneficiaries/);
 });

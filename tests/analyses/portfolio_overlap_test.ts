@@ -125,6 +125,21 @@ Deno.test("portfolioOverlap() gives an unresolved sponsor null share and null ov
   });
 });
 
+Deno.test("portfolioOverlap() gives shared_by_all null (unknown) when a sponsor did not resolve", async () => {
+  await withSandbox(async (sb, ri) => {
+    for (const sponsors of [["Pfizer", "Zz Unknown Co"], ["Pfizer", "Novartis", "Zz Unknown Co"]]) {
+      // Raw HTTP: the service answers the unknown name with a measured-looking 0, and no organisation has it.
+      const body = await raw(sb, PATH, { sponsors: sponsors.join(","), conditionKeyword: COND, limit: 1 });
+      assert.equal(body.data.intersection_count, 0);
+      const orgs = await raw(sb, "/api/v1/tools/resolution/autocomplete", { query: "Zz Unknown Co" });
+      assert.ok(!(orgs.data as { name: string }[]).some((o) => o.name.toLowerCase() === "zz unknown co"));
+      const r = await portfolioOverlap(ri, { sponsors, condition: COND });
+      assert.equal(r.market.getColumn("shared_by_all").get(0), null, sponsors.join(","));
+      assert.match(r.definitions?.shared_by_all ?? "", /null \(unknown\) when a sponsor did not resolve/);
+    }
+  });
+});
+
 Deno.test("portfolioOverlap() on the spec-minimal profile derives the same per-sponsor figures", async () => {
   await withSandbox(async (_sb, full) => {
     const want = await portfolioOverlap(full, { sponsors: SPONSORS, condition: COND });

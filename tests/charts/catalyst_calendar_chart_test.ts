@@ -22,7 +22,7 @@ const events = pl.DataFrame([
 Deno.test("catalystCalendarChart() plots events by type around the data's reference day, past hollow and upcoming filled", () => {
   const svg = assertRenders(catalystCalendarChart(events), [
     "Catalyst calendar",
-    "3 upcoming and 1 past events around the data's",
+    "3 upcoming and 1 past event around the data's",
     "Approval",
     "Patent expiry",
     "Exclusivity expiry",
@@ -74,4 +74,18 @@ Deno.test("catalystCalendarChart() shows one display case, so all-caps and brand
   assert.equal(texts.filter((t) => t === "Apixaban").length, 1, "one row for the drug");
   assert.ok(texts.includes("Fingolimod Hydrochloride"));
   assert.ok(!texts.some((t) => /APIXABAN|FINGOLIMOD/.test(t)), "no all-caps name left");
+});
+
+Deno.test("catalystCalendarChart() names whose event each row is when the events belong to two sponsors", () => {
+  const two = events.withColumns(
+    pl.Series("entities", [["sponsor:Acme"], ["sponsor:Acme"], ["sponsor:Globex"], ["ticker:LLY"]]),
+  );
+  const texts = textsOf(catalystCalendarChart(two).svg()).join(" | ");
+  assert.match(texts, /Brandix \(Acme\)/);
+  assert.match(texts, /Zenithra \(LLY\)/);
+  // One sponsor: no suffix.
+  const one = events.withColumns(
+    pl.Series("entities", events.getColumn("drug_name").toArray().map(() => ["sponsor:Acme"])),
+  );
+  assert.doesNotMatch(textsOf(catalystCalendarChart(one).svg()).join(" | "), /\(Acme\)/);
 });

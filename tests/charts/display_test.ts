@@ -52,8 +52,8 @@ Deno.test("showFrame() respects rows above 50 and says how many are shown", () =
   const df = pl.DataFrame({ n: Array.from({ length: 120 }, (_, i) => i) });
   const bundle = showFrame(df, { rows: 75 })[jupyterDisplay]();
   assert.equal(bundle["text/html"].match(/<tr>/g)?.length, 76);
-  assert.match(bundle["text/html"], /120 rows × 1 columns \(showing first 75\)/);
-  assert.match(bundle["text/plain"], /^120 rows × 1 columns/);
+  assert.match(bundle["text/html"], /120 rows × 1 column \(showing first 75\)/);
+  assert.match(bundle["text/plain"], /^120 rows × 1 column/);
   assert.equal(showFrame(df).html.match(/<tr>/g)?.length, 51, "default is 50 rows");
 });
 
@@ -100,5 +100,5 @@ Deno.test("showFrame() accepts the client's result meta as provenance", () => {
   const html = showFrame(pl.DataFrame({ a: [] as number[] }), { provenance: meta }).html;
   assert.match(html, /patents\.search · fetched 0 rows in 1 pages · at 1970-01-01T00:00:00Z · live/);
   assert.match(html, /Incomplete/);
-  assert.match(html, /0 rows × 1 columns/);
+  assert.match(html, /0 rows × 1 column/);
 });

@@ -31,11 +31,12 @@ const medicare = pl.DataFrame({
 });
 const { drugs } = lossOfExclusivityFromFrames(events, medicare);
 
-Deno.test("lossOfExclusivityChart() stacks spending by the quarter protection ends and labels the biggest drugs", () => {
+Deno.test("lossOfExclusivityChart() stacks spending by the quarter protection ends and labels each stack's total", () => {
   const svg = assertRenders(lossOfExclusivityChart(drugs), [
     "Loss of exclusivity",
     "Quarter protection ends",
-    "Hemlibra $5.8B",
+    // Hemlibra ($5.8B) and Lorbrena ($460M) share 2029-Q4: the label is the stack's total, not one drug.
+    "$6.3B (Hemlibra +1)",
     "2029-Q4",
     "Roche",
     "Pfizer",
@@ -46,7 +47,8 @@ Deno.test("lossOfExclusivityChart() stacks spending by the quarter protection en
     drugs.filter(pl.col("drug_name").eq(pl.lit("emicizumab"))).getColumn("horizon_quarter").get(0),
     "2029-Q4",
   );
-  assert.ok(!svg.includes("Lorbrena $460M"), "one label per quarter: the biggest drug");
+  assert.ok(!svg.includes("Lorbrena $460M"), "one label per quarter");
+  assert.ok(!svg.includes("Hemlibra $5.8B"), "no stack labelled with one drug's spending");
 });
 
 Deno.test("lossOfExclusivityChart() says so when nothing matched", () => {

@@ -59,3 +59,16 @@ Deno.test("portfolioOverlapChart() spans the colour over the pairs' own range, w
   assert.ok(fills.has("rgb(8, 48, 107)"), "the highest pair (5.4%) gets the darkest blue");
   assert.match(svg, />\d\.\d%</, "legend ticks with one decimal");
 });
+
+Deno.test("portfolioOverlapChart() draws one overlap value as one swatch, not a range with made-up ends", () => {
+  const two = pl.DataFrame({
+    sponsor_a: ["Acme", "Acme", "Globex", "Globex"],
+    sponsor_b: ["Acme", "Globex", "Acme", "Globex"],
+    shared: [244, 15, 15, 197],
+    jaccard: [1, 0.0352, 0.0352, 1],
+  });
+  const texts = textsOf(portfolioOverlapChart(two).svg());
+  assert.ok(texts.includes("3.5%"), `the one value is the legend: ${texts.join(" | ")}`);
+  // The old linear legend invented ticks around the value (3.2%, 3.4%, 3.6%, 3.8%, 4.0%).
+  for (const tick of ["3.2%", "3.4%", "3.6%", "3.8%", "4.0%"]) assert.ok(!texts.includes(tick), tick);
+});

@@ -27,8 +27,8 @@ Deno.test("researcherOutputChart() shows works per year (open access stacked) an
   assert.ok(count(svg, /<rect/) >= 8, "stacked bars and citation bars");
 });
 
-Deno.test("researcherOutputChart() thins year ticks on long careers", () => {
-  const years = Array.from({ length: 40 }, (_, i) => 1985 + i);
+Deno.test("researcherOutputChart() labels every year of a long career, turned sideways when they do not fit", () => {
+  const years = Array.from({ length: 40 }, (_, i) => 1985 + i).filter((y) => y !== 2000);
   const byYear = pl.DataFrame({
     year: years,
     works: years.map(() => 2),
@@ -36,8 +36,9 @@ Deno.test("researcherOutputChart() thins year ticks on long careers", () => {
     open_access: years.map(() => 1),
   });
   const svg = researcherOutputChart(byYear, { width: 480 }).svg();
-  assert.ok(svg.includes(">1985<"));
-  assert.ok(!svg.includes(">1986<"), "not every year is labelled");
+  for (let y = 1985; y < 2025; y++) assert.ok(svg.includes(`>${y}<`), `${y} is labelled`);
+  assert.match(svg, /rotate\(-90\)/, "sideways");
+  assert.doesNotMatch(researcherOutputChart(out.byYear).svg(), /rotate\(-90\)/, "four years stand upright");
 });
 
 Deno.test("researcherOutputChart() rejects a frame without the documented columns", () => {

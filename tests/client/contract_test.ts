@@ -146,7 +146,7 @@ Deno.test("deno task contract with RI_BASE_URL/RI_API_KEY prints the table, writ
       out,
     );
     assert.equal(swapped.code, 2);
-    assert.match(swapped.stderr, /swapped\?/);
+    assert.match(swapped.stderr, /RI_BASE_URL and RI_API_KEY look swapped/);
     assert.ok(!(swapped.stdout + swapped.stderr).includes("demo-secret-key-42"), "the key leaked");
     const none = await cli({ RI_BASE_URL: "", RI_API_KEY: "" }, out);
     assert.equal(none.code, 2);

@@ -16,6 +16,10 @@ import {
 } from "../../lib/client/mod.ts";
 import { readErrorBody } from "../../lib/client/_http_errors.ts";
 import { clientFor, fixtures, withSandbox } from "./_sandbox.ts";
+import { CASES } from "./_cases.ts";
+import { calendarDate } from "../../lib/client/schemas/dates.ts";
+import type { EndpointName } from "../../lib/client/mod.ts";
+import type { Profile } from "../../lib/sandbox/mod.ts";
 
 async function rejectsWith<E extends RiError>(
   p: Promise<unknown>,
@@ -103,8 +107,61 @@ Deno.test("variant profile: re-spelled sandbox-chosen fields are read under thei
     );
     const ri = clientFor(sb);
     const r = await ri.trials.search({ limit: 3, sort: "enrollment" });
-    assert.equal(r.rows[0].completion_date, raw.data[0].completionDate);
+    assert.match(raw.data[0].completionDate, /T/, "the wire sends a date-time");
+    assert.equal(r.rows[0].completion_date, calendarDate(raw.data[0].completionDate));
     assert.deepEqual(r.rows[0].sponsors, raw.data[0].sponsors);
     assert.deepEqual(r.meta.warnings.filter((w) => w.code === "field-absent"), []);
   }, { profile: "variant" });
+});
+
+/** Every endpoint's parsed body, and the wire text it came from, on a sandbox in `profile`. */
+function answers(profile: Profile) {
+  return withSandbox(async (sb) => {
+    let wire = "";
+    const ri = clientFor(sb, {
+      retry: 0,
+      fetch: async (input, init) => {
+        const res = await fetch(input, init);
+        wire += await res.clone().text();
+        return res;
+      },
+    });
+    const fx = fixtures(sb);
+    const out: Partial<Record<EndpointName, { body: unknown; wire: string }>> = {};
+    for (const name of Object.keys(CASES) as EndpointName[]) {
+      wire = "";
+      const r = await CASES[name](ri, fx);
+      out[name] = { body: r.body, wire };
+    }
+    return out as Record<EndpointName, { body: unknown; wire: string }>;
+  }, { profile });
+}
+
+Deno.test("variant profile: dates sent as date-times in other ISO-8601 forms read as the dates written", async () => {
+  const full = await answers("full"), variant = await answers("variant");
+  // The variant wire writes each open-format date as a date-time (some whose UTC day differs).
+  const dateTime = /"\d{4}-?\d{2}-?\d{2}T(00:00:00Z|00:00:00\.000\+00:00|23:30:00-05:00|023000\+0530|12:00)"/;
+  const dated = (Object.keys(CASES) as EndpointName[]).filter((n) => dateTime.test(variant[n].wire));
+  assert.ok(!(Object.keys(CASES) as EndpointName[]).some((n) => dateTime.test(full[n].wire)));
+  assert.deepEqual(dated, [
+    "trials.search",
+    "trials.topics",
+    "trials.composite",
+    "trials.portfolio",
+    "trials.details",
+    "regulatory.search",
+    "regulatory.catalysts",
+    "grants.sample",
+    "grants.search",
+    "researchers.works",
+  ]);
+  // `fetched_at` (works) is the time of the call: the one value that differs between two calls.
+  const steady = (b: unknown) => JSON.stringify(b, (k, v) => k === "fetched_at" ? undefined : v);
+  for (const name of Object.keys(CASES) as EndpointName[]) {
+    assert.deepEqual(
+      JSON.parse(steady(variant[name].body)),
+      JSON.parse(steady(full[name].body)),
+      `${name}: the client reads the same body`,
+    );
+  }
 });

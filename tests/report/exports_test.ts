@@ -11,17 +11,69 @@ import { createClient } from "../../lib/client/mod.ts";
 import { exportTables, type Report, writeReport } from "../../lib/report/mod.ts";
 import { HEADLINE_INPUTS, REPORT_SECTIONS, type SectionId } from "../../lib/report/inputs.ts";
 import { runSections } from "../../lib/report/run.ts";
-import { columnSemantic, excelNumberFormat } from "../../lib/frames/semantics.ts";
+import { sectionFrames } from "../../lib/report/exports.ts";
+import { columnLabel, columnSemantic, displayText, excelNumberFormat } from "../../lib/frames/semantics.ts";
 import { dtypeName } from "../../lib/charts/display.ts";
 
-/** What a cell should read back as: numbers, booleans, dates (to the second), lists joined with "; ". */
-function expected(v: unknown): unknown {
+/**
+ * What a cell should read back as: numbers (money to the cent), booleans, dates (to the second), lists
+ * joined with "; "; in the workbook, text without internal entity prefixes (`sponsor:Pfizer` → Pfizer).
+ */
+function expected(v: unknown, money = false, shown = (s: string) => s): unknown {
   if (v === null || v === undefined) return undefined;
   if (v instanceof Date) return Math.round(v.getTime() / 1000);
-  if (Array.isArray(v)) return v.map((x) => (x === null ? "null" : String(x))).join("; ");
+  if (Array.isArray(v)) return v.map((x) => (x === null ? "null" : shown(String(x)))).join("; ") || undefined;
   if (typeof v === "bigint") return Number(v);
+  if (typeof v === "number" && money && !Number.isInteger(v)) return Math.round(v * 100) / 100;
+  if (typeof v === "string") return shown(v);
   return v;
 }
+
+/** Rows of a frame that belong to one sponsor (events, drugs, approvals, trials of a pipeline). */
+const PER_SPONSOR_ROWS = ["event_date", "protection_horizon", "approval_id", "enrollment"];
+const ENTITY_COLUMNS = ["entities", "entity", "sponsor", "sponsors", "company", "sponsor_a"];
+
+Deno.test("every chart of the report has its frames exported, and per-sponsor rows name their sponsor", async () => {
+  const report = await withSandbox(async (sb) => {
+    const client = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    const inputs = { ...HEADLINE_INPUTS, scanSponsor: undefined, sponsors: ["Pfizer", "Novartis"] };
+    const ids = (Object.keys(REPORT_SECTIONS) as SectionId[]).filter((id) => id !== "researcher");
+    const { sections, failures } = await runSections(client, ids, { inputs });
+    assert.deepEqual(failures, []);
+    return { title: "T", synthetic: true, source: sb.url, generatedAt: new Date(0), sections };
+  });
+  const exported = exportTables(report);
+  let charts = 0;
+  for (const s of report.sections) {
+    for (const c of s.charts ?? []) {
+      charts++;
+      assert.ok(c.data.length > 0, `${s.title}: chart ${c.name} names the frames it is drawn from`);
+      for (const d of c.data) {
+        assert.ok(
+          exported.some((t) => t.table === d),
+          `${s.title}: ${c.name}'s frame ${d.title} is exported`,
+        );
+      }
+    }
+    for (const t of sectionFrames(s)) {
+      if (!t.frame.columns.some((c) => PER_SPONSOR_ROWS.includes(c))) continue;
+      assert.ok(
+        t.frame.columns.some((c) => ENTITY_COLUMNS.includes(c)),
+        `${s.title} - ${t.title}: rows of two sponsors without a column saying whose (${t.frame.columns})`,
+      );
+      const shown = t.columns ?? t.frame.columns;
+      assert.ok(
+        shown.some((c) => ENTITY_COLUMNS.includes(c)),
+        `${s.title} - ${t.title}: the page shows whose`,
+      );
+    }
+  }
+  assert.ok(charts >= 9, `${charts} charts`);
+  // The sponsor scan covers every sponsor given, one chart each.
+  const scan = report.sections.find((s) => s.title === "Sponsor scan")!;
+  assert.equal(scan.charts?.length, 2);
+  assert.match(scan.summary ?? "", /^Pfizer: .*Novartis: /);
+});
 
 function actual(cell: XLSX.CellObject | undefined): unknown {
   if (!cell || cell.v === undefined || cell.v === "") return undefined;
@@ -59,12 +111,17 @@ Deno.test("writeReport() csv+xlsx: every sheet and CSV file has the frame's rows
       assert.equal(range.e.c + 1, df.width, `${t.sheet}: ${df.width} columns`);
       const dtypes = df.dtypes.map(dtypeName);
       df.columns.forEach((name, c) => {
-        assert.equal(ws[XLSX.utils.encode_cell({ r: 0, c })]?.v, name, `${t.sheet}: header ${name}`);
+        const inner = dtypes[c].replace(/^list\[(.*)\]$/, "$1");
+        const header = ws[XLSX.utils.encode_cell({ r: 0, c })]?.v;
+        assert.equal(header, columnLabel(name, inner), `${t.sheet}: header ${name}`);
+        assert.doesNotMatch(String(header), /_/, `${t.sheet}: header ${header} is a label, not a name`);
         const values = df.getColumn(name).toArray() as unknown[];
-        const format = excelNumberFormat(columnSemantic(name, dtypes[c]));
+        const semantic = columnSemantic(name, dtypes[c]);
+        const format = excelNumberFormat(semantic);
+        const money = semantic.kind === "usd";
         values.forEach((v, r) => {
           const cell = ws[XLSX.utils.encode_cell({ r: r + 1, c })] as XLSX.CellObject | undefined;
-          assert.deepEqual(actual(cell), expected(v), `${t.sheet} ${name} row ${r + 1}`);
+          assert.deepEqual(actual(cell), expected(v, money, displayText), `${t.sheet} ${name} row ${r + 1}`);
           if (typeof v === "number" && format) {
             assert.equal(cell?.t, "n", `${t.sheet} ${name}: a number cell`);
             assert.equal(cell?.z, format, `${t.sheet} ${name}: number format`);
@@ -79,7 +136,8 @@ Deno.test("writeReport() csv+xlsx: every sheet and CSV file has the frame's rows
       assert.equal(csv.height, df.height, `${t.file}: rows`);
       df.columns.forEach((name) => {
         const raw = df.getColumn(name).toArray() as unknown[];
-        const want = raw.map((v) => expected(v));
+        const money = columnSemantic(name, dtypeName(df.dtypes[df.columns.indexOf(name)])).kind === "usd";
+        const want = raw.map((v) => expected(v, money));
         const got = (csv.getColumn(name).toArray() as (string | null)[]).map((s, r) => {
           const w = want[r];
           if (s === null || s === "") return undefined;

@@ -58,7 +58,13 @@ Deno.test("report: misspelled names exit 2 before any analysis, listing every on
     assert.match(r.err, /--condition 'lung cancr' did not resolve; did you mean: 'lung cancer'/);
     assert.match(r.err, /--diseases 'astma' did not resolve; did you mean: 'asthma'/);
     assert.ok(!/✓|✗/.test(r.err), "no analysis ran");
-    assert.deepEqual([...Deno.readDirSync(`${cwd}/o`)], [], "nothing written");
+    // The run created --out, then stopped with exit 2: the folder is gone again, not left empty.
+    assert.ok(![...Deno.readDirSync(cwd)].some((e) => e.name === "o"), "no empty output folder left");
+    // A folder that was there before is kept.
+    await Deno.mkdir(`${cwd}/mine`);
+    const again = await run(["--sponsors", "Pfzer", "--out", "mine"], { cwd });
+    assert.equal(again.code, 2);
+    assert.ok(Deno.statSync(`${cwd}/mine`).isDirectory, "an existing folder stays");
   } finally {
     await Deno.remove(cwd, { recursive: true });
   }
@@ -67,7 +73,7 @@ Deno.test("report: misspelled names exit 2 before any analysis, listing every on
 Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mean, without starting anything", async () => {
   const flag = await run(["--fromats", "csv"]);
   assert.equal(flag.code, 2);
-  assert.match(flag.err, /--fromats.*did you mean '--formats'/);
+  assert.match(flag.err, /--fromats; did you mean --formats\?/);
   const section = await run(["--sponsors", "Pfizer", "--sections", "portfolio,catalyts"]);
   assert.equal(section.code, 2);
   assert.match(section.err, /--sections 'catalyts' is not one of .*did you mean 'catalysts'/);
@@ -102,6 +108,14 @@ Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mea
   assert.doesNotMatch(scale.err, /Uncaught|at async/, "no stack trace");
   const help = await run(["--", "--help"]); // as `deno task report -- --help` passes it
   assert.equal(help.code, 0);
+  // Every bad flag and value at once, one line each.
+  const many = await run(["--", "--fromats", "csv", "--window-days", "0", "--cpc", "x", "--out"]);
+  assert.equal(many.code, 2);
+  for (
+    const m of [/--fromats; did you mean --formats/, /--window-days '0'/, /--cpc 'X'/, /--out needs a value/]
+  ) {
+    assert.match(many.err, m);
+  }
   assert.match(help.out, /--sponsors[\s\S]*--formats html,png,csv,xlsx[\s\S]*Exit codes: 0 done, 1/);
 });
 
@@ -197,5 +211,30 @@ Deno.test("ri: deno install -g into a temporary --root gives a working command",
     assert.match(typo.err, /did you mean: 'Novartis'/);
   } finally {
     await Deno.remove(rootDir, { recursive: true });
+  }
+});
+
+Deno.test("report: two sponsors and a condition scan both sponsors, run no researcher without --author, print each warning", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "ri-report-inputs-" });
+  try {
+    const r = await run(
+      ["--sponsors", "Pfizer,Novartis", "--condition", "lung cancer", "--formats", "csv", "--out", "o"],
+      { cwd },
+    );
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.match(r.err, /skipped researcher: needs --author/);
+    assert.doesNotMatch(r.out, /Researcher output/);
+    assert.match(r.out, /- Sponsor scan: Pfizer: .* Novartis: /, "every sponsor is scanned");
+    const files = [...Deno.readDirSync(`${cwd}/o`)].map((e) => e.name);
+    assert.ok(files.includes("sponsor_scan_pipeline_novartis.csv"), files.join(", "));
+    // "N warning(s)" at the end, and as many warning lines, each with its section and text.
+    const [, count, noun] = /, (\d+) (warnings?), [\d.]+ s\.$/m.exec(r.out) ?? [];
+    assert.ok(count !== undefined, r.out);
+    assert.equal(noun, count === "1" ? "warning" : "warnings");
+    const listed = r.out.split("\n").slice(r.out.split("\n").findIndex((l) => /^Warnings?:$/.test(l)) + 1)
+      .filter((l) => l.startsWith("- ")).length;
+    assert.equal(Number(count) === 0 ? 0 : listed, Number(count), r.out);
+  } finally {
+    await Deno.remove(cwd, { recursive: true });
   }
 });

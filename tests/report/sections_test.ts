@@ -7,7 +7,12 @@ import pl from "nodejs-polars";
 import { withSandbox } from "../client/_sandbox.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import { diseaseComparison, medicareSpending, sponsorScan } from "../../lib/analyses/mod.ts";
-import { diseaseSection, medicareSection, sponsorSection } from "../../lib/report/sections.ts";
+import {
+  diseaseSection,
+  medicareSection,
+  portfolioSection,
+  sponsorSection,
+} from "../../lib/report/sections.ts";
 
 Deno.test("section summaries: one disease landscape (singular); sponsor counts with thousands separators", async () => {
   await withSandbox(async (sb) => {
@@ -17,7 +22,7 @@ Deno.test("section summaries: one disease landscape (singular); sponsor counts w
     const scan = await sponsorScan(ri, { sponsor: "Pfizer" });
     // The tiny sandbox has a few hundred patents per sponsor; a large sponsor's count, as the real service gives.
     const big = { ...scan, summary: scan.summary.withColumns(pl.lit(2606).alias("patents")) };
-    assert.match(sponsorSection(big, "Pfizer").summary ?? "", /, 2,606 patents\.$/);
+    assert.match(sponsorSection([{ sponsor: "Pfizer", r: big }]).summary ?? "", /, 2,606 patents\.$/);
   });
 });
 
@@ -31,4 +36,26 @@ Deno.test("Medicare section: an indication with no drugs says so (no '$0 across 
       "Drugs approved for X: no Medicare Part D drugs matched.",
     );
   });
+});
+
+Deno.test("portfolio summary: '1 shared trial' in the singular, thousands separators, the chart's Jaccard (one decimal)", () => {
+  const r = {
+    matrix: pl.DataFrame({
+      sponsor_a: ["A", "A", "B", "B"],
+      sponsor_b: ["A", "B", "A", "B"],
+      shared: [20, 1, 1, 9],
+      jaccard: [1, 0.0357, 0.0357, 1],
+    }),
+    market: pl.DataFrame({ market_size_trials: [3028], shared_by_two_or_more: [1] }),
+    sponsors: pl.DataFrame({ sponsor: ["A", "B"] }),
+    shared: pl.DataFrame({ id: ["NCT01234567"] }),
+    provenance: [],
+    warnings: [],
+    complete: true,
+  } as unknown as Parameters<typeof portfolioSection>[0];
+  assert.equal(
+    portfolioSection(r, ["A", "B"], "asthma").summary,
+    "A, B in asthma: 3,028 trials in the condition, 1 shared by at least two of them. " +
+      "Largest overlap: A × B (1 shared trial, Jaccard 3.6%).",
+  );
 });

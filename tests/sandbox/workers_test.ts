@@ -41,6 +41,8 @@ Deno.test("read workers serve concurrent requests and see the main thread's writ
   );
   const ids = bodies.flatMap((b) => b.data.map((r: { trial_id: string }) => r.trial_id));
   assert.equal(new Set(ids).size, 160, "32 distinct pages");
+  // The workers read the cached store file, read-only; a write (advance) first moves everyone to a private copy.
+  await sb.advance(1);
   const id = (sb.store.db.prepare("SELECT trial_id FROM trials ORDER BY trial_id LIMIT 1").get() as {
     trial_id: string;
   })

@@ -8,6 +8,7 @@ import pl from "nodejs-polars";
 import { createClient } from "../../lib/client/mod.ts";
 import { type Profile, startSandbox } from "../../lib/sandbox/mod.ts";
 import { runWatch, type Watchlist } from "../../lib/watch/mod.ts";
+import { changeReportMarkdown } from "../../lib/watch/change_report.ts";
 
 const WATCHLIST = {
   store: "watch",
@@ -45,6 +46,14 @@ Deno.test("watch alerts: the alerts the diff shows as fired are the ones advance
     [...new Set(changed.getColumn("alert_id").toArray().map(String))].sort(),
     [...visible].sort(),
   );
+  // The report names each fired alert by its name and query, not by its id alone.
+  const md = changeReportMarkdown(second, { source: "sandbox", synthetic: true });
+  const rows = alerts.frames!.alerts.toRecords();
+  for (const id of visible) {
+    const a = rows.find((r) => String(r.alert_id) === id)!;
+    assert.ok(md.includes(`“${a.name}”`), `alert ${id} named "${a.name}" in:\n${md}`);
+  }
+  assert.match(md, new RegExp(`${visible.length === 1 ? "1 alert" : `${visible.length} alerts`} fired: “`));
 });
 
 Deno.test("watch alerts on the spec-minimal profile: no alerts.get of 'undefined', a field-absent warning", async () => {

@@ -56,12 +56,12 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
 
     const moved = await watch(dir, ["watchlist.json", "--scale", "tiny", "--sandbox-advance", "400"]);
     assert.equal(moved.code, 3, moved.err);
-    assert.match(moved.err, /trials: \d+ changes since 2026-11-21/);
+    assert.match(moved.err, /trials: [\d,]+ changes? since 2026-11-21/);
     const md = await Deno.readTextFile(`${dir}/snapshots/_report/report.md`);
     assert.match(md, /^# Watch report 2027-12-26/);
     assert.match(md, /\*\*Changes found\.\*\*/);
-    assert.match(md, /## trials \(trials\.search\)\n\nsince 2026-11-21: [1-9]\d* rows added/);
-    assert.match(md, /## alerts \(alerts\)\n\nsince 2026-11-21: [1-9]\d* alert\(s\) fired \(alr_/);
+    assert.match(md, /## trials \(trials\.search\)\n\nsince 2026-11-21: [1-9][\d,]* rows? added/);
+    assert.match(md, /## alerts \(alerts\)\n\nsince 2026-11-21: [1-9]\d* alerts? fired: “[^”]+” \(\{/);
     const html = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
     assert.match(html, /Synthetic sandbox data/);
     // The overview chart: one bar per changed item, drawn as inline SVG.

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { count, flagged } from "./common.ts";
 import { chosen } from "./origin.ts";
+import type * as R from "./_rows.gen.ts";
 
 const TargetRef = z.looseObject({
   target_id: chosen(z.string()),
@@ -24,7 +25,7 @@ export const AssociationRow = z.looseObject({
   evidence_count: chosen(count),
 });
 /** Target–disease association row. */
-export type AssociationRow = z.infer<typeof AssociationRow>;
+export type AssociationRow = R.AssociationRow;
 
 /** Associations response. */
 export const AssociationsResponse = flagged(z.looseObject({
@@ -61,7 +62,7 @@ export const PrioritizedTargetRow = z.looseObject({
   symbol: chosen(z.string()),
 });
 /** Prioritized target row. */
-export type PrioritizedTargetRow = z.infer<typeof PrioritizedTargetRow>;
+export type PrioritizedTargetRow = R.PrioritizedTargetRow;
 
 /** Prioritize-targets response: `total_targets` is capped by topN (equal to topN = more may exist). */
 export const PrioritizeTargetsResponse = flagged(z.looseObject({
@@ -84,7 +85,7 @@ export const TargetDrugRow = z.looseObject({
   indications: chosen(z.array(z.string())),
 });
 /** Drug modulating a target. */
-export type TargetDrugRow = z.infer<typeof TargetDrugRow>;
+export type TargetDrugRow = R.TargetDrugRow;
 
 /** Target landscape response. */
 export const TargetDrugsResponse = flagged(z.looseObject({
@@ -95,7 +96,7 @@ export const TargetDrugsResponse = flagged(z.looseObject({
 /** Drug of target-to-drugs: name, phase, approval, mechanism and safety; no trials, sponsors or indications. */
 export const TargetToDrugsRow = TargetDrugRow.omit({ trial_count: true, sponsors: true, indications: true });
 /** Drug of target-to-drugs. */
-export type TargetToDrugsRow = z.infer<typeof TargetToDrugsRow>;
+export type TargetToDrugsRow = R.TargetToDrugsRow;
 
 /** Target-to-drugs response (a fixed cap of 50 drugs). */
 export const TargetToDrugsResponse = flagged(z.looseObject({

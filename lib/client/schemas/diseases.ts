@@ -6,11 +6,12 @@
 import { z } from "zod";
 import { count, isoDate } from "./common.ts";
 import { chosen } from "./origin.ts";
+import type * as R from "./_rows.gen.ts";
 
 /** Disease autocomplete row. */
 export const DiseaseRow = z.looseObject({ name: z.string(), efo_id: z.string() });
 /** Disease autocomplete row. */
-export type DiseaseRow = z.infer<typeof DiseaseRow>;
+export type DiseaseRow = R.DiseaseRow;
 
 /** Disease autocomplete response: up to 10 rows; `meta.returned` is a count of rows, not a total. */
 export const DiseaseAutocompleteResponse = z.looseObject({
@@ -47,7 +48,7 @@ export const DiseaseLandscape = z.looseObject({
   competitivenessIndex: count.min(0).max(100),
 });
 /** Disease landscape report. */
-export type DiseaseLandscape = z.infer<typeof DiseaseLandscape>;
+export type DiseaseLandscape = R.DiseaseLandscape;
 
 /** Disease landscape response (implicit): `{data: DiseaseLandscape}`. */
 export const DiseaseLandscapeResponse = z.looseObject({ data: DiseaseLandscape });

@@ -4,8 +4,9 @@
  * @module
  */
 import { z } from "zod";
-import { count, implicitList, isoDate, PageMeta } from "./common.ts";
+import { anyIsoDate, count, implicitList, PageMeta } from "./common.ts";
 import { chosen } from "./origin.ts";
+import type * as R from "./_rows.gen.ts";
 
 /** Grant row. */
 export const GrantRow = z.looseObject({
@@ -13,8 +14,8 @@ export const GrantRow = z.looseObject({
   title: z.string(),
   source: z.string(),
   funding_amount: z.number().nullable(),
-  start_date: isoDate.nullable(),
-  end_date: isoDate.nullable(),
+  start_date: anyIsoDate.nullable(),
+  end_date: anyIsoDate.nullable(),
   /** The registry also carries organizations, partners, abstract and topics (spec part 2). */
   organizations: z.array(z.string()).optional(),
   partners: z.array(z.string()).optional(),
@@ -22,7 +23,7 @@ export const GrantRow = z.looseObject({
   topics: z.array(z.string()).optional(),
 });
 /** Grant row. */
-export type GrantRow = z.infer<typeof GrantRow>;
+export type GrantRow = R.GrantRow;
 
 /** Grant sample response: a fixed sample (3 NIH, 2 CORDIS). */
 export const GrantSampleResponse = z.looseObject({ data: z.array(GrantRow) });
@@ -45,7 +46,7 @@ export const MedicareRow = z.looseObject({
   match_method: chosen(z.string()),
 });
 /** Medicare Part D drug row. */
-export type MedicareRow = z.infer<typeof MedicareRow>;
+export type MedicareRow = R.MedicareRow;
 
 /** Medicare search response (implicit). */
 export const MedicareSearchResponse = implicitList(MedicareRow, PageMeta);

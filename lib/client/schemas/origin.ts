@@ -71,7 +71,7 @@ const isPlain = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** Visitors of {@link mapObjects}: `pre` before the children are visited, `post` after. */
-interface Visit {
+export interface Visit {
   readonly pre?: (shape: Record<string, Any>, obj: Record<string, unknown>, path: string) => void;
   readonly post?: (shape: Record<string, Any>, obj: Record<string, unknown>, path: string) => void;
 }
@@ -81,7 +81,7 @@ interface Visit {
  * see (and the result is) a copy; without it they see and may change `value` itself (a freshly
  * parsed body the caller owns), which costs no allocation on the client's hot path.
  */
-function mapObjects(schema: Any, value: unknown, visit: Visit, path: string, copy: boolean): unknown {
+export function mapObjects(schema: Any, value: unknown, visit: Visit, path: string, copy: boolean): unknown {
   const s = core(schema);
   const type = s._zod.def.type as string;
   if (type === "object" && isPlain(value)) {

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { count, epochMs, flagged, yyyymmdd } from "./common.ts";
 import { chosen } from "./origin.ts";
+import type * as R from "./_rows.gen.ts";
 
 /**
  * Patent search row. Dates are `YYYYMMDD` strings; `last_updated` is epoch ms. The spec names
@@ -24,7 +25,7 @@ export const PatentRow = z.looseObject({
   cpc_codes: chosen(z.array(z.string())),
 });
 /** Patent search row. */
-export type PatentRow = z.infer<typeof PatentRow>;
+export type PatentRow = R.PatentRow;
 
 /** Patent search response (implicit): exact total in `meta.total` (requires `include_total=true`). */
 export const PatentSearchResponse = z.looseObject({
@@ -55,7 +56,7 @@ export const PatentRecord = PatentRow.extend({
   })),
 });
 /** Full patent record. */
-export type PatentRecord = z.infer<typeof PatentRecord>;
+export type PatentRecord = R.PatentRecord;
 
 /** Full patent record response (implicit): `{data: PatentRecord}`. */
 export const PatentRecordResponse = z.looseObject({ data: PatentRecord });
@@ -68,7 +69,7 @@ export const AggregateBucket = z.looseObject({
   count,
 });
 /** Aggregate bucket. */
-export type AggregateBucket = z.infer<typeof AggregateBucket>;
+export type AggregateBucket = R.AggregateBucket;
 
 const ResolvedFilters = z.looseObject({
   company_id_resolved: z.string().nullable(),
@@ -101,7 +102,7 @@ export const YoyGrowthRow = z.looseObject({
   percent: z.number().nullable(),
 });
 /** YoY growth row. */
-export type YoyGrowthRow = z.infer<typeof YoyGrowthRow>;
+export type YoyGrowthRow = R.YoyGrowthRow;
 
 /** YoY growth response (flagged): rows in `data`. */
 export const YoyGrowthResponse = flagged(z.array(YoyGrowthRow)).extend({

@@ -4,8 +4,9 @@
  * @module
  */
 import { z } from "zod";
-import { count, isoDate, isoDateTime, PageMeta } from "./common.ts";
+import { anyIsoDate, count, isoDateTime, PageMeta } from "./common.ts";
 import { chosen } from "./origin.ts";
+import type * as R from "./_rows.gen.ts";
 
 /** Publication row. */
 export const WorkRow = z.looseObject({
@@ -13,13 +14,13 @@ export const WorkRow = z.looseObject({
   title: z.string(),
   doi: z.string().nullable(),
   type: z.string(),
-  publication_date: isoDate.nullable(),
+  publication_date: anyIsoDate.nullable(),
   venue: z.string().nullable(),
   cited_by_count: count,
   is_open_access: z.boolean(),
 });
 /** Publication row. */
-export type WorkRow = z.infer<typeof WorkRow>;
+export type WorkRow = R.WorkRow;
 
 /** Researcher works response: exact total `meta.totalItems`, `meta.author` identity, top-level `hasMore`. */
 export const WorksResponse = z.looseObject({
@@ -43,12 +44,12 @@ export const OrganizationRow = z.looseObject({
   lei: z.string().nullable(),
 });
 /** Organization row. */
-export type OrganizationRow = z.infer<typeof OrganizationRow>;
+export type OrganizationRow = R.OrganizationRow;
 
 /** SEC entity row. */
 export const SecEntityRow = z.looseObject({ ticker: z.string(), cik: z.string(), name: z.string() });
 /** SEC entity row. */
-export type SecEntityRow = z.infer<typeof SecEntityRow>;
+export type SecEntityRow = R.SecEntityRow;
 
 /** LEI-to-ticker data: the complete mapping, no pagination. */
 export const LeiToTickerData = z.looseObject({
@@ -69,7 +70,7 @@ export const AlertRow = z.looseObject({
   updated_at: chosen(isoDateTime),
 });
 /** Alert as listed. */
-export type AlertRow = z.infer<typeof AlertRow>;
+export type AlertRow = R.AlertRow;
 
 /** Single alert: the full object. */
 export const AlertRecord = AlertRow.extend({

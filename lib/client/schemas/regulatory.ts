@@ -4,20 +4,25 @@
  * @module
  */
 import { z } from "zod";
-import { count, flagged, implicitList, isoDate, PageMeta, SponsorRef } from "./common.ts";
+import { anyIsoDate, count, flagged, implicitList, PageMeta, SponsorRef } from "./common.ts";
 import { chosen } from "./origin.ts";
+import type * as R from "./_rows.gen.ts";
+import type { ZodBrandedString } from "../zod_types.ts";
 
 /** Public approval id `SOURCE:number` (e.g. `FDA_ORANGE:021234`). Branded: see {@link CatalystApprovalKey}. */
-export const ApprovalId = z.string().regex(/^(FDA_ORANGE|FDA_PURPLE|EMA):\S+$/).brand<"ApprovalId">();
+export const ApprovalId: ZodBrandedString<"ApprovalId"> = z.string().regex(
+  /^(FDA_ORANGE|FDA_PURPLE|EMA):\S+$/,
+).brand<"ApprovalId">();
 /** Public approval id, passed verbatim to the approvals record/label/history tools. */
-export type ApprovalId = z.infer<typeof ApprovalId>;
+export type ApprovalId = R.ApprovalId;
 
 /** Internal catalyst key `regulatory_approval/<key>`; never accepted where an {@link ApprovalId} is expected. */
-export const CatalystApprovalKey = z.string().regex(/^regulatory_approval\/\S+$/).brand<
+export const CatalystApprovalKey: ZodBrandedString<"CatalystApprovalKey"> = z
+  .string().regex(/^regulatory_approval\/\S+$/).brand<
   "CatalystApprovalKey"
 >();
 /** Internal catalyst approval key. */
-export type CatalystApprovalKey = z.infer<typeof CatalystApprovalKey>;
+export type CatalystApprovalKey = R.CatalystApprovalKey;
 
 /** Approval record row. */
 export const ApprovalRow = z.looseObject({
@@ -25,7 +30,7 @@ export const ApprovalRow = z.looseObject({
   trade_name: z.string(),
   applicant_raw: z.string(),
   source: z.string(),
-  approval_date: isoDate.nullable(),
+  approval_date: anyIsoDate.nullable(),
   marketing_status: z.string(),
   sponsors: z.array(SponsorRef),
   sponsors_chain: z.array(SponsorRef),
@@ -38,15 +43,15 @@ export const ApprovalRow = z.looseObject({
     priority_review: chosen(z.boolean()),
     accelerated: chosen(z.boolean()),
   })),
-  patents: z.array(z.looseObject({ patent_no: chosen(z.string()), expiry_date: chosen(isoDate) })),
+  patents: z.array(z.looseObject({ patent_no: chosen(z.string()), expiry_date: chosen(anyIsoDate) })),
   exclusivities: chosen(z.array(z.looseObject({
     code: chosen(z.string()),
     description: chosen(z.string()),
-    expiry_date: chosen(isoDate),
+    expiry_date: chosen(anyIsoDate),
   }))),
 });
 /** Approval record row. */
-export type ApprovalRow = z.infer<typeof ApprovalRow>;
+export type ApprovalRow = R.ApprovalRow;
 
 /** Approvals search response (implicit). */
 export const ApprovalSearchResponse = implicitList(ApprovalRow, PageMeta);
@@ -62,7 +67,7 @@ export const LandscapeDrugRow = z.looseObject({
   chembl_id: chosen(z.string()),
 });
 /** Regulatory landscape drug row. */
-export type LandscapeDrugRow = z.infer<typeof LandscapeDrugRow>;
+export type LandscapeDrugRow = R.LandscapeDrugRow;
 
 /** Regulatory landscape (flagged): rows in three tier lists; exact total in `data.counts.total_unique_drugs`. */
 export const RegulatoryLandscapeResponse = flagged(z.looseObject({
@@ -82,7 +87,7 @@ export const RegulatoryLandscapeResponse = flagged(z.looseObject({
 export const CatalystEvent = z.looseObject({
   trade_name: z.string().nullable(),
   type: z.string(),
-  event_date: isoDate,
+  event_date: anyIsoDate,
   days_to_event: count,
   drug_name: z.string(),
   patent_no: z.string().nullable(),
@@ -93,13 +98,15 @@ export const CatalystEvent = z.looseObject({
   sponsors_chain: z.array(SponsorRef),
 });
 /** Catalyst event. */
-export type CatalystEvent = z.infer<typeof CatalystEvent>;
+export type CatalystEvent = R.CatalystEvent;
 
 /** Catalysts response (flagged): events capped at `limit`; `counts` splits the returned events by type. */
 export const CatalystsResponse = flagged(z.looseObject({
   events: z.array(CatalystEvent),
   counts: z.record(z.string(), count),
-  next_patent_expiry: isoDate.nullable(),
-  next_exclusivity_expiry: isoDate.nullable(),
-  window: chosen(z.looseObject({ from: chosen(isoDate), to: chosen(isoDate), today: chosen(isoDate) })),
+  next_patent_expiry: anyIsoDate.nullable(),
+  next_exclusivity_expiry: anyIsoDate.nullable(),
+  window: chosen(
+    z.looseObject({ from: chosen(anyIsoDate), to: chosen(anyIsoDate), today: chosen(anyIsoDate) }),
+  ),
 }));

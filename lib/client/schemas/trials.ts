@@ -4,8 +4,9 @@
  * @module
  */
 import { z } from "zod";
-import { count, flagged, implicitList, isoDate, isoDateTime, PageMeta, SponsorRef } from "./common.ts";
+import { anyIsoDate, count, flagged, implicitList, isoDateTime, PageMeta, SponsorRef } from "./common.ts";
 import { chosen } from "./origin.ts";
+import type * as R from "./_rows.gen.ts";
 
 /** Trial row of the registry and topic searches. `sponsors`/`conditions` are sandbox-documented extras. */
 export const TrialRow = z.looseObject({
@@ -13,14 +14,14 @@ export const TrialRow = z.looseObject({
   title: z.string(),
   status: z.string(),
   phase: z.string().nullable(),
-  start_date: isoDate.nullable(),
+  start_date: anyIsoDate.nullable(),
   enrollment: count.nullable(),
-  completion_date: chosen(isoDate.nullable()),
+  completion_date: chosen(anyIsoDate.nullable()),
   sponsors: chosen(z.array(z.string())),
   conditions: chosen(z.array(z.string())),
 });
 /** Trial row of the registry and topic searches. */
-export type TrialRow = z.infer<typeof TrialRow>;
+export type TrialRow = R.TrialRow;
 
 /** Registry / topic search response: `data` rows, exact total in `meta.totalItems`. */
 export const TrialSearchResponse = implicitList(
@@ -34,11 +35,11 @@ export const CompositeTrialRow = z.looseObject({
   title: z.string(),
   status: z.string(),
   phase: z.string().nullable(),
-  startDate: isoDate.nullable(),
+  startDate: anyIsoDate.nullable(),
   sponsors: chosen(z.array(z.string())),
 });
 /** Trial row of composite search and portfolio comparison. */
-export type CompositeTrialRow = z.infer<typeof CompositeTrialRow>;
+export type CompositeTrialRow = R.CompositeTrialRow;
 
 const AuditTrail = z.array(z.record(z.string(), z.unknown()));
 
@@ -60,7 +61,7 @@ export const PortfolioSponsorRow = z.looseObject({
   by_status: chosen(z.record(z.string(), count)),
 });
 /** Per-sponsor summary of a portfolio comparison. */
-export type PortfolioSponsorRow = z.infer<typeof PortfolioSponsorRow>;
+export type PortfolioSponsorRow = R.PortfolioSponsorRow;
 
 /** Portfolio comparison response (flagged): shared trials in `data.trials`, total `data.intersection_count`. */
 export const PortfolioResponse = flagged(z.looseObject({
@@ -85,8 +86,8 @@ export const TrialDetailsResponse = flagged(z.looseObject({
   conditions: z.string(),
   interventions: z.string(),
   summary: z.string(),
-  start_date: chosen(isoDate.nullable()),
-  completion_date: chosen(isoDate.nullable()),
+  start_date: chosen(anyIsoDate.nullable()),
+  completion_date: chosen(anyIsoDate.nullable()),
   enrollment: chosen(count.nullable()),
 }));
 

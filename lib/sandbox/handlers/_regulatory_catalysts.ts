@@ -19,6 +19,7 @@ import { all, marks, one, Where } from "./_sql.ts";
 interface RawEvent {
   key: string;
   trade_name: string;
+  ingredient: string;
   type: "patent_expiry" | "exclusivity_expiry" | "approval";
   event_date: string;
   patent_no: string | null;
@@ -94,18 +95,18 @@ export function regulatoryCatalysts(ctx: HandlerContext): unknown {
   const raw = all<RawEvent>(
     db,
     `WITH hits AS (${sel})
-     SELECT a.key, a.trade_name, 'patent_expiry' AS type, p.expiry_date AS event_date, p.patent_no,
+     SELECT a.key, a.trade_name, a.ingredient, 'patent_expiry' AS type, p.expiry_date AS event_date, p.patent_no,
        NULL AS exclusivity_code, NULL AS exclusivity_description
      FROM hits h JOIN approvals a ON a.key = h.key JOIN approval_patents p ON p.approval_key = a.key
      WHERE p.expiry_date BETWEEN ? AND ?
      UNION ALL
-     SELECT a.key, a.trade_name, 'exclusivity_expiry', e.expiry_date, NULL, e.code, e.description
+     SELECT a.key, a.trade_name, a.ingredient, 'exclusivity_expiry', e.expiry_date, NULL, e.code, e.description
      FROM hits h JOIN approvals a ON a.key = h.key JOIN approval_exclusivities e ON e.approval_key = a.key
      WHERE e.expiry_date BETWEEN ? AND ?
      UNION ALL
-     SELECT a.key, a.trade_name, 'approval', a.approval_date, NULL, NULL, NULL
+     SELECT a.key, a.trade_name, a.ingredient, 'approval', a.approval_date, NULL, NULL, NULL
      FROM hits h JOIN approvals a ON a.key = h.key WHERE a.approval_date BETWEEN ? AND ?
-     ORDER BY 4, 3, 1`,
+     ORDER BY 5, 4, 1`,
     [...w.args, today, ahead, today, ahead, behind, today],
   );
   const drugName = new Map<string, string>();
@@ -114,7 +115,8 @@ export function regulatoryCatalysts(ctx: HandlerContext): unknown {
   const seen = new Set<string>();
   const picked: (RawEvent & { drug_name: string })[] = [];
   for (const e of raw) {
-    const drug = drugName.get(e.key) || e.trade_name.toLowerCase();
+    // The linked molecule's name; without one (an imported Orange Book product), the labelled ingredient.
+    const drug = drugName.get(e.key) || e.ingredient.toLowerCase() || e.trade_name.toLowerCase();
     const id = `${drug}|${e.type}|${e.event_date}`;
     if (seen.has(id)) continue;
     seen.add(id);

@@ -1,7 +1,8 @@
 /**
  * Parameter validation derived from the catalogue: coerce each raw value by its `kind`, run the
  * `wire` schema, fill documented defaults, reject `rejects` parameters and broken `checks` that the
- * service answers with an error. Unknown parameters are ignored, as the real service does.
+ * service answers with an error, and a control character (a NUL above all) in any value as malformed — it
+ * is never cut at the NUL and matched on the rest. Unknown parameters are ignored, as the real service does.
  *
  * @module
  */
@@ -9,6 +10,7 @@ import type { Endpoint } from "../../client/catalogue.ts";
 import type { ParamDef } from "../../client/params.ts";
 import { SandboxError } from "../handler.ts";
 import { invalidParameter } from "./_http.ts";
+import { textProblem } from "../../client/guards.ts";
 
 /** Validated parameters. */
 export interface Validated {
@@ -53,7 +55,22 @@ function coerceString(name: string, def: ParamDef, raw: string): unknown {
   }
 }
 
+/** A NUL or another control character is malformed in any parameter (a C string would end at a NUL). */
+function checkControl(name: string, raw: unknown): void {
+  const strings = typeof raw === "string"
+    ? [raw]
+    : Array.isArray(raw)
+    ? raw.filter((v) => typeof v === "string")
+    : [];
+  for (const v of strings) {
+    // The client's rule (lib/client/guards.ts), without its length bound: the service states none.
+    const problem = textProblem(v, Infinity);
+    if (problem) throw invalidParameter(name, v.slice(0, 40), `${problem}; remove it`);
+  }
+}
+
 function coerce(name: string, def: ParamDef, raw: unknown): unknown {
+  checkControl(name, raw);
   if (typeof raw === "string") return coerceString(name, def, raw);
   if (def.kind === "truthy") return Boolean(raw);
   if (def.kind === "csv" && Array.isArray(raw)) return raw.join(",");

@@ -17,6 +17,12 @@ export interface WorkerInit {
   readonly profile: string;
 }
 
+/** Switch a worker to another store file (the private copy made before a write). */
+export interface WorkerReopen {
+  readonly kind: "reopen";
+  readonly path: string;
+}
+
 /** One request for a worker. */
 export interface WorkerJob {
   readonly kind: "job";
@@ -52,6 +58,8 @@ export interface WorkerAnswer {
 export interface WorkerPool {
   /** Run a job; resolves with the JSON body text, or rejects with a SandboxError or Error. */
   run(job: Omit<WorkerJob, "kind" | "id">): Promise<string>;
+  /** Point every worker at another store file; resolves once all have reopened (jobs sent before finish first). */
+  reopen(path: string): Promise<void>;
   /** Stop every worker. */
   close(): void;
   /** Workers in the pool. */
@@ -63,6 +71,7 @@ export async function startPool(size: number, init: Omit<WorkerInit, "kind">): P
   const url = new URL("./_worker.ts", import.meta.url).href;
   const pending = new Map<number, { resolve: (s: string) => void; reject: (e: Error) => void }>();
   const busy: number[] = [];
+  const reopened: (() => void)[] = [];
   const workers = await Promise.all(Array.from({ length: size }, async (_, i) => {
     const w = new Worker(url, { type: "module" });
     busy[i] = 0;
@@ -74,7 +83,8 @@ export async function startPool(size: number, init: Omit<WorkerInit, "kind">): P
       };
       w.postMessage({ kind: "init", ...init } satisfies WorkerInit);
     });
-    w.onmessage = (e: MessageEvent<WorkerAnswer>) => {
+    w.onmessage = (e: MessageEvent<WorkerAnswer | { kind: "reopened" }>) => {
+      if (e.data.kind === "reopened") return reopened[i]?.();
       const a = e.data;
       busy[i]--;
       const p = pending.get(a.id);
@@ -108,6 +118,14 @@ export async function startPool(size: number, init: Omit<WorkerInit, "kind">): P
         pending.set(id, { resolve, reject });
         workers[pick].postMessage({ kind: "job", id, ...job } satisfies WorkerJob);
       });
+    },
+    async reopen(path) {
+      await Promise.all(workers.map((w, i) =>
+        new Promise<void>((resolve) => {
+          reopened[i] = resolve;
+          w.postMessage({ kind: "reopen", path } satisfies WorkerReopen);
+        })
+      ));
     },
     close() {
       for (const w of workers) w.terminate();

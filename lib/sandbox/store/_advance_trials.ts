@@ -19,9 +19,13 @@ import { type AdvanceCtx, marks, poisson, row, rows, run, within } from "./_adva
 
 /** A field change as the record lists it (the API's field names on /api/v1/clinical-trials rows). */
 export interface AdvanceTrialChange {
+  /** The trial's NCT id. */
   nct_id: string;
+  /** The field as the clinical-trials rows name it. */
   field: string;
+  /** The value before the advance. */
   before: unknown;
+  /** The value after the advance. */
   after: unknown;
 }
 

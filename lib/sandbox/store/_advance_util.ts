@@ -24,8 +24,11 @@ export interface AdvanceCtx {
 
 /** A catalyst event as the catalysts endpoint keys it (drug + type + date), with its approval key. */
 export interface AdvanceCatalyst {
+  /** The drug as the catalysts endpoint names it. */
   readonly drug_name: string;
+  /** Event type (approval, patent or exclusivity expiry). */
   readonly type: string;
+  /** Event day, `YYYY-MM-DD`. */
   readonly date: string;
 }
 
@@ -35,7 +38,9 @@ export interface AdvanceChange {
   readonly id: string;
   /** The field as the API's rows name it. */
   readonly field: string;
+  /** The value before the advance. */
   readonly before: unknown;
+  /** The value after the advance. */
   readonly after: unknown;
 }
 

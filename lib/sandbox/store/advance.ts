@@ -41,18 +41,21 @@ export interface AdvanceRecord {
   readonly fromDay: string;
   /** Reference day after. */
   readonly toDay: string;
+  /** Trials: new ones, and changed fields of existing ones. */
   readonly trials: {
     /** NCT ids of new trials. */
     readonly added: readonly string[];
     /** Changed fields, named as /api/v1/clinical-trials rows name them (`status`, `enrollment`, …). */
     readonly changed: readonly AdvanceTrialChange[];
   };
+  /** Approvals: new ones, and changed marketing statuses. */
   readonly approvals: {
     /** Public approval ids (`FDA_ORANGE:012345`) as /api/v1/regulatory serves `approval_id`. */
     readonly added: readonly string[];
     /** Changed fields (`marketing_status` Rx → Disc), `id` = `approval_id`. */
     readonly changed: readonly AdvanceChange[];
   };
+  /** Patents: new ones, and changed legal statuses. */
   readonly patents: {
     /** Patent ids as /api/v1/patents serves them. */
     readonly added: readonly string[];
@@ -81,7 +84,9 @@ export const MAX_ADVANCE_DAYS = 3650;
 
 /** A store {@link advanceStore} can evolve (its `today` is moved). */
 export interface AdvanceableStore {
+  /** The store's open SQLite database. */
   readonly db: DatabaseSync;
+  /** The store's reference day, `YYYY-MM-DD`. */
   readonly today: string;
 }
 

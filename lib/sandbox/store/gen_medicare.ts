@@ -7,11 +7,13 @@
  * So that joins by name meet the real data's gaps, chosen by a hash of the molecule id (no draw of
  * the seeded generator, so every other row is unchanged): about 1 in 6 biologics has no Part D row
  * (clinic-administered drugs are paid under Part B), and about 1 in 12 branded molecules is listed as
- * a fixed-dose combination (`Generic/Partner`), which only its brand name matches.
+ * a fixed-dose combination (`Generic/Partner`), which only its brand name (or molecule id) matches; that
+ * brand is also listed on the next branded molecule's row, so a brand name maps to two molecules.
  *
  * @module
  */
 import { type Ctx, inserter, type MolRec, titleCase } from "./gen_context.ts";
+import { bucket } from "./prng.ts";
 
 const UNMATCHED = [
   "Lisinopril",
@@ -38,13 +40,6 @@ const PARTNERS = [
   "Amlodipine Besylate",
   "Empagliflozin",
 ];
-
-/** A stable 0–99 bucket of a molecule id (FNV-1a), independent of the seeded generator's draws. */
-function bucket(id: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
-  return (h >>> 0) % 100;
-}
 
 /** Generate Medicare drug rows, brands and indications. */
 export function genMedicare(ctx: Ctx): void {
@@ -105,6 +100,9 @@ export function genMedicare(ctx: Ctx): void {
       }
     }
   };
+  // A combination's brand is also listed on the next branded molecule's row (brand names collide in
+  // real data too), so one brand name maps to two molecules.
+  let sharedBrand: string | undefined;
   for (const m of ctx.molecules) {
     if (m.firstYear === 0) continue;
     const b = bucket(m.chembl);
@@ -116,7 +114,11 @@ export function genMedicare(ctx: Ctx): void {
     if (m.tier === "commodities" && m.brands.length) {
       row(generic, m.brands, m, cost * 6, median / 5);
       row(generic, [], m, cost, median);
+    } else if (!combo && !partB && sharedBrand && m.brands.length && !m.brands.includes(sharedBrand)) {
+      row(generic, [...m.brands, sharedBrand], m, cost, median);
+      sharedBrand = undefined;
     } else row(generic, m.brands, m, cost, median, !partB);
+    if (combo) sharedBrand = m.brands[0];
   }
   for (const generic of UNMATCHED) row(generic, [], null, 20, 5e7);
 }

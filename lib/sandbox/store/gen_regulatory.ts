@@ -3,12 +3,14 @@
  * biologics) with Orange-Book-type patents and exclusivities, EU approvals (EMA), extra brand
  * approvals, then generics (ANDA) and biosimilars until the preset's approval budget is reached.
  * Patent/exclusivity expiries run from the past to ~20 years after approval, so the next ten years
- * (relative to `today`) are well populated.
+ * (relative to `today`) are well populated, and some run past the catalysts' 3,650-day reach. A generic
+ * (ANDA) may hold a 180-day patent-challenge exclusivity (`PC`) or, when recent, a competitive generic
+ * therapy exclusivity (`CGT`) on the brand.
  *
  * @module
  */
 import { type Ctx, inserter, type MolRec, titleCase } from "./gen_context.ts";
-import { isoDay, isoTimestamp } from "./prng.ts";
+import { bucket, isoDay, isoTimestamp } from "./prng.ts";
 import { DISEASES } from "./vocab_bio.ts";
 import { GENERIC_MAKERS } from "./vocab_orgs.ts";
 
@@ -174,6 +176,9 @@ export function genRegulatory(ctx: Ctx): void {
       if (orphan) insEx(key, "EU-ODE", "Orphan market exclusivity", after(10));
     } else if (s.type === "ANDA" && rng.chance(0.1)) {
       insEx(key, "PC", "Patent challenge (180-day generic exclusivity)", after(0.5));
+    } else if (s.type === "ANDA" && s.day > today - 180 && bucket(key) < 25) {
+      // Chosen by a hash of the key (no draw), so every other row is unchanged.
+      insEx(key, "CGT", "Competitive generic therapy", after(0.5));
     }
     count++;
   };

@@ -180,3 +180,10 @@ const DAY_CACHE = new Map<number, string>();
 export function isoTimestamp(day: number, fraction: number): string {
   return new Date(Math.floor((day + fraction) * DAY_MS)).toISOString().slice(0, 19) + "Z";
 }
+
+/** A stable 0–99 bucket of an id (FNV-1a), independent of the seeded generator's draws. */
+export function bucket(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return (h >>> 0) % 100;
+}

@@ -1,0 +1,110 @@
+/**
+ * Importing public data at registry scale: files generated in the publishers' formats (an Orange Book
+ * edition's size, the Part D CSV, ClinicalTrials.gov studies as NDJSON and as a zip of one JSON file per
+ * study), each import in its own process; prints rows per second per source, the finish (indexes,
+ * full-text, counters), peak resident memory and the store's size. The registry is about 500,000 studies:
+ * `deno run -A bench/import_bench.ts [--quick] [--studies N]` (default 500,000; `--quick` 20,000, and
+ * the figures are extrapolated to 500,000 at the measured rate).
+ *
+ * @module
+ */
+import { ctgovNdjson, ctgovZip, orangeBook, partD } from "./_public_files.ts";
+
+const REGISTRY = 500_000;
+const quick = Deno.args.includes("--quick");
+const at = Deno.args.indexOf("--studies");
+const studies = at >= 0 ? Number(Deno.args[at + 1]) : quick ? 20_000 : REGISTRY;
+const zipped = Math.min(studies, quick ? 5_000 : 50_000);
+const dir = await Deno.makeTempDir({ prefix: "ri-import-bench-" });
+const child = new URL("./_import_child.ts", import.meta.url).pathname;
+
+interface Run {
+  timings: Record<string, number>;
+  sources: Record<string, { rows: number }>;
+  totalMs: number;
+  cpuMs: number;
+  peakMb: number;
+}
+
+async function run(store: string, ...args: string[]): Promise<Run> {
+  const out = await new Deno.Command(Deno.execPath(), { args: ["run", "-A", child, store, ...args] })
+    .output();
+  if (out.code !== 0) throw new Error(new TextDecoder().decode(out.stderr).slice(-800));
+  return JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").pop()!);
+}
+
+const rate = (rows: number, ms: number) => `${Math.round(rows / (ms / 1000)).toLocaleString("en-US")} rows/s`;
+const mb = (path: string) => `${(Deno.statSync(path).size / 1e6).toFixed(0)} MB`;
+
+try {
+  let t = performance.now();
+  await orangeBook(`${dir}/ob`);
+  await partD(`${dir}/partd.csv`);
+  await ctgovNdjson(`${dir}/studies.ndjson`, studies);
+  await ctgovZip(`${dir}/studies.zip`, zipped);
+  console.log(
+    `generated: Orange Book (47,000 products), Part D (14,000 rows), ${
+      studies.toLocaleString("en-US")
+    } studies ` +
+      `NDJSON (${mb(`${dir}/studies.ndjson`)}), ${zipped.toLocaleString("en-US")} studies zip ` +
+      `(${mb(`${dir}/studies.zip`)}) in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+  );
+  t = performance.now();
+  const all = await run(
+    `${dir}/all.db`,
+    "--orange-book",
+    `${dir}/ob`,
+    "--part-d",
+    `${dir}/partd.csv`,
+    "--ctgov",
+    `${dir}/studies.ndjson`,
+  );
+  const s = all.sources, tm = all.timings;
+  console.log(`import, one process, fresh store (${mb(`${dir}/all.db`)}):`);
+  console.log(
+    `  Orange Book  ${s.orange_book.rows.toLocaleString("en-US")} rows in ${tm.orange_book} ms  ${
+      rate(s.orange_book.rows, tm.orange_book)
+    }`,
+  );
+  console.log(`  Part D       ${s.part_d.rows.toLocaleString("en-US")} drugs in ${tm.part_d} ms`);
+  console.log(
+    `  ctgov NDJSON ${s.ctgov.rows.toLocaleString("en-US")} studies in ${(tm.ctgov / 1000).toFixed(1)} s  ${
+      rate(s.ctgov.rows, tm.ctgov)
+    }`,
+  );
+  console.log(
+    `  finish (indexes, full-text, counters) ${(tm.finish / 1000).toFixed(1)} s; total ${
+      (all.totalMs / 1000).toFixed(1)
+    } s`,
+  );
+  console.log(`  peak RSS ${all.peakMb} MB`);
+  if (studies < REGISTRY) {
+    const per = (ms: number) => (ms / studies) * REGISTRY / 60_000;
+    console.log(
+      `  extrapolated to ${REGISTRY.toLocaleString("en-US")} studies: ≈${
+        per(all.totalMs).toFixed(0)
+      } min wall here, ` +
+        `≈${per(all.cpuMs).toFixed(0)} min of CPU (one core)`,
+    );
+  }
+  const again = await run(`${dir}/all.db`, "--ctgov", `${dir}/studies.ndjson`);
+  console.log(
+    `  re-import of the same studies (update in place): ${(again.timings.ctgov / 1000).toFixed(1)} s ` +
+      `${rate(again.sources.ctgov.rows, again.timings.ctgov)}, finish ${
+        (again.timings.finish / 1000).toFixed(1)
+      } s, ` +
+      `peak RSS ${again.peakMb} MB`,
+  );
+  const zip = await run(`${dir}/zip.db`, "--ctgov", `${dir}/studies.zip`);
+  console.log(
+    `  ctgov zip    ${zip.sources.ctgov.rows.toLocaleString("en-US")} studies in ${
+      (zip.timings.ctgov / 1000).toFixed(1)
+    } s  ` +
+      `${rate(zip.sources.ctgov.rows, zip.timings.ctgov)}, ${
+        (zip.cpuMs / 1000).toFixed(1)
+      } s CPU in all, peak RSS ${zip.peakMb} MB`,
+  );
+  console.log(`  machine: ${navigator.hardwareConcurrency} cores (shared), ${Deno.build.os}`);
+} finally {
+  await Deno.remove(dir, { recursive: true });
+}

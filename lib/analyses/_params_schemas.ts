@@ -1,0 +1,103 @@
+/**
+ * Private: the analyses' parameter schemas with their precise (inferred) types, for
+ * {@linkcode ANALYSIS_PARAMS} (which the public API names by its explicit type) and the compile-time tie
+ * to the parameter interfaces (`_params_tie.ts`).
+ *
+ * @module
+ */
+import { z } from "zod";
+
+const names = (what: string): z.ZodArray<z.ZodString> => z.array(z.string().min(1)).describe(what);
+const year = (what: string): z.ZodUnion<readonly [z.ZodNumber, z.ZodString]> =>
+  z.union([z.number().int(), z.string()]).describe(`${what} (year, or YYYY-MM-DD)`);
+const entities = {
+  sponsors: names('Sponsor (company) names, one call each, e.g. ["Pfizer"]').optional(),
+  tickers: names("SEC tickers, one call each").optional(),
+  leis: names("20-character LEIs, one call each").optional(),
+  indication: z.string().describe("Disease keyword applied to every call").optional(),
+  drugNames: names("Drug names or ids applied to every call (max 100)").max(100).optional(),
+};
+
+/** Zod schema of each analysis's parameters, by the analysis's function name (the precise types; private). */
+export const SCHEMAS = {
+  portfolioOverlap: z.object({
+    sponsors: names("1-10 sponsor names (2+ for the overlap matrix)").min(1).max(10),
+    condition: z.string().min(1).describe('Condition keyword, e.g. "lung cancer"'),
+    phase: z.string().describe('Phase filter, e.g. "Phase 2"').optional(),
+    status: z.string().describe("Status filter, e.g. RECRUITING").optional(),
+  }),
+  catalystCalendar: z.object({
+    ...entities,
+    windowDays: z.number().int().min(1).max(3650).describe(
+      "Days ahead for expiries and back for approvals (default 365)",
+    )
+      .optional(),
+    limit: z.number().int().min(1).max(500).describe("Events per call (default 500)").optional(),
+  }),
+  targetPrioritization: z.object({
+    disease: z.string().min(1).describe("Disease name").optional(),
+    efo_id: z.string().min(1).describe("Disease CURIE, e.g. EFO:0000311 (takes precedence)").optional(),
+    topN: z.number().int().min(1).max(200).describe("Targets to rank (default 20)").optional(),
+    minScore: z.number().min(0).max(1).describe("Minimum association score (default 0)").optional(),
+    weights: z.object({
+      association: z.number().min(0).optional(),
+      evidence: z.number().min(0).optional(),
+      novelty: z.number().min(0).optional(),
+      tractability: z.number().min(0).optional(),
+    }).describe("Composite weights (default 0.4/0.2/0.2/0.2)").optional(),
+    whiteSpaceMinScore: z.number().min(0).max(1).describe(
+      "Association score from which a target with no approved drug is white space (default 0.5)",
+    )
+      .optional(),
+    unavailable: z.array(z.enum(["evidence", "tractability"])).describe("Terms to weight 0").optional(),
+  }),
+  regulatoryLandscape: z.object({
+    sponsor: z.string().min(1).describe("Sponsor name (its corporate family)").optional(),
+    indication: z.string().min(1).describe("Indication keyword").optional(),
+    region: z.enum(["US", "EU"]).optional(),
+    minYear: z.number().int().describe("Only approvals from this year").optional(),
+  }),
+  patentTrends: z.object({
+    company_id: z.string().min(1).describe("Assignee: raw string, organizations/<key>, ror:<id> or lei:<id>")
+      .optional(),
+    company_name: z.string().min(1).describe("Company name (when no company_id)").optional(),
+    cpc_code: z.string().min(1).describe("CPC code or prefix, e.g. A61K").optional(),
+    from: year("First year").optional(),
+    to: year("Last year").optional(),
+    compare: names("Companies to compare year by year").optional(),
+    topN: z.number().int().min(1).max(100).describe("CPC codes to keep (default 10)").optional(),
+    growthBy: z.enum(["cpc", "company"]).describe("Growth dimension (default cpc)").optional(),
+    minOldCount: z.number().int().min(0).describe(
+      "Hide growth groups smaller than this in the start year (default 50)",
+    )
+      .optional(),
+  }),
+  diseaseComparison: z.object({
+    diseases: names("Disease names or CURIEs (EFO:0000311)").min(1),
+  }),
+  medicareSpending: z.object({
+    efo_id: z.string().min(1).describe("Disease CURIE of an approved indication").optional(),
+    molecule: z.string().min(1).describe("CHEMBL<n> id or exact generic name").optional(),
+    search: z.string().min(1).describe("Complete generic or brand name (exact)").optional(),
+    maxRows: z.number().int().min(1).describe("Stop after this many rows").optional(),
+    all: z.boolean().describe("Every Medicare row, no filter").optional(),
+  }),
+  researcherOutput: z.object({
+    authorId: z.string().min(1).describe("Author id: A<digits>, scholarly_A<digits> or its URL"),
+    from: year("First year").optional(),
+    to: year("Last year").optional(),
+  }),
+  sponsorScan: z.object({
+    sponsor: z.string().min(1).describe("Sponsor or organization name"),
+    condition: z.string().min(1).describe("Exact condition name").optional(),
+    windowDays: z.number().int().min(1).max(3650).describe("Days ahead for catalysts (default 730)")
+      .optional(),
+    from: z.number().int().describe("First patent year").optional(),
+    to: z.number().int().describe("Last patent year").optional(),
+  }),
+  lossOfExclusivity: z.object({
+    ...entities,
+    horizonYears: z.number().gt(0).max(10).describe("Years ahead, 1-10 (default 5)").optional(),
+    limit: z.number().int().min(1).max(500).describe("Catalyst events per call (default 500)").optional(),
+  }),
+} as const;

@@ -1,0 +1,93 @@
+/**
+ * Private: one MCP session's results. Each analysis run gets a handle (`r1`, `r2`, …); its frames stay
+ * here, whole, as SQL tables `<handle>_<frame>` (`r1_matrix`), with the report section behind its
+ * summary and charts. Oldest results are dropped past a cap, so a long session cannot grow without end.
+ *
+ * @module
+ */
+import pl from "nodejs-polars";
+import type { ReportSection } from "../report/html.ts";
+import { badInput } from "../client/errors.ts";
+import type { DataFrame } from "../frames/polars.ts";
+
+/** One analysis run kept in the session. */
+export interface StoredResult {
+  /** `r1`, `r2`, … */
+  readonly handle: string;
+  /** The tool that made it. */
+  readonly tool: string;
+  /** Frames by the analysis's names (`matrix`, `byPhase`). */
+  readonly frames: Readonly<Record<string, { table: string; df: DataFrame }>>;
+  /** The report section: summary, charts, warnings. */
+  readonly section: ReportSection;
+}
+
+const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+
+/** The frames of an analysis result (its DataFrame-valued fields). */
+export function framesOf(result: object): Record<string, DataFrame> {
+  return Object.fromEntries(
+    Object.entries(result).filter(([, v]) => pl.DataFrame.isDataFrame(v)),
+  ) as Record<string, DataFrame>;
+}
+
+/** Results of one session. */
+export class Session {
+  readonly #results = new Map<string, StoredResult>();
+  #next = 1;
+  /** Results kept at most (the oldest goes first). */
+  readonly maxResults: number;
+
+  /** Create an empty session keeping at most `maxResults` results. */
+  constructor(maxResults = 20) {
+    this.maxResults = maxResults;
+  }
+
+  /** Keep a result; returns it with its handle and table names. */
+  add(tool: string, frames: Record<string, DataFrame>, section: ReportSection): StoredResult {
+    const handle = `r${this.#next++}`;
+    const stored: StoredResult = {
+      handle,
+      tool,
+      section,
+      frames: Object.fromEntries(
+        Object.entries(frames).map(([name, df]) => [name, { table: `${handle}_${snake(name)}`, df }]),
+      ),
+    };
+    this.#results.set(handle, stored);
+    for (const old of this.#results.keys()) {
+      if (this.#results.size <= this.maxResults) break;
+      this.#results.delete(old);
+    }
+    return stored;
+  }
+
+  /** The result of a handle; a typed error naming the handles kept when it is not there. */
+  get(handle: string): StoredResult {
+    const hit = this.#results.get(handle.trim());
+    if (hit) return hit;
+    const kept = [...this.#results.keys()];
+    throw badInput(
+      new RangeError(
+        `handle '${handle.slice(0, 20)}' is not in this session; ` +
+          (kept.length
+            ? `handles kept: ${kept.join(", ")}`
+            : "run an analysis tool first (its answer gives the handle)"),
+      ),
+    );
+  }
+
+  /** Every table of the session: name → frame. */
+  tables(): Map<string, DataFrame> {
+    const out = new Map<string, DataFrame>();
+    for (const r of this.#results.values()) {
+      for (const f of Object.values(r.frames)) out.set(f.table, f.df);
+    }
+    return out;
+  }
+
+  /** Results, oldest first. */
+  results(): StoredResult[] {
+    return [...this.#results.values()];
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Private: reading the published files as streams — a plain file, a folder of files, or a zip (read with
+ * fflate's streaming `Unzip`, one chunk at a time) — and splitting text into lines or CSV records, so
+ * memory stays bounded whatever the file size. Consumers are synchronous (SQLite's inserts are), so a
+ * chunk is fully handled before the next one is read.
+ *
+ * @module
+ */
+import { Unzip, UnzipInflate } from "fflate";
+
+/** Takes a file's bytes chunk by chunk; `final` marks its last chunk. */
+export type Sink = (chunk: Uint8Array, final: boolean) => void;
+
+const CHUNK = 1 << 20;
+
+/** True when `path` is a zip archive (by its first bytes). */
+export async function isZip(path: string): Promise<boolean> {
+  const f = await Deno.open(path);
+  try {
+    const head = new Uint8Array(4);
+    const n = await f.read(head);
+    return n === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+  } finally {
+    f.close();
+  }
+}
+
+/** Stream one plain file into `sink`. */
+export async function readFile(path: string, sink: Sink): Promise<void> {
+  const f = await Deno.open(path);
+  try {
+    const buf = new Uint8Array(CHUNK);
+    let pending: Uint8Array | undefined;
+    for (;;) {
+      const n = await f.read(buf);
+      if (n === null) break;
+      if (pending) sink(pending, false);
+      pending = buf.slice(0, n);
+    }
+    sink(pending ?? new Uint8Array(0), true);
+  } finally {
+    f.close();
+  }
+}
+
+/**
+ * Stream the entries of a zip archive: `pick(name)` returns a sink for the entries wanted (folders
+ * inside the archive are part of the name) and undefined for the others, which are skipped undecoded.
+ */
+export async function readZip(path: string, pick: (name: string) => Sink | undefined): Promise<void> {
+  let failure: unknown;
+  const unzip = new Unzip((file) => {
+    const sink = pick(file.name);
+    if (!sink) return;
+    file.ondata = (err, data, final) => {
+      if (err) failure ??= err;
+      else if (failure === undefined) {
+        try {
+          sink(data, final);
+        } catch (e) {
+          failure = e;
+        }
+      }
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  await readFile(path, (chunk, final) => {
+    if (failure === undefined) unzip.push(chunk, final);
+  });
+  if (failure !== undefined) throw failure;
+}
+
+/**
+ * Stream every file named `pick` accepts from a folder (recursively, in name order), a zip, or a single
+ * file (then `pick` is asked with its base name; a file it does not accept is read anyway).
+ */
+export async function readSource(path: string, pick: (name: string) => Sink | undefined): Promise<number> {
+  const info = await Deno.stat(path);
+  let files = 0;
+  if (info.isDirectory) {
+    const names: string[] = [];
+    const walk = async (dir: string, rel: string) => {
+      for await (const e of Deno.readDir(dir)) {
+        if (e.isDirectory) await walk(`${dir}/${e.name}`, `${rel}${e.name}/`);
+        else if (e.isFile) names.push(`${rel}${e.name}`);
+      }
+    };
+    await walk(path, "");
+    for (const name of names.sort()) {
+      const sink = pick(name);
+      if (sink) (files++, await readFile(`${path}/${name}`, sink));
+    }
+  } else if (await isZip(path)) {
+    await readZip(path, (name) => {
+      const sink = pick(name);
+      if (sink) files++;
+      return sink;
+    });
+  } else {
+    const base = path.split(/[\\/]/).pop()!;
+    await readFile(path, pick(base) ?? (() => {}));
+    files = 1;
+  }
+  return files;
+}
+
+/** A sink that splits UTF-8 text into lines (without `\r\n`/`\n`), calling `onLine` for each. */
+export function lineSink(onLine: (line: string) => void): Sink {
+  const dec = new TextDecoder();
+  let rest = "";
+  return (chunk, final) => {
+    const text = rest + dec.decode(chunk, { stream: !final });
+    const parts = text.split("\n");
+    rest = final ? "" : parts.pop()!;
+    for (const p of parts) onLine(p.endsWith("\r") ? p.slice(0, -1) : p);
+  };
+}
+
+/** A sink that collects a whole (small) file and hands over its text at the end (one study JSON). */
+export function wholeSink(onText: (text: string) => void): Sink {
+  const parts: Uint8Array[] = [];
+  return (chunk, final) => {
+    parts.push(chunk);
+    if (!final) return;
+    const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let off = 0;
+    for (const p of parts) (all.set(p, off), off += p.length);
+    parts.length = 0;
+    onText(new TextDecoder().decode(all));
+  };
+}
+
+/**
+ * A sink that parses CSV (RFC 4180: quoted fields with `""` escapes, commas and line breaks inside
+ * quotes) into records, calling `onRecord` for each.
+ */
+export function csvSink(onRecord: (fields: string[]) => void): Sink {
+  const dec = new TextDecoder();
+  let field = "", fields: string[] = [], quoted = false, carry = "";
+  const end = () => {
+    fields.push(field);
+    field = "";
+    if (!(fields.length === 1 && fields[0] === "")) onRecord(fields);
+    fields = [];
+  };
+  return (chunk, final) => {
+    let text = carry + dec.decode(chunk, { stream: !final });
+    carry = "";
+    // A quote or CR at a chunk's end is decided with the next chunk's first character.
+    if (!final && (text.endsWith('"') || text.endsWith("\r"))) {
+      (carry = text.slice(-1), text = text.slice(0, -1));
+    }
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (quoted) {
+        if (c !== 34) continue;
+        field += text.slice(start, i);
+        if (text.charCodeAt(i + 1) === 34) (field += '"', i++);
+        else quoted = false;
+        start = i + 1;
+      } else if (c === 34) {
+        field += text.slice(start, i);
+        quoted = true;
+        start = i + 1;
+      } else if (c === 44) {
+        fields.push(field + text.slice(start, i));
+        field = "", start = i + 1;
+      } else if (c === 10 || c === 13) {
+        field += text.slice(start, i);
+        if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+        end();
+        start = i + 1;
+      }
+    }
+    field += text.slice(start);
+    if (final && (field !== "" || fields.length)) end();
+  };
+}

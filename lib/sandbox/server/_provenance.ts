@@ -1,0 +1,86 @@
+/**
+ * Private: where a sandbox's answers come from. A generated store answers `x-data-source:
+ * synthetic-sandbox` (set by the pipeline); an imported store (`deno task import`) answers with its sources
+ * — `x-data-source: imported; orange_book=<file>@<edition>; …` — and, on a route whose data none of the
+ * imported sources provides (patents, grants, researchers, biology, financials, or a source not imported),
+ * `x-data-missing` naming what is missing and the source that would provide it. The answer itself is the
+ * route's ordinary answer over empty tables (no rows), so clients need no change.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { metaValue } from "../store/_open.ts";
+
+/** An imported source as the store records it (`meta.sources`). */
+export interface ImportedSource {
+  /** The public source's name. */
+  readonly name: string;
+  /** The file imported. */
+  readonly file: string;
+  /** The source's edition (release) imported. */
+  readonly edition: string;
+  /** When it was imported (ISO date-time). */
+  readonly importedAt: string;
+  /** Rows imported from it. */
+  readonly rows: number;
+}
+
+/** Where a sandbox's data comes from. */
+export interface DataSource {
+  /** `synthetic` (the seeded generator) or `imported` (public files). */
+  readonly kind: "synthetic" | "imported";
+  /** The imported sources by id (`orange_book`, `part_d`, `ctgov`); empty for synthetic data. */
+  readonly sources: Readonly<Record<string, ImportedSource>>;
+  /** One line for people: "synthetic sandbox data" or the sources with their editions. */
+  readonly label: string;
+}
+
+/** Route prefixes → the source that provides their data (null: no public source the import reads). */
+const COVERAGE: readonly [RegExp, string | null, string][] = [
+  [/^\/api\/v1\/(clinical-trials|tools\/clinical\/)/, "ctgov", "trials"],
+  [/^\/api\/v1\/(diseases\/|analysis\/disease-landscape)/, "ctgov", "diseases"],
+  [/^\/api\/v1\/(regulatory|tools\/regulatory\/)/, "orange_book", "approvals"],
+  [/^\/api\/v1\/medicare-drugs/, "part_d", "Medicare drugs"],
+  [/^\/api\/v1\/patents/, null, "patent full text"],
+  [/^\/api\/v1\/grants/, null, "grants"],
+  [/^\/api\/v1\/researchers\//, null, "researchers and works"],
+  [/^\/api\/v1\/tools\/biology\//, null, "biology (targets, associations, molecules)"],
+  [/^\/api\/v1\/tools\/financials\//, null, "financial identifiers"],
+];
+
+const FLAGS: Record<string, string> = { ctgov: "--ctgov", orange_book: "--orange-book", part_d: "--part-d" };
+
+/** The data source of a store (from its `meta`). */
+export function dataSourceOf(db: DatabaseSync): DataSource {
+  const kind = metaValue(db, "data_source");
+  if (kind === undefined || kind === "synthetic-sandbox") {
+    return { kind: "synthetic", sources: {}, label: "synthetic sandbox data" };
+  }
+  const sources = JSON.parse(metaValue(db, "sources") ?? "{}") as Record<string, ImportedSource>;
+  const label = Object.values(sources).map((s) => `${s.name}, ${s.file} (edition ${s.edition})`).join("; ");
+  return { kind: "imported", sources, label: label || "imported store with no sources" };
+}
+
+/** The provenance headers of an answer on `path` from an imported store (none for synthetic data). */
+export function provenanceHeaders(source: DataSource, path: string): Record<string, string> {
+  if (source.kind === "synthetic") return {};
+  const ascii = (s: string) => s.replace(/[^\x20-\x7e]/g, "?").replace(/[;=]/g, "_");
+  const out: Record<string, string> = {
+    "x-data-source": [
+      "imported",
+      ...Object.entries(source.sources).map(([id, s]) => `${id}=${ascii(s.file)}@${ascii(s.edition)}`),
+    ].join("; "),
+  };
+  const hit = COVERAGE.find(([re]) => re.test(path));
+  if (hit) {
+    const [, need, what] = hit;
+    if (need === null) out["x-data-missing"] = `${what}: no public source is imported for them`;
+    else if (!source.sources[need]) {
+      const how = `deno task import -- ${FLAGS[need]} <file>`;
+      out["x-data-missing"] = `${what}: the ${need} source was not imported (${how})`;
+    }
+  }
+  // Header values are bytes: anything outside printable ASCII becomes "?".
+  for (const k of Object.keys(out)) out[k] = out[k].replace(/[^\x20-\x7e]/g, "?");
+  return out;
+}

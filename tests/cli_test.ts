@@ -1,0 +1,49 @@
+/**
+ * One command-line convention for every task: each entry point, run with its task's permissions (read from
+ * deno.json), takes `--help` with or without the `--` of `deno task x -- …` (usage, exit 0), and names
+ * every bad flag at once (exit 2) before starting anything.
+ */
+import assert from "node:assert/strict";
+
+const root = new URL("../", import.meta.url);
+const config = new URL("deno.json", root).pathname;
+const tasks = JSON.parse(await Deno.readTextFile(config)).tasks as Record<string, string>;
+
+/** Runs a task's script with the task's own permission flags, as `deno task <name> -- ...args` does. */
+async function task(name: string, args: string[]) {
+  const words = tasks[name].split(/\s+/);
+  const script = words.at(-1)!;
+  const flags = words.slice(2, -1);
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--config", config, ...flags, new URL(script, root).pathname, ...args],
+    env: { RI_BASE_URL: "", RI_API_KEY: "", NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code, out: new TextDecoder().decode(stdout), err: new TextDecoder().decode(stderr) };
+}
+
+for (const name of ["report", "watch", "contract", "sandbox", "mcp"]) {
+  Deno.test(`${name}: --help with or without -- prints usage and exits 0; bad flags are all named at once`, async () => {
+    for (const args of [["--help"], ["--", "--help"], ["--", "--bogus", "-h"]]) {
+      const r = await task(name, args);
+      assert.equal(r.code, 0, `${args.join(" ")}: ${r.err}`);
+      // The MCP task's stdout is JSON-RPC only: its usage goes to stderr.
+      const usage = name === "mcp" ? r.err : r.out;
+      assert.match(usage, /^Usage: |^deno task mcp \[flags\]/, `${args.join(" ")}: ${usage.slice(0, 200)}`);
+    }
+    const bad = await task(name, ["--", "--bogus", "--scal", "tiny", "--another-bogus"]);
+    assert.equal(bad.code, 2, bad.out + bad.err);
+    assert.match(bad.err, new RegExp(`^${name}: unknown flag --bogus`, "m"));
+    assert.match(bad.err, /unknown flag --another-bogus/, "all bad flags, not the first only");
+    assert.match(bad.err, /\(see --help\)/);
+    assert.doesNotMatch(bad.err, /Uncaught| {4}at /, "no stack trace");
+    assert.doesNotMatch(bad.err, /Starting|ready|listening/i, "nothing started");
+  });
+}
+
+Deno.test("contract: -- --sandbox runs the check on the embedded sandbox with the task's permissions", async () => {
+  const r = await task("contract", ["--", "--sandbox", "--out", "-"]);
+  assert.equal(r.code, 0, r.err.slice(-2000));
+  assert.equal(JSON.parse(r.out).service, "sandbox (full)");
+});
