@@ -57,7 +57,9 @@ Deno.test("a total that changes mid-pull is caught even when the rows add up", a
     const ri = clientFor(sb);
     await assert.rejects(ri.trials.search.all(Q), (e: unknown) => {
       assert.ok(e instanceof IncompleteResultError, String(e));
-      assert.match(e.message, /The total changed from (\d+) to \d+ during the pull/);
+      const m = /The total changed from (\d+) to (\d+) during the pull/.exec(e.message);
+      assert.ok(m && Number(m[2]) === Number(m[1]) + 1, e.message);
+      assert.equal(e.expected, Number(m[1]), "the first total is what was expected");
       return true;
     });
     const r = await ri.trials.search.all(Q, { allowPartial: true });

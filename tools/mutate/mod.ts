@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { applyMutant, findMutants, type Mutant } from "./_mutants.ts";
 import { copyProject, killCurrent, type Outcome, runTests } from "./_workspace.ts";
@@ -113,7 +113,8 @@ Deno.addSignalListener("SIGINT", onSigint);
 const reports: ModuleReport[] = [];
 try {
   for (const t of targets) {
-    const source = await Deno.readTextFile(t.module);
+    // The copy's source: the work tree may change (a merge, an edit) while a long run goes on.
+    const source = await Deno.readTextFile(join(ws.dir, t.module));
     const all = findMutants(source);
     const max = opt.max === undefined ? t.max : opt.max === "all" ? undefined : Number(opt.max);
     const prev = previous?.find((r) => r.module === t.module);
