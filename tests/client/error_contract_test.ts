@@ -236,3 +236,15 @@ Deno.test("a key echoed back by the service never survives into message, serverM
     for (const t of texts) assert.ok(!t.includes(key), `${r.status} leaked the key: ${t.slice(0, 200)}`);
   }
 });
+
+Deno.test("adaptive pacing: a rate limit with Retry-After does not spend retries, up to 20 such waits a request", async () => {
+  const limited = { ...err(429, "rate_limited", "Slow"), headers: { "retry-after": "0" } };
+  // 20 throttled waits (retries kept), then the one retry of `limit: 1`, then the error: 22 requests.
+  const r = await run([limited], { retry: { limit: 1, backoffMs: 1 } });
+  assert.ok(r.error instanceof RateLimitError, String(r.error));
+  assert.equal(r.count, 22);
+  const recovers = await run([limited, limited, limited, limited, null], {
+    retry: { limit: 1, backoffMs: 1 },
+  });
+  assert.equal(recovers.error, undefined, "four waits the server asked for cost no retry");
+});
