@@ -41,13 +41,20 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/client/paginate.ts",
-    tests: [`${C}paging_edges_test.ts`, edges, `${C}pagination_test.ts`, `${C}pitfalls_flags_test.ts`],
+    tests: [
+      `${C}paging_edges_test.ts`,
+      edges,
+      `${C}pagination_test.ts`,
+      `${C}pitfalls_flags_test.ts`,
+      `${C}memory_test.ts`,
+    ],
     max: 50,
   },
   {
     module: "lib/client/request.ts",
     tests: [
       `${C}request_units_test.ts`,
+      `${C}transport_test.ts`,
       contract,
       `${C}security_test.ts`,
       `${C}hardening_test.ts`,
