@@ -10,6 +10,13 @@ import type { Provenance } from "../client/result.ts";
 import type { RecordExpiry } from "./_loe_horizon.ts";
 
 type Rec = Record<string, unknown>;
+
+/**
+ * At most this many approval records are read per trade name. The search matches trade names partially,
+ * so a short name on the real service could page through much of the register for the few records
+ * whose trade name is exactly it; a trade name past the cap is reported as not fetched in full.
+ */
+export const MAX_RECORDS_PER_TRADE = 2000;
 const arr = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === "object") : []);
 
 /**
@@ -27,8 +34,11 @@ export async function recordExpiries(
   let records = 0;
   await Promise.all(trades.map(async (trade) => {
     try {
-      const r = await client.regulatory.search.all({ trade_name: trade });
+      const r = await client.regulatory.search.all({ trade_name: trade }, { maxRows: MAX_RECORDS_PER_TRADE });
       metas.push(r.meta);
+      if (!r.meta.complete) {
+        failed.push(`${trade} (over ${MAX_RECORDS_PER_TRADE.toLocaleString("en-US")} records)`);
+      }
       for (const a of r.rows as Rec[]) {
         if (String(a.trade_name ?? "").toLowerCase() !== trade.toLowerCase()) continue;
         records++;

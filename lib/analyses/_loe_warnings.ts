@@ -51,7 +51,7 @@ export function reachWarnings(
     out.push({
       code: records.dated ? "beyond-reach-unseen" : "field-absent",
       message: (records.dated
-        ? `The approval records of ${records.failed.slice(0, 5).join(", ")} could not be fetched`
+        ? `The approval records of ${records.failed.slice(0, 5).join(", ")} could not be fetched in full`
         : "The approval records carry no patent or exclusivity dates the toolkit can read (fields the " +
           "spec names without a shape)") +
         `: protection past the catalysts' reach (${REACH_DAYS} days) cannot be seen, so a drug whose last ` +

@@ -148,13 +148,15 @@ Runs the analyses for your inputs and writes report.html, one PNG per chart, one
 report.xlsx. Every name is resolved before any analysis runs; a typo fails in seconds with the closest
 names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synthetic data).
 
-  --sponsors "Pfizer,Merck & Co"   sponsor names (comma-separated; use ; when a name has a comma)
+  --sponsors "Pfizer,Merck & Co"   sponsor names (comma-separated; use ; when a name has a comma);
+                                   every one is scanned
   --tickers LLY,MRK                SEC tickers added to the catalyst calendar
   --condition "lung cancer"        condition of the portfolio overlap and target prioritization
   --diseases "asthma,breast cancer" diseases to compare
   --indication EFO:0003060         Medicare spending indication (EFO id or disease name)
   --cpc A61K                       CPC code of the patent trends (default A61K)
-  --author A5023888391             researcher id (scholarly index) for the researcher output
+  --author A5023888391             researcher id (scholarly index): the researcher output runs only with it
+                                   (on the sandbox, --sections researcher picks its most prolific author)
   --window-days 730                catalyst window in days (1-3650, default 730)
   --sections portfolio,catalysts   only these (${Object.keys(REPORT_SECTIONS).join(", ")});
                                    default: every section whose inputs are given

@@ -9,7 +9,7 @@ import { didYouMean, distance, prepare, show } from "../../lib/client/guards.ts"
 import { isIsoDate, normaliseCurie, normalisePhase, splitCsv } from "../../lib/client/params.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
-import { clientFor, countingFetch, withSandbox } from "./_sandbox.ts";
+import { clientFor, countingFetch, fixtures, withSandbox } from "./_sandbox.ts";
 
 /** The ValidationError `prepare` throws for `params`, asserting it names `parameter`. */
 function refused(endpoint: keyof typeof ENDPOINTS, params: unknown, parameter: string): ValidationError {
@@ -78,6 +78,11 @@ Deno.test("integer and number ranges hold at both bounds; lists at their item co
   assert.match(refused("trials.portfolio", { sponsors: ["A", " ", "B"] }, "sponsors").message, /item 2 of 3/);
   assert.match(refused("trials.portfolio", { sponsors: ["A, B"] }, "sponsors").message, /contains a comma/);
   assert.equal(sent("trials.portfolio", { sponsors: " A , B ", conditionKeyword: "x" }).sponsors, "A,B");
+  const trailing = refused("trials.portfolio", { sponsors: "A,", conditionKeyword: "x" }, "sponsors");
+  assert.match(trailing.message, /item 2 of 2 is empty/);
+  const blank = refused("trials.portfolio", { sponsors: " ", conditionKeyword: "x" }, "sponsors");
+  assert.match(blank.message, /got 0/);
+  assert.doesNotMatch(blank.message, /item 1 of 1/, "one blank string is an empty list, not a position");
   assert.deepEqual(splitCsv(" a,, b ,"), ["a", "b"]);
 });
 
@@ -164,6 +169,8 @@ Deno.test("enumerations: any case in, the canonical form out; the service's own 
   assert.equal(ENDPOINTS["trials.portfolio"].params.sponsors.maxItems, 10);
   assert.equal(ENDPOINTS["trials.search"].params.order.kind, "string", "how the service coerces it");
   assert.equal(ENDPOINTS["trials.search"].params.start_date_after.kind, "date");
+  assert.equal(ENDPOINTS["trials.search"].params.page.default, 1);
+  assert.deepEqual(ENDPOINTS["trials.search"].params.limit.pitfalls, [30]);
 });
 
 Deno.test("phases normalise every accepted form, combined phases included; CURIEs their three forms", () => {
@@ -178,6 +185,7 @@ Deno.test("phases normalise every accepted form, combined phases included; CURIE
     ["early phase I", "EARLY_PHASE1"],
     ["Early_Phase_1", "EARLY_PHASE1"],
     ["N/A", "NA"],
+    ["na", "NA"],
     ["not applicable", "NA"],
     ["phase 5", undefined],
     ["phase 2/5", undefined],
@@ -214,5 +222,37 @@ Deno.test("a row cap equal to the total is a complete pull; one below it is capp
     for (const bad of [0, 1.5, -1]) {
       await assert.rejects(ri.trials.search.all({}, { maxRows: bad }), ValidationError);
     }
+  });
+});
+
+Deno.test("page drift is caught on every row key: work_id (researcher works) and id (composite search)", async () => {
+  type Body = { data: unknown[] | { trials: unknown[] } };
+  const rowsOf = (b: Body) => (Array.isArray(b.data) ? b.data : b.data.trials);
+  const drifting = (name: string): Handler => (ctx) => {
+    const body = HANDLERS[name](ctx) as Body;
+    if (ctx.params.page === 2) {
+      const prev = rowsOf(HANDLERS[name]({ ...ctx, params: { ...ctx.params, page: 1 } }) as Body);
+      rowsOf(body)[0] = prev[prev.length - 1];
+    }
+    return body;
+  };
+  await withSandbox(async (sb) => {
+    const ri = clientFor(sb);
+    const fx = fixtures(sb);
+    const pulls = [
+      () => ri.researchers.works.all({ authorId: fx.authorId, limit: 2 }, { allowPartial: true }),
+      () => ri.trials.composite.all({ disease: fx.diseaseName, limit: 2 }, { allowPartial: true }),
+    ];
+    for (const pull of pulls) {
+      const r = await pull();
+      assert.ok(r.meta.pages > 1, "more than one page");
+      assert.ok(r.meta.warnings.some((w) => w.code === "duplicates"), JSON.stringify(r.meta.warnings));
+      assert.equal(r.meta.complete, false);
+    }
+  }, {
+    handlers: {
+      "researchers.works": drifting("researchers.works"),
+      "trials.composite": drifting("trials.composite"),
+    },
   });
 });

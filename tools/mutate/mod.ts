@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { applyMutant, findMutants, type Mutant } from "./_mutants.ts";
 import { copyProject, killCurrent, type Outcome, runTests } from "./_workspace.ts";
@@ -213,4 +214,7 @@ for (const r of reports) {
 const killed = reports.reduce((a, r) => a + r.killed, 0);
 const run = reports.reduce((a, r) => a + r.run, 0);
 console.log(`total: ${killed}/${run} killed (${run ? ((killed / run) * 100).toFixed(1) : "100"} %)`);
-if (opt.json) await Deno.writeTextFile(opt.json, JSON.stringify(reports, null, 2) + "\n");
+if (opt.json) {
+  await Deno.mkdir(dirname(opt.json), { recursive: true });
+  await Deno.writeTextFile(opt.json, JSON.stringify(reports, null, 2) + "\n");
+}

@@ -41,7 +41,7 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/client/paginate.ts",
-    tests: [edges, `${C}pagination_test.ts`, `${C}pitfalls_flags_test.ts`],
+    tests: [`${C}paging_edges_test.ts`, edges, `${C}pagination_test.ts`, `${C}pitfalls_flags_test.ts`],
     max: 50,
   },
   {
