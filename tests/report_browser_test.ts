@@ -14,7 +14,8 @@ import { fileURLToPath } from "node:url";
 import { chromiumMissing, openInChromium as open, WIDTH } from "./_chromium.ts";
 
 /** Stored codes a reader should not see: `PHASE2`, `ACTIVE_NOT_RECRUITING`, `exclusivity_expiry`, `true`. */
-const MACHINE_VALUE = /^(true|false|[A-Z]+\d*(_[A-Z]+\d*)+|PHASE\d.*|[a-z]+_[a-z_]+|sponsor:.*)$/;
+const MACHINE_VALUE =
+  /^(true|false|[A-Z]{2,}( [A-Z]{2,})+|[A-Z]+\d*(_[A-Z]+\d*)+|PHASE\d.*|[a-z]+_[a-z_]+|sponsor:.*)$/;
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const missing = chromiumMissing;

@@ -17,8 +17,16 @@
  *
  * @module
  */
-import type { CatalystType, DrugTier, TrialPhase, TrialStatus } from "../client/schemas/vocab.ts";
+import type {
+  CatalystType,
+  DrugTier,
+  HIERARCHY_LEVELS,
+  TrialPhase,
+  TrialStatus,
+} from "../client/schemas/vocab.ts";
 import { displayText } from "./semantics.ts";
+
+type HierarchyLevel = typeof HIERARCHY_LEVELS[number];
 
 const TRIAL_STATUS: Readonly<Record<TrialStatus, string>> = {
   RECRUITING: "Recruiting",
@@ -76,6 +84,11 @@ const MATCH_METHOD: Readonly<Record<string, string>> = {
   "no match": "No match",
 };
 
+const HIERARCHY_LEVEL: Readonly<Record<HierarchyLevel, string>> = {
+  "GLOBAL PARENT": "Global parent",
+  UNRESOLVED: "Unresolved mention",
+};
+
 const WHEN: Readonly<Record<string, string>> = { past: "Past", upcoming: "Upcoming" };
 
 /**
@@ -94,6 +107,8 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
   marketing_status: MARKETING_STATUS,
   match_method: MATCH_METHOD,
   when: WHEN,
+  hierarchy_level: HIERARCHY_LEVEL,
+  hierarchyLevel: HIERARCHY_LEVEL,
 };
 
 /**

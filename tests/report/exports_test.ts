@@ -34,7 +34,8 @@ function expected(v: unknown, money = false, shown?: (s: string | boolean) => un
 }
 
 /** Stored codes a reader should never see in the workbook or the page: `PHASE2`, `exclusivity_expiry`, `true`. */
-const MACHINE_VALUE = /^(true|false|[A-Z]+\d*(_[A-Z]+\d*)+|PHASE\d.*|[a-z]+_[a-z_]+|sponsor:.*)$/;
+const MACHINE_VALUE =
+  /^(true|false|[A-Z]{2,}( [A-Z]{2,})+|[A-Z]+\d*(_[A-Z]+\d*)+|PHASE\d.*|[a-z]+_[a-z_]+|sponsor:.*)$/;
 
 /** Rows of a frame that belong to one sponsor (events, drugs, approvals, trials of a pipeline). */
 const PER_SPONSOR_ROWS = ["event_date", "protection_horizon", "approval_id", "enrollment"];
