@@ -12,6 +12,7 @@
  * @module
  */
 import { parseFlags, usageProblems } from "../cli/flags.ts";
+import { plural } from "../frames/semantics.ts";
 import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { writeChangeReport } from "./change_report.ts";
@@ -120,7 +121,10 @@ async function main(): Promise<number> {
     if (sb) date = days ? (await sb.advance(days)).toDay : sb.store.today;
     const client = real ? createClient() : createClient({ baseUrl: sb!.url, apiKey: sb!.keys.pos });
     console.error(
-      `watch ${file}: ${watchlist.analyses.length} item(s), day ${date}, ` +
+      `watch ${file}: ${plural(watchlist.analyses.length, "item")}${
+        watchlist.alerts ? " and alerts" : ""
+      }, ` +
+        `day ${date}, ` +
         (real ? `service ${service!.host}` : "synthetic sandbox data"),
     );
     // One writer per store, the change report included (lib/watch/lock.ts).

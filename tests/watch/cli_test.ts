@@ -62,6 +62,17 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
     assert.match(md, /\*\*Changes found\.\*\*/);
     assert.match(md, /## trials \(trials\.search\)\n\nsince 2026-11-21: [1-9][\d,]* rows? added/);
     assert.match(md, /## alerts \(alerts\)\n\nsince 2026-11-21: [1-9]\d* alerts? fired: “[^”]+” \(\{/);
+    // The change tables in a reader's words: labels, the columns rows are matched by, codes as labels.
+    assert.match(
+      md,
+      /### Changed values \(matched by Trial ID\)\n\n\| Trial ID \| Column \| Before \| After \| Change \|/,
+    );
+    assert.match(md, /\| Table \| Matched by \| Rows before \| Rows after \|/);
+    assert.doesNotMatch(md, /rows_before|changed_cells|\(key |\| trial_id \|/);
+    assert.doesNotMatch(
+      md,
+      /\| (RECRUITING|COMPLETED|ACTIVE_NOT_RECRUITING|NOT_YET_RECRUITING|PHASE\d[^|]*|true|false) \|/,
+    );
     const html = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
     assert.match(html, /Synthetic sandbox data/);
     // The overview chart: one bar per changed item, drawn as inline SVG.
