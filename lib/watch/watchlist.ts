@@ -19,7 +19,7 @@ import { z } from "zod";
 import * as A from "../analyses/mod.ts";
 import { resourceOf } from "../frames/resources.ts";
 import { didYouMean } from "../client/guards.ts";
-import { ANALYSIS_PARAMS } from "../analyses/params.ts";
+import { ANALYSIS_PARAMS, checkParams } from "../analyses/params.ts";
 import { jsonLines, lineOf, syntaxErrorAt } from "./_json_lines.ts";
 import { MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
 import type { ZodType } from "../client/zod_types.ts";
@@ -141,6 +141,22 @@ export const Watchlist: ZodType<Watchlist, unknown> = z.strictObject({
             known.join(", ")
           })`,
         });
+      }
+      // A value the analysis rejects (a list given as one string, no sponsor at all), at its line now,
+      // in the words the analysis would use at run time (checkParams), not after the other items ran.
+      const r = ANALYSIS_PARAMS[a.analysis].safeParse(a.params);
+      if (!r.success) {
+        const at = r.error.issues[0].path;
+        let message = r.error.issues[0].message;
+        try {
+          checkParams(a.analysis, a.params);
+        } catch (e) {
+          message = (e as Error).message.replace(
+            `${a.analysis}: ${at.map(String).join(".") || "(parameters)"} `,
+            "",
+          );
+        }
+        ctx.addIssue({ code: "custom", path: ["analyses", i, "params", ...at], message });
       }
     }
   });

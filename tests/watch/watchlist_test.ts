@@ -56,6 +56,19 @@ Deno.test("parseWatchlist() names a parameter the analysis does not take, at its
     /^team\.json line 5: analyses\[0\]\.params\.sponsor is not a parameter of catalystCalendar; did you mean 'sponsors'\? \(it takes sponsors, tickers, /m,
   );
   assert.doesNotMatch(e.message, /regulatory\.catalysts|\/api\//);
+  // A value the analysis rejects, or no entity at all: at its line, before any request.
+  const none = error(
+    '{"analyses": [\n  {"name": "c", "analysis": "catalystCalendar", "params": {}},\n' +
+      '  {"name": "o", "analysis": "portfolioOverlap", "params": {"sponsors": "Pfizer", "condition": "x"}}\n]}',
+  );
+  assert.match(
+    none.message,
+    /^team\.json line 2: analyses\[0\]\.params\.sponsors is required, or one of tickers, leis/m,
+  );
+  assert.match(
+    none.message,
+    /^team\.json line 3: analyses\[1\]\.params\.sponsors must be a list, got "Pfizer"; pass \["Pfizer"\]/m,
+  );
   // Endpoint items keep the endpoint's own parameters (checked by the client).
   parseWatchlist('{"analyses":[{"name":"t","endpoint":"trials.search","params":{"search":"x"}}]}');
 });
