@@ -42,7 +42,7 @@ export interface FrameDisplayOptions {
    */
   raw?: boolean;
   /**
-   * Headers as labels (`lib/frames/semantics.ts` {@linkcode columnLabel}: "Trials", "Part D spend 2025 ($)")
+   * Headers as labels (`lib/frames/semantics.ts` {@linkcode columnLabel}: "Trials", "Part D spend ($)")
    * without the dtype line, lists as plain text and entity values without their internal prefix
    * (`sponsor:Pfizer` → Pfizer): the form of a report for readers. @default {false}
    */

@@ -188,7 +188,7 @@ Deno.test("lossOfExclusivity() takes each drug's true last expiry, past the hori
         close(s.part_d_total, t.denominator(String(s.entity)), `${s.entity} denominator`);
       }
       for (const r of [...loe.drugs.toRecords(), ...loe.protected.toRecords()]) {
-        close(r.spending_2025 ?? 0, t.spend(String(r.drug_name)), String(r.drug_name));
+        close(r.part_d_spending ?? 0, t.spend(String(r.drug_name)), String(r.drug_name));
       }
       // Nothing counted twice: every Medicare row belongs to one drug.
       const keys = [...loe.drugs.toRecords(), ...loe.protected.toRecords()].flatMap((r) =>
@@ -283,7 +283,7 @@ Deno.test("lossOfExclusivityFromFrames() counts a brand shared by two molecules 
     total_beneficiaries: [5],
   });
   const out = lossOfExclusivityFromFrames(events, medicare);
-  const spend = Object.fromEntries(out.drugs.toRecords().map((r) => [r.drug_name, r.spending_2025]));
+  const spend = Object.fromEntries(out.drugs.toRecords().map((r) => [r.drug_name, r.part_d_spending]));
   assert.deepEqual(spend, { sovalidipine: 1e9, sovalisartan: null });
   assert.equal(out.byQuarter.getColumn("spending").sum(), 1e9);
   assert.match(String(out.unmatched.getColumn("reason").get(0)), /counted under sovalidipine/);
@@ -317,7 +317,7 @@ Deno.test("lossOfExclusivityFromFrames() tries molecule ids before brand names, 
   const r = out.drugs.toRecords()[0];
   assert.equal(r.match_method, "molecule_id");
   assert.deepEqual(r.medicare_keys, ["combo"]);
-  assert.equal(r.spending_2025, 1e8);
+  assert.equal(r.part_d_spending, 1e8);
 });
 
 Deno.test("lossOfExclusivity() matches a combination by molecule id before its shared brand name", async () => {
