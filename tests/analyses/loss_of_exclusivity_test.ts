@@ -350,3 +350,44 @@ Deno.test("lossOfExclusivity() matches a combination by molecule id before its s
     assert.deepEqual(row.medicare_keys, [combo._key]);
   });
 });
+
+Deno.test("lossOfExclusivityFromFrames(): spending_year is the Medicare rows' year; the report shares over the sponsors with a total only", async () => {
+  const { analysisResult } = await import("../../lib/frames/mod.ts");
+  const { exclusivitySection } = await import("../../lib/report/exclusivity_section.ts");
+  const events = pl.DataFrame({
+    drug_name: ["alphamab", "betanib"],
+    trade_name: ["Alpha", "Beta"],
+    type: ["patent_expiry", "patent_expiry"],
+    event_date: [new Date("2027-01-01"), new Date("2027-06-01")],
+    days_to_event: [40, 190],
+    patent_no: ["US1", "US2"],
+    exclusivity_code: [null, null],
+    entities: [["sponsor:A"], ["sponsor:B"]],
+  });
+  const medicare = pl.DataFrame({
+    key: ["a", "b", "c"],
+    generic_name: ["Alphamab", "Betanib", "Gammastat"],
+    brand_names: [["Alpha"], ["Beta"], ["Gamma"]],
+    branded: [true, true, true],
+    molecule_id: [null, null, null],
+    total_spending: [1e8, 3e8, 3e8],
+    total_claims: [10, 10, 10],
+    total_beneficiaries: [5, 5, 5],
+    spending_year: [2023, 2023, 2023],
+  });
+  // Only A has an approved-drug list (alphamab and gammastat): B's total is unknown, not 0.
+  const entityDrugs = pl.DataFrame({
+    entity: ["sponsor:A", "sponsor:A"],
+    drug_name: ["alphamab", "gammastat"],
+  });
+  const frames = lossOfExclusivityFromFrames(events, medicare, { entityDrugs });
+  assert.deepEqual(frames.drugs.getColumn("spending_year").toArray(), [2023, 2023]);
+  const by = Object.fromEntries(frames.bySponsor.toRecords().map((r) => [r.entity, r]));
+  assert.deepEqual([by["sponsor:A"].part_d_total, by["sponsor:A"].spending_year], [4e8, 2023]);
+  assert.deepEqual([by["sponsor:B"].exposed_horizon, by["sponsor:B"].part_d_total], [3e8, null]);
+  const summary = exclusivitySection(analysisResult(frames), ["A", "B"], 5).summary ?? "";
+  assert.match(
+    summary,
+    /\$400M of 2023 Part D spending is exposed, \$100M of the \$400M total of A \(25(\.0)?\s?%\); the total of B is unknown/,
+  );
+});
