@@ -42,7 +42,7 @@ export interface FrameDisplayOptions {
    */
   raw?: boolean;
   /**
-   * Headers as labels (`lib/frames/semantics.ts` {@linkcode columnLabel}: "Trials", "Part D spend 2025 ($)")
+   * Headers as labels (`lib/frames/semantics.ts` {@linkcode columnLabel}: "Trials", "Part D spend ($)")
    * without the dtype line, lists as plain text, entity values without their internal prefix
    * (`sponsor:Pfizer` → Pfizer) and codes and booleans as their labels (`lib/frames/value_labels.ts`:
    * `PHASE2/PHASE3` → Phase 2/3, `true` → Yes): the form of a report for readers. @default {false}

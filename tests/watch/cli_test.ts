@@ -109,3 +109,35 @@ Deno.test("watch command: params the client rejects exit 2 naming the item; a re
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("watch command: --store serves a store built by deno task import (path from where the user typed it); a missing one exits 2", async () => {
+  const { importPublicData } = await import("../../lib/sandbox/import/mod.ts");
+  const fx = new URL("../fixtures/public/", import.meta.url).pathname;
+  const dir = await Deno.makeTempDir();
+  try {
+    await importPublicData({
+      store: `${dir}/ri.db`,
+      partD: `${fx}part_d_spending_by_drug.csv`,
+      today: "2026-11-21",
+    });
+    await Deno.writeTextFile(
+      `${dir}/watchlist.json`,
+      JSON.stringify({
+        store: "snapshots",
+        analyses: [{ name: "apixaban", analysis: "medicareSpending", params: { search: "Apixaban" } }],
+      }),
+    );
+    const missing = await watch(dir, ["--", "watchlist.json", "--store", "nowhere.db", "--bogus"]);
+    assert.equal(missing.code, 2, missing.err);
+    assert.match(missing.err, /--store: no store file at '.*nowhere\.db'; build one with deno task import/);
+    assert.match(missing.err, /unknown flag --bogus/, "every problem at once");
+    const r = await watch(dir, ["--", "watchlist.json", "--store", "ri.db"]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.err, /imported public data/);
+    assert.match(r.err, /apixaban: baseline saved/);
+    const html = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
+    assert.doesNotMatch(html, /Synthetic sandbox data/, "an imported store is not synthetic data");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
