@@ -75,6 +75,7 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
     );
     const html = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
     assert.match(html, /Synthetic sandbox data/);
+    assert.doesNotMatch(html, /declared key/, "the chart's note names no internal term");
     // The overview chart: one bar per changed item, drawn as inline SVG.
     assert.match(html, /data-png="watch_changes\.png"><svg[^]*Changes since the last snapshot[^]*<\/svg>/);
     assert.ok(!html.includes("demo-pos-key") && !md.includes("demo-pos-key"), "no API key in the report");
