@@ -194,7 +194,7 @@ const fieldName = (path: readonly PropertyKey[]): string =>
  * import { parseWatchlist } from "./watchlist.ts";
  * const text = `{\n  "analyses": [\n    { "name": "onc", "analysis": "portfolioOverlp" }\n  ]\n}`;
  * assert.throws(() => parseWatchlist(text), /watchlist\.json line 3: analyses\[0\]\.analysis must be one of .*; did you mean 'portfolioOverlap'\?/);
- * assert.equal(parseWatchlist(`{"analyses":[{"name":"a","analysis":"sponsorScan"}]}`).store, "watch");
+ * assert.equal(parseWatchlist(`{"analyses":[{"name":"a","analysis":"sponsorScan","params":{"sponsor":"Pfizer"}}]}`).store, "watch");
  * ```
  */
 export function parseWatchlist(text: string, file = "watchlist.json"): Watchlist {
