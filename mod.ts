@@ -12,7 +12,16 @@
  * await sandbox.close();
  * ```
  *
- * Subpath exports: `/client`, `/frames`, `/analyses`, `/charts`, `/sandbox`, `/watch`.
+ * This module re-exports the first six parts; each is also its own entry point:
+ *
+ * - `/client`: the typed service client (`createClient`), its errors, results and endpoint catalogue.
+ * - `/frames`: rows to typed Polars DataFrames, provenance, keys, CSV/Parquet export.
+ * - `/analyses`: the ten analyses (`portfolioOverlap`, `catalystCalendar`, …), each returning frames
+ *   with the definitions of their derived columns.
+ * - `/charts`: Observable Plot charts of each analysis, rendered headless to SVG/PNG or shown in notebooks.
+ * - `/sandbox`: the embedded sandbox service over SQLite (`startSandbox`), synthetic or imported data.
+ * - `/watch`: snapshots of watchlists, their diffs and change reports.
+ * - `/mcp`: the analyses as tools for AI assistants (an MCP server over stdio or HTTP).
  *
  * @module
  */

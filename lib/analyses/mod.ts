@@ -7,7 +7,15 @@
  * 2. {@linkcode catalystCalendar} — patent/exclusivity expiries and approvals, merged across entities.
  * 3. {@linkcode targetPrioritization} — targets ranked by a composite score, with white space.
  * 4. {@linkcode regulatoryLandscape} — drugs by tier over time and by sponsor; approvals by source.
- * 5–9. Patent trends, disease comparison, Medicare spending, researcher output, sponsor scan.
+ * 5. {@linkcode patentTrends} — patents by year, top CPC codes, a company comparison, YoY growth.
+ * 6. {@linkcode diseaseComparison} — disease landscapes side by side, with the competitiveness index.
+ * 7. {@linkcode medicareSpending} — Medicare Part D spend by drug for an indication, molecule or name.
+ * 8. {@linkcode researcherOutput} — a researcher's works per year, citations, types, open access.
+ * 9. {@linkcode sponsorScan} — one sponsor at a glance: trials, approvals, catalysts, patents.
+ * 10. {@linkcode lossOfExclusivity} — when drugs lose their last protection, and the Medicare spend at stake.
+ *
+ * Each analysis checks its parameters before any request ({@linkcode checkParams}, schemas in
+ * {@linkcode ANALYSIS_PARAMS}) and says how its derived columns are computed in `result.definitions`.
  *
  * @example The pure core of the portfolio overlap
  * ```ts

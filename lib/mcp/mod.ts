@@ -1,6 +1,28 @@
 /**
  * The MCP server: the analyses as tools for AI assistants ({@linkcode createMcpServer}), over stdio
  * (`deno task mcp`) or Streamable HTTP on loopback ({@linkcode serveMcpHttp}, `deno task mcp --http`).
+ * Answers are compact (a summary, warnings, top rows and a handle, under a token budget); full frames stay
+ * in the session and are queried with the `query_frames` tool.
+ *
+ * @example One server over an in-memory transport, against the embedded sandbox
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+ * import { createClient } from "../client/mod.ts";
+ * import { startSandbox } from "../sandbox/mod.ts";
+ * import { createMcpServer } from "./mod.ts";
+ *
+ * await using sb = await startSandbox({ seed: 42, scale: "tiny", quiet: true });
+ * const server = createMcpServer({ client: createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }), synthetic: true });
+ * const [a, b] = InMemoryTransport.createLinkedPair();
+ * await server.connect(a);
+ * const assistant = new Client({ name: "example", version: "1" });
+ * await assistant.connect(b);
+ * const { tools } = await assistant.listTools();
+ * assert.ok(tools.some((t: { name: string }) => t.name === "query_frames"));
+ * await assistant.close();
+ * ```
  *
  * @module
  */

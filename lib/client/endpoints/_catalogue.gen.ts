@@ -144,17 +144,11 @@ export type Catalogue = {
     readonly summary: "Top-N targets for a disease by association score, re-orderable";
     readonly params: {
       readonly disease: import("../params.ts").ParamDef<import("zod").ZodString>;
-      readonly efo_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-      >;
+      readonly efo_id: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>>;
       readonly topN: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly minScore: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly sortBy: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "trials" | "score" | "novelty" | "approved",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"trials" | "score" | "novelty" | "approved", string>
-        >
+        import("../zod_types.ts").ZodType<"trials" | "score" | "novelty" | "approved", string>
       >;
     };
     readonly response: import("zod").ZodObject<{
@@ -273,7 +267,7 @@ export type Catalogue = {
         readonly required: true;
       };
       readonly action: import("../params.ts").ParamDef<
-        import("zod").ZodType<
+        import("../zod_types.ts").ZodType<
           | "INHIBITOR"
           | "AGONIST"
           | "ANTAGONIST"
@@ -284,20 +278,7 @@ export type Catalogue = {
           | "BINDING AGENT"
           | "PARTIAL AGONIST"
           | "DEGRADER",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<
-            | "INHIBITOR"
-            | "AGONIST"
-            | "ANTAGONIST"
-            | "ANTIBODY"
-            | "MODULATOR"
-            | "BLOCKER"
-            | "ACTIVATOR"
-            | "BINDING AGENT"
-            | "PARTIAL AGONIST"
-            | "DEGRADER",
-            string
-          >
+          string
         >
       >;
     };
@@ -394,44 +375,24 @@ export type Catalogue = {
     readonly params: {
       readonly search: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly source: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "NIH" | "CORDIS",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"NIH" | "CORDIS", string>
-        >
+        import("../zod_types.ts").ZodType<"NIH" | "CORDIS", string>
       >;
       readonly funding_min: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly funding_max: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly start_date_after: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly end_date_before: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly topic: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly page: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly sort: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "start_date" | "updated" | "funding",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"start_date" | "updated" | "funding", string>
-        >
+        import("../zod_types.ts").ZodType<"start_date" | "updated" | "funding", string>
       >;
       readonly order: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "asc" | "desc",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"asc" | "desc", string>
-        >
+        import("../zod_types.ts").ZodType<"asc" | "desc", string>
       >;
     };
     readonly response: import("zod").ZodObject<{
@@ -491,32 +452,20 @@ export type Catalogue = {
         import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
       >;
       readonly molecule_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
+        import("../zod_types.ts").ZodType<string, string>
       >;
       readonly match_method: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "exact_generic" | "unmatched",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"exact_generic" | "unmatched", string>
-        >
+        import("../zod_types.ts").ZodType<"exact_generic" | "unmatched", string>
       >;
       readonly min_spending: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly max_spending: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly page: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly sort: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "generic_name" | "total_spending",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"generic_name" | "total_spending", string>
-        >
+        import("../zod_types.ts").ZodType<"generic_name" | "total_spending", string>
       >;
       readonly order: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "asc" | "desc",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"asc" | "desc", string>
-        >
+        import("../zod_types.ts").ZodType<"asc" | "desc", string>
       >;
     };
     readonly response: import("zod").ZodObject<{
@@ -581,35 +530,19 @@ export type Catalogue = {
       readonly page: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly sort: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "publication_date" | "cited_by_count",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"publication_date" | "cited_by_count", string>
-        >
+        import("../zod_types.ts").ZodType<"publication_date" | "cited_by_count", string>
       >;
       readonly order: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "asc" | "desc",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"asc" | "desc", string>
-        >
+        import("../zod_types.ts").ZodType<"asc" | "desc", string>
       >;
       readonly publication_date_from: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly publication_date_to: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly type: import("../params.ts").ParamDef<
-        import("zod").ZodType<
+        import("../zod_types.ts").ZodType<
           | "article"
           | "review"
           | "preprint"
@@ -618,18 +551,7 @@ export type Catalogue = {
           | "editorial"
           | "letter"
           | "others",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<
-            | "article"
-            | "review"
-            | "preprint"
-            | "conference-paper"
-            | "book-chapter"
-            | "editorial"
-            | "letter"
-            | "others",
-            string
-          >
+          string
         >
       >;
     };
@@ -743,13 +665,9 @@ export type Catalogue = {
     readonly section: "4.7";
     readonly summary: "LEI to SEC tickers (complete mapping; 404 = no mapping)";
     readonly params: {
-      readonly lei:
-        & import("../params.ts").ParamDef<
-          import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-        >
-        & {
-          readonly required: true;
-        };
+      readonly lei: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>> & {
+        readonly required: true;
+      };
     };
     readonly response: import("zod").ZodObject<{
       success: import("zod").ZodLiteral<true>;
@@ -897,32 +815,16 @@ export type Catalogue = {
       readonly page: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly sort: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "title" | "publication_date",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"title" | "publication_date", string>
-        >
+        import("../zod_types.ts").ZodType<"title" | "publication_date", string>
       >;
       readonly order: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "asc" | "desc",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"asc" | "desc", string>
-        >
+        import("../zod_types.ts").ZodType<"asc" | "desc", string>
       >;
       readonly publication_date_from: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly publication_date_to: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly company_id: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly company_name: import("../params.ts").ParamDef<import("zod").ZodString>;
@@ -932,7 +834,7 @@ export type Catalogue = {
         kind: import("../params.ts").ParamKind;
         in: import("../params.ts").ParamIn;
         required: boolean;
-        wire: import("zod").ZodType;
+        wire: import("../zod_types.ts").ZodType;
         guard: import("zod").ZodType<
           "true" | "false",
           boolean | "true" | "false",
@@ -1068,25 +970,13 @@ export type Catalogue = {
     readonly params: {
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly sort_by_count: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "asc" | "desc",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"asc" | "desc", string>
-        >
+        import("../zod_types.ts").ZodType<"asc" | "desc", string>
       >;
       readonly publication_date_from: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly publication_date_to: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly company_id: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly company_name: import("../params.ts").ParamDef<import("zod").ZodString>;
@@ -1096,7 +986,7 @@ export type Catalogue = {
         kind: import("../params.ts").ParamKind;
         in: import("../params.ts").ParamIn;
         required: boolean;
-        wire: import("zod").ZodType;
+        wire: import("../zod_types.ts").ZodType;
         guard: import("zod").ZodType<
           "true" | "false",
           boolean | "true" | "false",
@@ -1111,7 +1001,7 @@ export type Catalogue = {
         readonly default: "year";
         readonly in: import("../params.ts").ParamIn;
         readonly required: boolean;
-        readonly wire: import("zod").ZodType;
+        readonly wire: import("../zod_types.ts").ZodType;
         readonly guard: import("zod").ZodType<
           string,
           string | readonly ("year" | "cpc" | "company")[],
@@ -1192,13 +1082,7 @@ export type Catalogue = {
     readonly summary: "Year-over-year growth by CPC code or company (percent is a fraction of 1)";
     readonly params: {
       readonly dimension:
-        & import("../params.ts").ParamDef<
-          import("zod").ZodType<
-            "cpc" | "company",
-            string,
-            import("zod/v4/core").$ZodTypeInternals<"cpc" | "company", string>
-          >
-        >
+        & import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<"cpc" | "company", string>>
         & {
           readonly required: true;
         };
@@ -1212,7 +1096,7 @@ export type Catalogue = {
         kind: import("../params.ts").ParamKind;
         in: import("../params.ts").ParamIn;
         required: boolean;
-        wire: import("zod").ZodType;
+        wire: import("../zod_types.ts").ZodType;
         guard: import("zod").ZodType<
           "true" | "false",
           boolean | "true" | "false",
@@ -1225,13 +1109,9 @@ export type Catalogue = {
       readonly min_old_count: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly sort: import("../params.ts").ParamDef<
-        import("zod").ZodType<
+        import("../zod_types.ts").ZodType<
           "growth_desc" | "growth_asc" | "percent_desc" | "percent_asc",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<
-            "growth_desc" | "growth_asc" | "percent_desc" | "percent_asc",
-            string
-          >
+          string
         >
       >;
     };
@@ -1339,9 +1219,7 @@ export type Catalogue = {
     readonly summary: "Disease landscape report with a 0-100 competitiveness index";
     readonly params: {
       readonly disease: import("../params.ts").ParamDef<import("zod").ZodString>;
-      readonly efo_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-      >;
+      readonly efo_id: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>>;
     };
     readonly response: import("zod").ZodObject<{
       data: import("zod").ZodObject<{
@@ -1415,27 +1293,14 @@ export type Catalogue = {
     readonly params: {
       readonly search: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly source: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "FDA_ORANGE" | "FDA_PURPLE" | "EMA" | "EMA Union Register",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<
-            "FDA_ORANGE" | "FDA_PURPLE" | "EMA" | "EMA Union Register",
-            string
-          >
-        >
+        import("../zod_types.ts").ZodType<"FDA_ORANGE" | "FDA_PURPLE" | "EMA" | "EMA Union Register", string>
       >;
       readonly applicant: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly trade_name: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly ingredient: import("../params.ts").ParamDef<import("zod").ZodString>;
-      readonly sponsor_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-      >;
-      readonly drug_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-      >;
-      readonly disease_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-      >;
+      readonly sponsor_id: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>>;
+      readonly drug_id: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>>;
+      readonly disease_id: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>>;
       readonly status: import("../params.ts").ParamDef<
         import("zod").ZodPipe<import("zod").ZodString, import("zod").ZodTransform<string, string>>
       >;
@@ -1453,24 +1318,16 @@ export type Catalogue = {
       readonly page: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly sort: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "approval_date" | "updated_at",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"approval_date" | "updated_at", string>
-        >
+        import("../zod_types.ts").ZodType<"approval_date" | "updated_at", string>
       >;
       readonly order: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "asc" | "desc",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"asc" | "desc", string>
-        >
+        import("../zod_types.ts").ZodType<"asc" | "desc", string>
       >;
     };
     readonly response: import("zod").ZodObject<{
       data: import("zod").ZodArray<
         import("zod").ZodObject<{
-          approval_id: import("zod/v4/core").$ZodBranded<import("zod").ZodString, "ApprovalId", "out">;
+          approval_id: import("../zod_types.ts").ZodBrandedString<"ApprovalId">;
           trade_name: import("zod").ZodString;
           applicant_raw: import("zod").ZodString;
           source: import("zod").ZodString;
@@ -1568,18 +1425,10 @@ export type Catalogue = {
       readonly indication: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly minYear: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly region: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "US" | "EU",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"US" | "EU", string>
-        >
+        import("../zod_types.ts").ZodType<"US" | "EU", string>
       >;
       readonly drugNames: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | readonly string[],
-          import("zod/v4/core").$ZodTypeInternals<string, string | readonly string[]>
-        >
+        import("../zod_types.ts").ZodType<string, string | readonly string[]>
       >;
     };
     readonly response: import("zod").ZodObject<{
@@ -1658,17 +1507,11 @@ export type Catalogue = {
       readonly sponsor: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly indication: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly drugNames: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | readonly string[],
-          import("zod/v4/core").$ZodTypeInternals<string, string | readonly string[]>
-        >
+        import("../zod_types.ts").ZodType<string, string | readonly string[]>
       >;
       readonly windowDays: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
-      readonly lei: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-      >;
+      readonly lei: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>>;
       readonly ticker: import("../params.ts").ParamDef<import("zod").ZodString>;
     };
     readonly response: import("zod").ZodObject<{
@@ -1687,11 +1530,7 @@ export type Catalogue = {
             patent_no: import("zod").ZodNullable<import("zod").ZodString>;
             exclusivity_code: import("zod").ZodNullable<import("zod").ZodString>;
             exclusivity_description: import("zod").ZodNullable<import("zod").ZodString>;
-            approval_id: import("zod/v4/core").$ZodBranded<
-              import("zod").ZodString,
-              "CatalystApprovalKey",
-              "out"
-            >;
+            approval_id: import("../zod_types.ts").ZodBrandedString<"CatalystApprovalKey">;
             sponsors: import("zod").ZodArray<
               import("zod").ZodObject<{
                 id: import("zod").ZodOptional<import("zod").ZodString>;
@@ -1778,7 +1617,7 @@ export type Catalogue = {
       page: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       status: import("../params.ts").ParamDef<
-        import("zod").ZodType<
+        import("../zod_types.ts").ZodType<
           | "RECRUITING"
           | "ACTIVE_NOT_RECRUITING"
           | "COMPLETED"
@@ -1788,19 +1627,7 @@ export type Catalogue = {
           | "NOT_YET_RECRUITING"
           | "ENROLLING_BY_INVITATION"
           | "UNKNOWN",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<
-            | "RECRUITING"
-            | "ACTIVE_NOT_RECRUITING"
-            | "COMPLETED"
-            | "TERMINATED"
-            | "WITHDRAWN"
-            | "SUSPENDED"
-            | "NOT_YET_RECRUITING"
-            | "ENROLLING_BY_INVITATION"
-            | "UNKNOWN",
-            string
-          >
+          string
         >
       >;
       phase: import("../params.ts").ParamDef<
@@ -1808,45 +1635,21 @@ export type Catalogue = {
       >;
       sponsor: import("../params.ts").ParamDef<import("zod").ZodString>;
       condition: import("../params.ts").ParamDef<import("zod").ZodString>;
-      disease_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-      >;
+      disease_id: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>>;
       enrollment_min: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       enrollment_max: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       start_date_after: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       completion_date_before: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       sort: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "enrollment" | "updated" | "relevance",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"enrollment" | "updated" | "relevance", string>
-        >
+        import("../zod_types.ts").ZodType<"enrollment" | "updated" | "relevance", string>
       >;
-      order: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "asc" | "desc",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"asc" | "desc", string>
-        >
-      >;
+      order: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<"asc" | "desc", string>>;
       sex: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "ALL" | "FEMALE" | "MALE",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"ALL" | "FEMALE" | "MALE", string>
-        >
+        import("../zod_types.ts").ZodType<"ALL" | "FEMALE" | "MALE", string>
       >;
       min_age_years: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       max_age_years: import("../params.ts").ParamDef<import("zod").ZodNumber>;
@@ -1855,15 +1658,9 @@ export type Catalogue = {
       design_masking: import("../params.ts").ParamDef<import("zod").ZodString>;
       design_primary_purpose: import("../params.ts").ParamDef<import("zod").ZodString>;
       sponsor_trial_count_max: import("../params.ts").ParamDef<import("zod").ZodNumber>;
-      pi_author_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-      >;
+      pi_author_id: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>>;
       pi_match_tag: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "verified" | "shortcut" | "llm",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"verified" | "shortcut" | "llm", string>
-        >
+        import("../zod_types.ts").ZodType<"verified" | "shortcut" | "llm", string>
       >;
     };
     readonly method: "GET";
@@ -1927,17 +1724,13 @@ export type Catalogue = {
     readonly summary: "Topic search: exact topic-name phrase plus the registry filters";
     readonly params: {
       readonly sort: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "enrollment" | "updated" | "relevance",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"enrollment" | "updated" | "relevance", string>
-        >
+        import("../zod_types.ts").ZodType<"enrollment" | "updated" | "relevance", string>
       >;
       readonly search: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly page: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly status: import("../params.ts").ParamDef<
-        import("zod").ZodType<
+        import("../zod_types.ts").ZodType<
           | "RECRUITING"
           | "ACTIVE_NOT_RECRUITING"
           | "COMPLETED"
@@ -1947,19 +1740,7 @@ export type Catalogue = {
           | "NOT_YET_RECRUITING"
           | "ENROLLING_BY_INVITATION"
           | "UNKNOWN",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<
-            | "RECRUITING"
-            | "ACTIVE_NOT_RECRUITING"
-            | "COMPLETED"
-            | "TERMINATED"
-            | "WITHDRAWN"
-            | "SUSPENDED"
-            | "NOT_YET_RECRUITING"
-            | "ENROLLING_BY_INVITATION"
-            | "UNKNOWN",
-            string
-          >
+          string
         >
       >;
       readonly phase: import("../params.ts").ParamDef<
@@ -1967,38 +1748,20 @@ export type Catalogue = {
       >;
       readonly sponsor: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly condition: import("../params.ts").ParamDef<import("zod").ZodString>;
-      readonly disease_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-      >;
+      readonly disease_id: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>>;
       readonly enrollment_min: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly enrollment_max: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly start_date_after: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly completion_date_before: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          string,
-          string | Date,
-          import("zod/v4/core").$ZodTypeInternals<string, string | Date>
-        >
+        import("../zod_types.ts").ZodType<string, string | Date>
       >;
       readonly order: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "asc" | "desc",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"asc" | "desc", string>
-        >
+        import("../zod_types.ts").ZodType<"asc" | "desc", string>
       >;
       readonly sex: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "ALL" | "FEMALE" | "MALE",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"ALL" | "FEMALE" | "MALE", string>
-        >
+        import("../zod_types.ts").ZodType<"ALL" | "FEMALE" | "MALE", string>
       >;
       readonly min_age_years: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly max_age_years: import("../params.ts").ParamDef<import("zod").ZodNumber>;
@@ -2008,14 +1771,10 @@ export type Catalogue = {
       readonly design_primary_purpose: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly sponsor_trial_count_max: import("../params.ts").ParamDef<import("zod").ZodNumber>;
       readonly pi_author_id: import("../params.ts").ParamDef<
-        import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
+        import("../zod_types.ts").ZodType<string, string>
       >;
       readonly pi_match_tag: import("../params.ts").ParamDef<
-        import("zod").ZodType<
-          "verified" | "shortcut" | "llm",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<"verified" | "shortcut" | "llm", string>
-        >
+        import("../zod_types.ts").ZodType<"verified" | "shortcut" | "llm", string>
       >;
       readonly topic: import("../params.ts").ParamDef<import("zod").ZodString> & {
         readonly required: true;
@@ -2093,7 +1852,7 @@ export type Catalogue = {
       readonly target: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly phase: import("../params.ts").ParamDef<import("zod").ZodString>;
       readonly status: import("../params.ts").ParamDef<
-        import("zod").ZodType<
+        import("../zod_types.ts").ZodType<
           | "RECRUITING"
           | "ACTIVE_NOT_RECRUITING"
           | "COMPLETED"
@@ -2103,19 +1862,7 @@ export type Catalogue = {
           | "NOT_YET_RECRUITING"
           | "ENROLLING_BY_INVITATION"
           | "UNKNOWN",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<
-            | "RECRUITING"
-            | "ACTIVE_NOT_RECRUITING"
-            | "COMPLETED"
-            | "TERMINATED"
-            | "WITHDRAWN"
-            | "SUSPENDED"
-            | "NOT_YET_RECRUITING"
-            | "ENROLLING_BY_INVITATION"
-            | "UNKNOWN",
-            string
-          >
+          string
         >
       >;
       readonly limit: import("../params.ts").ParamDef<import("zod").ZodNumber>;
@@ -2190,11 +1937,7 @@ export type Catalogue = {
     readonly params: {
       readonly sponsors:
         & import("../params.ts").ParamDef<
-          import("zod").ZodType<
-            string,
-            string | readonly string[],
-            import("zod/v4/core").$ZodTypeInternals<string, string | readonly string[]>
-          >
+          import("../zod_types.ts").ZodType<string, string | readonly string[]>
         >
         & {
           readonly required: true;
@@ -2203,7 +1946,7 @@ export type Catalogue = {
         readonly required: true;
       };
       readonly status: import("../params.ts").ParamDef<
-        import("zod").ZodType<
+        import("../zod_types.ts").ZodType<
           | "RECRUITING"
           | "ACTIVE_NOT_RECRUITING"
           | "COMPLETED"
@@ -2213,19 +1956,7 @@ export type Catalogue = {
           | "NOT_YET_RECRUITING"
           | "ENROLLING_BY_INVITATION"
           | "UNKNOWN",
-          string,
-          import("zod/v4/core").$ZodTypeInternals<
-            | "RECRUITING"
-            | "ACTIVE_NOT_RECRUITING"
-            | "COMPLETED"
-            | "TERMINATED"
-            | "WITHDRAWN"
-            | "SUSPENDED"
-            | "NOT_YET_RECRUITING"
-            | "ENROLLING_BY_INVITATION"
-            | "UNKNOWN",
-            string
-          >
+          string
         >
       >;
       readonly phase: import("../params.ts").ParamDef<import("zod").ZodString>;
@@ -2299,13 +2030,9 @@ export type Catalogue = {
     readonly section: "4.1";
     readonly summary: "Single-trial details: resolved sponsors, flattened conditions/interventions, summary";
     readonly params: {
-      readonly nctId:
-        & import("../params.ts").ParamDef<
-          import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-        >
-        & {
-          readonly required: true;
-        };
+      readonly nctId: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>> & {
+        readonly required: true;
+      };
     };
     readonly response: import("zod").ZodObject<{
       success: import("zod").ZodLiteral<true>;
@@ -2361,13 +2088,9 @@ export type Catalogue = {
     readonly section: "4.1";
     readonly summary: "Probability-of-success score (0-100) for one trial";
     readonly params: {
-      readonly trialId:
-        & import("../params.ts").ParamDef<
-          import("zod").ZodType<string, string, import("zod/v4/core").$ZodTypeInternals<string, string>>
-        >
-        & {
-          readonly required: true;
-        };
+      readonly trialId: import("../params.ts").ParamDef<import("../zod_types.ts").ZodType<string, string>> & {
+        readonly required: true;
+      };
     };
     readonly response: import("zod").ZodObject<{
       success: import("zod").ZodLiteral<true>;
