@@ -4,16 +4,16 @@
  * every bad flag at once (exit 2) before starting anything.
  */
 import assert from "node:assert/strict";
+import { taskArgs } from "./_tasks.ts";
 
 const root = new URL("../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
-const tasks = JSON.parse(await Deno.readTextFile(config)).tasks as Record<string, string>;
 
 /** Runs a task's script with the task's own permission flags, as `deno task <name> -- ...args` does. */
 async function task(name: string, args: string[]) {
-  const words = tasks[name].split(/\s+/);
+  const words = taskArgs(name);
   const script = words.at(-1)!;
-  const flags = words.slice(2, -1);
+  const flags = words.slice(1, -1);
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--config", config, ...flags, new URL(script, root).pathname, ...args],
     env: { RI_BASE_URL: "", RI_API_KEY: "", NO_COLOR: "1" },

@@ -8,26 +8,11 @@ import assert from "node:assert/strict";
 import { ConfigError, createClient, readServiceConfig, ValidationError } from "../lib/client/mod.ts";
 import { assertNoKeyInFiles, KEY, redirecting, runDeno } from "./_hostile.ts";
 import { withSandbox } from "./client/_sandbox.ts";
+import { taskArgs } from "./_tasks.ts";
 
-const REPORT = [
-  "run",
-  "--allow-net",
-  "--allow-read",
-  "--allow-write",
-  "--allow-ffi",
-  "--allow-sys",
-  "--allow-env",
-];
-const WATCH = [
-  "run",
-  "--allow-net=127.0.0.1,localhost",
-  "--allow-read",
-  "--allow-write",
-  "--allow-ffi",
-  "--allow-sys",
-  "--allow-env",
-  "lib/watch/cli.ts",
-];
+// The tasks' own permissions (deno.json); REPORT without its script, which each call names.
+const REPORT = taskArgs("report").slice(0, -1);
+const WATCH = taskArgs("watch");
 const CONTRACT = ["run", "--allow-net", "--allow-env=RI_BASE_URL,RI_API_KEY"];
 
 /** The five entry points, each writing under `dir` (the MCP server writes nothing). */
@@ -41,8 +26,7 @@ async function entryPoints(dir: string): Promise<Record<string, string[]>> {
     report: [...REPORT, "main.ts", "--sponsors", "Pfizer", "--out", `${dir}/report`],
     watch: [...WATCH, `${dir}/w.json`],
     // The MCP server as `deno task mcp` runs it (its task's own flags).
-    mcp: JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url))).tasks.mcp.split(/\s+/)
-      .slice(1),
+    mcp: taskArgs("mcp"),
     contract: [
       ...CONTRACT,
       `--allow-write=${dir}/contract.json`,

@@ -52,7 +52,9 @@ export function portfolioSection(
   sponsors: readonly string[],
   condition: string,
 ): ReportSection {
-  const pairs = r.matrix.filter(pl.col("sponsor_a").lt(pl.col("sponsor_b"))).sort("shared", true);
+  // The largest overlap is named only when two sponsors share a trial (unknown and zero overlaps are not one).
+  const pairs = r.matrix.filter(pl.col("sponsor_a").lt(pl.col("sponsor_b")).and(pl.col("shared").gt(0)))
+    .sort("shared", true);
   const top = pairs.height ? pairs.row(0) : null;
   const matrix: ReportTable = { title: "Pair matrix", frame: r.matrix };
   return {
@@ -64,7 +66,7 @@ export function portfolioSection(
       } shared by at least two of them.` +
       (top
         ? ` Largest overlap: ${top[0]} × ${top[1]} (${many(top[2], "shared trial")}, Jaccard ${
-          pct(top[3], 1)
+          typeof top[3] === "number" ? pct(top[3], 1) : "n/a"
         }).`
         : ""),
     charts: [{

@@ -59,3 +59,20 @@ Deno.test("portfolio summary: '1 shared trial' in the singular, thousands separa
       "Largest overlap: A × B (1 shared trial, Jaccard 3.6%).",
   );
 });
+
+Deno.test("portfolio summary: no pair sharing a trial, or an unknown overlap, names no 'largest overlap'", () => {
+  const frame = (shared: (number | null)[], jaccard: (number | null)[]) =>
+    ({
+      matrix: pl.DataFrame({ sponsor_a: ["A", "A", "B"], sponsor_b: ["B", "C", "C"], shared, jaccard }),
+      market: pl.DataFrame({ market_size_trials: [12], shared_by_two_or_more: [0] }),
+      sponsors: pl.DataFrame({ sponsor: ["A", "B", "C"] }),
+      shared: pl.DataFrame({ id: [] as string[] }),
+      provenance: [],
+      warnings: [],
+      complete: true,
+    }) as unknown as Parameters<typeof portfolioSection>[0];
+  for (const r of [frame([0, 0, 0], [0, 0, 0]), frame([null, 0, null], [null, 0, null])]) {
+    const summary = portfolioSection(r, ["A", "B", "C"], "asthma").summary ?? "";
+    assert.doesNotMatch(summary, /Largest overlap|Jaccard/, summary);
+  }
+});

@@ -7,18 +7,10 @@ import assert from "node:assert/strict";
 import { lockStore, StoreLockedError } from "../../lib/watch/mod.ts";
 import { assertNoKey, assertNoKeyInFiles, hostile } from "../_hostile.ts";
 import { withSandbox } from "../client/_sandbox.ts";
+import { taskArgs } from "../_tasks.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
-const WATCH = [
-  "run",
-  "--allow-net=127.0.0.1,localhost",
-  "--allow-read",
-  "--allow-write",
-  "--allow-ffi",
-  "--allow-sys",
-  "--allow-env",
-  "lib/watch/cli.ts",
-];
+const WATCH = taskArgs("watch");
 
 function watch(args: string[], env: Record<string, string> = { RI_BASE_URL: "", RI_API_KEY: "" }) {
   return new Deno.Command(Deno.execPath(), {
