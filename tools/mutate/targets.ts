@@ -82,7 +82,8 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/watch/diff.ts",
-    tests: ["tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
-    max: 25,
+    tests: ["tests/watch/diff_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
+    max: 40,
   },
+  { module: "lib/frames/keys.ts", tests: ["tests/watch/keys_test.ts", "tests/watch/diff_rules_test.ts"] },
 ];
