@@ -85,5 +85,8 @@ export const TARGETS: readonly Target[] = [
     tests: ["tests/watch/diff_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
     max: 40,
   },
-  { module: "lib/frames/keys.ts", tests: ["tests/watch/keys_test.ts", "tests/watch/diff_rules_test.ts"] },
+  {
+    module: "lib/frames/keys.ts",
+    tests: ["tests/frames/keys_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/diff_rules_test.ts"],
+  },
 ];
