@@ -63,6 +63,11 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   { module: "lib/frames/to_frame.ts", tests: ["tests/frames/to_frame_test.ts"], max: 25 },
+  {
+    module: "lib/frames/_columns.ts",
+    tests: ["tests/frames/columns_rules_test.ts", "tests/frames/to_frame_test.ts"],
+    max: 40,
+  },
   { module: "lib/analyses/_measures.ts", tests: [boundaries, `${A}patent_trends_test.ts`], max: 25 },
   {
     module: "lib/analyses/catalyst_calendar.ts",
