@@ -42,6 +42,7 @@ export const TARGETS: readonly Target[] = [
   {
     module: "lib/client/paginate.ts",
     tests: [
+      `${C}total_bound_test.ts`,
       `${C}paging_edges_test.ts`,
       edges,
       `${C}pagination_test.ts`,
