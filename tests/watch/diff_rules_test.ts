@@ -39,6 +39,10 @@ Deno.test("diffFrame: a key column missing from either frame is refused, naming 
     /Frame 't': key column\(s\) id are missing/,
   );
   assert.throws(() => diffFrame(b, a, { key: ["id"] }), /Frame 'rows': key column\(s\) id are missing/);
+  assert.throws(
+    () => diffFrame(b, b, { key: ["id", "x"] }),
+    /key column\(s\) id, x are missing from one snapshot/,
+  );
   assert.throws(() => diffFrame(a, a), /Frame 'rows' has no declared key \(columns: id, v\)/);
 });
 
@@ -66,6 +70,7 @@ Deno.test("diffFrame: added and removed rows carry every column of their own fra
   assert.deepEqual(recs(d.added), [{ id: "3", v: 3, fresh: "m" }]);
   assert.deepEqual(recs(d.removed), [{ id: "1", old: true, v: 1 }]);
   assert.deepEqual([d.columnsAdded, d.columnsRemoved], [["fresh"], ["old"]]);
+  assert.equal(d.exactKey, true, "a one-column key with distinct values is exact");
   assert.equal(d.changed.height, 0, "a column one side lacks is not a changed cell");
   assert.deepEqual(d.changed.columns, [
     "id",
@@ -188,10 +193,11 @@ Deno.test("diff: a frame only one side has is reported whole, as a new or droppe
 Deno.test("diff: a changed row counts once however many of its cells changed; summary biggest change first", () => {
   const frames = (a: number[], b: number[], n: string[]) =>
     withKeys({
+      // listed smallest change first: the summary reorders them
+      same: pl.DataFrame({ id: ["z"], v: [0] }),
+      one: pl.DataFrame({ total: [a[0]], other: [b[0]] }),
       big: pl.DataFrame({ id: ["1", "2", "3"], a, b }),
       small: pl.DataFrame({ k: n, x: [1, 1] }),
-      one: pl.DataFrame({ total: [a[0]], other: [b[0]] }),
-      same: pl.DataFrame({ id: ["z"], v: [0] }),
     }, { big: ["id"], small: ["k"], one: [], same: ["id"] });
   const before = frames([1, 2, 3], [1, 2, 3], ["p", "q"]);
   const after = frames([9, 9, 3], [9, 9, 3], ["p", "r"]);
@@ -238,4 +244,18 @@ Deno.test("diffFrame: a list that became null (or appeared) is a change; two nul
     { id: "1", before: "x", after: null },
     { id: "2", before: null, after: "y" },
   ]);
+});
+
+Deno.test("diffFrame: a column whose number type changed is compared by value: 1 and 1.0 are equal", () => {
+  const a = pl.DataFrame({ id: ["1", "2"], v: pl.Series("v", [1, 2], pl.Int64) });
+  const b = pl.DataFrame({ id: ["1", "2"], v: pl.Series("v", [1, 2.5], pl.Float64) });
+  const d = diffFrame(a, b, { key: ["id"] });
+  assert.deepEqual(recs(d.changed.select("id", "before_value", "after_value", "delta")), [
+    { id: "2", before_value: 2, after_value: 2.5, delta: 0.5 },
+  ]);
+});
+
+Deno.test("diffFrame: a frame holding only its key columns reports added and removed rows, no cells", () => {
+  const d = diffFrame(pl.DataFrame({ id: ["1", "2"] }), pl.DataFrame({ id: ["2", "3"] }), { key: ["id"] });
+  assert.deepEqual([col(d.added, "id"), col(d.removed, "id"), d.changed.height], [["3"], ["1"], 0]);
 });
