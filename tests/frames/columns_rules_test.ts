@@ -92,6 +92,8 @@ Deno.test("columns: a list of objects gives parallel list columns, labelled by n
       note: z.string().optional(),
       extra: chosen(z.string()),
       gone: z.string().nullable(),
+      role: z.string().readonly(),
+      kind: z.string().default("lead"),
     })),
     drugs: z.array(z.object({ chembl_id: z.string(), code: z.string() })),
     scores: z.array(z.object({ v: z.number() })),
@@ -102,6 +104,8 @@ Deno.test("columns: a list of objects gives parallel list columns, labelled by n
     ["sponsors_id", "list", "sponsors[].id", "sponsors"],
     ["sponsors_since", "list", "sponsors[].since", "sponsors"],
     ["sponsors_extra", "list", "sponsors[].extra", "sponsors"],
+    ["sponsors_role", "list", "sponsors[].role", "sponsors"],
+    ["sponsors_kind", "list", "sponsors[].kind", "sponsors"],
     ["drugs", "list", "drugs[].chembl_id", "drugs"],
     ["drugs_code", "list", "drugs[].code", "drugs"],
     ["scores", "json", "scores", undefined],
@@ -138,6 +142,11 @@ Deno.test("columns: a nested object is flattened to <field>_<sub> columns with t
     ["molecule_since", "date", "molecule.since", "iso-date"],
     ["molecule_tags", "json", "molecule.tags", undefined],
   ]);
+  assert.deepEqual(
+    cols.map((c) => "format" in c),
+    [false, false, true, false],
+    "a format only on date columns",
+  );
   const df = framesFromColumns(cols, [
     { molecule: { chembl_id: "C1", phase: 3, since: "2021-02-03", tags: ["a"] } },
     { molecule: null },
