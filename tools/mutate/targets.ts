@@ -72,7 +72,11 @@ export const TARGETS: readonly Target[] = [
     tests: ["tests/frames/columns_rules_test.ts", "tests/frames/to_frame_test.ts"],
     max: 40,
   },
-  { module: "lib/analyses/_measures.ts", tests: [boundaries, `${A}patent_trends_test.ts`], max: 25 },
+  {
+    module: "lib/analyses/_measures.ts",
+    tests: [`${A}measures_rules_test.ts`, boundaries, `${A}patent_trends_test.ts`],
+    max: 25,
+  },
   {
     module: "lib/analyses/catalyst_calendar.ts",
     tests: [`${A}catalyst_calendar_test.ts`, boundaries],
