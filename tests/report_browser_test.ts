@@ -13,6 +13,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumMissing, openInChromium as open, WIDTH } from "./_chromium.ts";
 
+/** Stored codes a reader should not see: `PHASE2`, `ACTIVE_NOT_RECRUITING`, `exclusivity_expiry`, `true`. */
+const MACHINE_VALUE =
+  /^(true|false|[A-Z]{2,}( [A-Z]{2,})+|[A-Z]+\d*(_[A-Z]+\d*)+|PHASE\d.*|[a-z]+_[a-z_]+|sponsor:.*)$/;
+
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const missing = chromiumMissing;
 
@@ -51,6 +55,9 @@ const PAGE = `(async () => {
       .map((f) => f.firstElementChild?.textContent ?? "?"),
     headers: [...document.querySelectorAll(".ri-frame th")].map((th) => th.textContent),
     dtypeLines: document.querySelectorAll(".ri-dtype").length,
+    cells: [...document.querySelectorAll(".ri-frame td")].map((td) => td.textContent.trim()),
+    chartTexts: [...document.querySelectorAll(".chart *")].filter((e) => e.children.length === 0)
+      .map((e) => e.textContent.trim()).filter(Boolean),
     charts: [...document.querySelectorAll(".chart")].map((c) => ({
       png: c.dataset.png,
       width: Math.round(c.querySelector("svg").getBoundingClientRect().width),
@@ -71,6 +78,8 @@ interface Page {
   scrolling: string[];
   headers: string[];
   dtypeLines: number;
+  cells: string[];
+  chartTexts: string[];
   charts: { png: string; width: number; box: number; data: string[] }[];
 }
 
@@ -120,6 +129,13 @@ if (missing && Deno.env.get("RI_REQUIRE_CHROMIUM") === "1") {
     const names = page.headers.filter((h) => /_|^[a-z]/.test(h));
     assert.deepEqual(names, [], "every header is a label (no snake_case, capitalised)");
     assert.ok(page.charts.length >= 7, `${page.charts.length} charts`);
+    // Cells and chart legends in an analyst's words: no stored code (`PHASE2`, `exclusivity_expiry`, `true`).
+    const codes = [...page.cells, ...page.chartTexts].filter((t) => MACHINE_VALUE.test(t));
+    assert.deepEqual([...new Set(codes)], [], "values are labels, not stored codes");
+    for (const label of ["Exclusivity expiry", "Yes", "No", "FDA Orange Book", "Modern small molecules"]) {
+      assert.ok(page.cells.includes(label), `a table shows "${label}"`);
+    }
+    assert.ok(page.chartTexts.includes("Exclusivity expiry"), "the catalyst legend names the event type");
     const files = new Set([...Deno.readDirSync(dir)].map((e) => e.name));
     const XLSX = await import("@e965/xlsx");
     const wb = XLSX.read(await Deno.readFile(join(dir, "report.xlsx")));

@@ -16,7 +16,7 @@ export interface DrugRow {
   readonly entities: string[];
   readonly horizon_quarter: string;
   readonly horizon_days: number;
-  readonly spending_2025: number | null;
+  readonly part_d_spending: number | null;
   readonly match_method: string;
   readonly taken_by: string[];
 }
@@ -28,11 +28,11 @@ const L = pl.List(pl.Utf8);
 export function cliffFrame(atRisk: readonly DrugRow[]): pl.DataFrame {
   const cliff = new Map<string, { quarter: string; entities: string; drugs: number; spending: number }>();
   for (const d of atRisk) {
-    if (d.spending_2025 === null) continue;
+    if (d.part_d_spending === null) continue;
     const who = d.entities.join(" + ");
     const k = `${d.horizon_quarter}\u0000${who}`;
     const c = cliff.get(k) ?? { quarter: d.horizon_quarter, entities: who, drugs: 0, spending: 0 };
-    cliff.set(k, { ...c, drugs: c.drugs + 1, spending: c.spending + d.spending_2025 });
+    cliff.set(k, { ...c, drugs: c.drugs + 1, spending: c.spending + d.part_d_spending });
   }
   return framed(
     [...cliff.values()].sort((a, b) =>
@@ -45,8 +45,8 @@ export function cliffFrame(atRisk: readonly DrugRow[]): pl.DataFrame {
 /**
  * Exposure per entity within 1/2/3/5 years and the horizon, and its share of the Part D spending on
  * the entity's approved drugs (its listed drugs and its catalyst drugs, through the same assignment of
- * Medicare rows as the exposure). An unresolved entity's row is null; one without a drug list (a ticker
- * or LEI) has a null total.
+ * Medicare rows as the exposure). An unresolved entity's row is null; one without a drug list (a ticker,
+ * an LEI, a sponsor the regulatory landscape lists no drugs for) has a null total and share, never 0.
  */
 export function sponsorFrame<R extends MedicareLite & { total_spending: number }>(input: {
   rows: readonly DrugRow[];
@@ -56,8 +56,10 @@ export function sponsorFrame<R extends MedicareLite & { total_spending: number }
   unresolved: ReadonlySet<string>;
   horizonDays: number;
   inputs: readonly string[];
+  /** The Part D data's spending year. */
+  year: number;
 }): pl.DataFrame {
-  const { rows, atRisk, owned, assigned, unresolved, horizonDays, inputs } = input;
+  const { rows, atRisk, owned, assigned, unresolved, horizonDays, inputs, year } = input;
   const entities = [
     ...new Set([...inputs, ...rows.flatMap((d) => d.entities), ...owned.keys(), ...unresolved]),
   ].sort();
@@ -65,7 +67,7 @@ export function sponsorFrame<R extends MedicareLite & { total_spending: number }
     if (unresolved.has(entity)) return { entity };
     const mine = atRisk.filter((d) => d.entities.includes(entity));
     const within = (days: number) =>
-      mine.filter((d) => d.horizon_days <= days).reduce((a, d) => a + (d.spending_2025 ?? 0), 0);
+      mine.filter((d) => d.horizon_days <= days).reduce((a, d) => a + (d.part_d_spending ?? 0), 0);
     const horizon = within(horizonDays);
     const keys = new Map<string, number>();
     const drugs = [
@@ -79,11 +81,12 @@ export function sponsorFrame<R extends MedicareLite & { total_spending: number }
     return {
       entity,
       drugs: mine.length,
-      matched: mine.filter((d) => d.spending_2025 !== null).length,
+      matched: mine.filter((d) => d.part_d_spending !== null).length,
       ...Object.fromEntries(YEARS.map((y) => [`exposed_${y}y`, within(Math.round(y * 365.25))])),
       exposed_horizon: horizon,
       part_d_total: total,
       exposed_share_fraction: total ? horizon / total : null,
+      spending_year: year,
     };
   });
   return framed(out, {
@@ -94,6 +97,7 @@ export function sponsorFrame<R extends MedicareLite & { total_spending: number }
     exposed_horizon: pl.Float64,
     part_d_total: pl.Float64,
     exposed_share_fraction: pl.Float64,
+    spending_year: pl.Int64,
   });
 }
 

@@ -10,26 +10,73 @@ import type { AnalysisWarning } from "../frames/mod.ts";
 import { baseName } from "./_loe_match.ts";
 import { REACH_DAYS } from "./_loe_horizon.ts";
 
-/** What the figures mean (`result.definitions`). */
-export const LOE_DEFINITIONS: Readonly<Record<string, string>> = {
-  protection_horizon:
-    "the drug's true last patent or exclusivity expiry: the catalysts are asked as far as " +
-    "they reach (3,650 days) and the approval records' patent and exclusivity dates show any later one; " +
-    "generic exclusivities (PC, CGT) held on the brand are not its protection",
-  horizonYears:
-    "years ahead from the data's today (365.25 days a year); the catalysts reach 3,650 days, so " +
-    "a 10-year horizon (3,653 days) runs 3 days past them, and says so in a warning",
-  protected_beyond: "the catalysts' reach (today + 3,650 days), for a drug whose protection runs past it: " +
-    "protected at least until then, not exposure",
-  exposed_horizon: "2025 Part D spending of the entity's own drugs whose protection horizon is within the " +
-    "horizon; a drug protected past it, and a generic exclusivity the entity holds on another brand, is " +
-    "not exposure; null for an entity that did not resolve",
-  spending_2025: "2025 Medicare Part D spending of the matched rows, summed over forms; each Medicare row " +
-    "is counted for one drug only (names first, then molecule ids, then brands)",
-  exposed_share_fraction:
-    "exposed_horizon ÷ part_d_total, the Part D spending on all the entity's approved " +
-    "drugs (its regulatory landscape plus its catalyst drugs), matched by the same matcher as the drugs",
-};
+/**
+ * What the figures mean (`result.definitions`), for Part D spending of `year` (the data's spending
+ * year: the Medicare rows' `year`, else the spec's 2025).
+ */
+export function loeDefinitions(year: string | number): Record<string, string> {
+  return {
+    protection_horizon:
+      "the drug's true last patent or exclusivity expiry: the catalysts are asked as far as " +
+      "they reach (3,650 days) and the approval records' patent and exclusivity dates show any later one; " +
+      "generic exclusivities (PC, CGT) held on the brand are not its protection",
+    horizonYears:
+      "years ahead from the data's today (365.25 days a year); the catalysts reach 3,650 days, so " +
+      "a 10-year horizon (3,653 days) runs 3 days past them, and says so in a warning",
+    protected_beyond:
+      "the catalysts' reach (today + 3,650 days), for a drug whose protection runs past it: " +
+      "protected at least until then, not exposure",
+    exposed_horizon: `${year} Part D spending of the entity's own drugs whose protection horizon is within ` +
+      "the horizon; a drug protected past it, and a generic exclusivity the entity holds on another brand, " +
+      "is not exposure; null for an entity that did not resolve",
+    part_d_spending:
+      `${year} Medicare Part D spending of the matched rows, summed over forms; each Medicare ` +
+      "row is counted for one drug only (names first, then molecule ids, then brands)",
+    spending_year: `the year of the Medicare Part D spending (${year}): the year the service sends on each ` +
+      "row (a field the spec does not name; an imported CMS file's latest year), else 2025, the year the " +
+      "spec states; never assumed from today",
+    exposed_share_fraction: "exposed_horizon ÷ part_d_total, the Part D spending on all the entity's " +
+      "approved drugs (its regulatory landscape plus its catalyst drugs), matched by the same matcher as " +
+      "the drugs; part_d_total and the share are null (unknown, not 0) when the regulatory landscape lists " +
+      "no approved drugs for the entity (a ticker or LEI, or a store without molecule-linked approvals), " +
+      "because a total of its catalyst drugs alone would overstate the share",
+  };
+}
+
+/**
+ * The share's denominator cannot be computed for tickers and LEIs (the regulatory landscape takes sponsor
+ * names only) nor for a resolved sponsor the landscape lists no approved drugs for: named, with why.
+ */
+export function shareWarnings(
+  params: { sponsors?: readonly string[]; tickers?: readonly string[]; leis?: readonly string[] },
+  listed: ReadonlySet<string>,
+  unresolved: readonly string[],
+): AnalysisWarning[] {
+  const out: AnalysisWarning[] = [];
+  const others = [
+    ...(params.tickers ?? []).map((t) => `ticker:${t}`),
+    ...(params.leis ?? []).map((l) => `lei:${l}`),
+  ].filter((e) => !unresolved.includes(e));
+  if (others.length) {
+    out.push({
+      code: "share-unavailable",
+      message: `${others.join(", ")}: the regulatory landscape takes sponsor names only, so their share of ` +
+        `total Part D spending is null`,
+    });
+  }
+  const unlisted = (params.sponsors ?? []).map((s) => `sponsor:${s}`)
+    .filter((e) => !listed.has(e) && !unresolved.includes(e));
+  if (unlisted.length) {
+    out.push({
+      code: "share-unavailable",
+      message: `${unlisted.join(", ")}: the regulatory landscape lists no approved drugs for ` +
+        `${unlisted.length === 1 ? "this sponsor" : "these sponsors"} (it lists drugs linked to a ` +
+        `molecule id, which imported public files do not carry), so their total Part D spending ` +
+        `(part_d_total) and exposed share are null, not 0; their exposure is still shown`,
+    });
+  }
+  return out;
+}
 
 /** What the service cannot show: a horizon past the catalysts' reach, records without expiry dates. */
 export function reachWarnings(

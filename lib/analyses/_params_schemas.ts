@@ -18,6 +18,27 @@ const entities = {
   drugNames: names("Drug names or ids applied to every call (max 100)").max(100).optional(),
 };
 
+/**
+ * The catalyst service needs one entity or filter (HTTP 400 otherwise): asked for here, before any request,
+ * in the parameters' names rather than the service's (`sponsor, indication, drugNames, lei, ticker`).
+ */
+const oneEntity = {
+  check: (
+    p: {
+      sponsors?: unknown[];
+      tickers?: unknown[];
+      leis?: unknown[];
+      indication?: string;
+      drugNames?: unknown[];
+    },
+  ) =>
+    Boolean(p.sponsors?.length || p.tickers?.length || p.leis?.length || p.indication || p.drugNames?.length),
+  params: {
+    path: ["sponsors"] as PropertyKey[],
+    error: 'is required, or one of tickers, leis, indication, drugNames; e.g. "sponsors": ["Pfizer"]',
+  },
+};
+
 /** Zod schema of each analysis's parameters, by the analysis's function name (the precise types; private). */
 export const SCHEMAS = {
   portfolioOverlap: z.object({
@@ -33,7 +54,7 @@ export const SCHEMAS = {
     )
       .optional(),
     limit: z.number().int().min(1).max(500).describe("Events per call (default 500)").optional(),
-  }),
+  }).refine(oneEntity.check, oneEntity.params),
   targetPrioritization: z.object({
     disease: z.string().min(1).describe("Disease name").optional(),
     efo_id: z.string().min(1).describe("Disease CURIE, e.g. EFO:0000311 (takes precedence)").optional(),
@@ -99,5 +120,5 @@ export const SCHEMAS = {
     ...entities,
     horizonYears: z.number().gt(0).max(10).describe("Years ahead, 1-10 (default 5)").optional(),
     limit: z.number().int().min(1).max(500).describe("Catalyst events per call (default 500)").optional(),
-  }),
+  }).refine(oneEntity.check, oneEntity.params),
 } as const;

@@ -1,6 +1,8 @@
 /**
  * Analysis 10: loss-of-exclusivity exposure — which drugs lose their last patent and exclusivity
- * protection when, and how much 2025 Medicare Part D spending rides on them, by drug, sponsor and quarter.
+ * protection when, and how much Medicare Part D spending rides on them, by drug, sponsor and quarter. The
+ * spending year is the data's (`spending_year`: an imported CMS file's latest year; the spec's 2025 when
+ * the rows carry none), never assumed.
  *
  * A drug's protection horizon is its true last expiry: the catalysts are asked as far as they reach
  * (3,650 days, capped calls split by the catalyst calendar), and the approval records' own patent and
@@ -16,12 +18,12 @@ import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
 import { type AnalysisResult, analysisResult, type AnalysisWarning, withKeys } from "../frames/mod.ts";
 import { catalystCalendar, type CatalystCalendarParams } from "./catalyst_calendar.ts";
-import { medicareSpending } from "./medicare_spending.ts";
+import { medicareSpending, mixedYears, SPEC_SPENDING_YEAR, spendingYears } from "./medicare_spending.ts";
 import { framed } from "./_measures.ts";
 import { assignRows, baseName, medicareIndex, type MedicareLite } from "./_loe_match.ts";
 import { dateOf, drugHorizons, REACH_DAYS, type RecordExpiry } from "./_loe_horizon.ts";
 import { drugForms, recordExpiries, sponsorDrugs } from "./_loe_fetch.ts";
-import { LOE_DEFINITIONS, matchWarnings, reachWarnings } from "./_loe_warnings.ts";
+import { loeDefinitions, matchWarnings, reachWarnings, shareWarnings } from "./_loe_warnings.ts";
 import { cliffFrame, genericFrame, sponsorFrame, unmatchedFrame } from "./_loe_tables.ts";
 import { badInput } from "../client/errors.ts";
 import { checkParams } from "./params.ts";
@@ -33,7 +35,8 @@ export interface LossOfExclusivityFrames {
    * One row per drug losing protection within the horizon: `drug_name, trade_names, entities` (the
    * brand's owners among the inputs), `next_expiry, protection_horizon` (the true last patent or
    * exclusivity expiry), `horizon_basis` (`catalysts`, or `approval records` when they list a later
-   * expiry), `horizon_quarter, years_to_horizon, patents, exclusivities, spending_2025, claims,
+   * expiry), `horizon_quarter, years_to_horizon, patents, exclusivities, part_d_spending, spending_year
+   * (the matched rows' year), claims,
    * beneficiaries, branded, match_method` (`exact_generic`, `salt_form`, `molecule_id`, `brand_name`,
    * `no match`), `medicare_keys`, `medicare_names`. Spending is null when nothing matched.
    */
@@ -48,9 +51,11 @@ export interface LossOfExclusivityFrames {
   readonly byQuarter: DataFrame;
   /**
    * Per input entity: `entity, drugs, matched, exposed_1y, exposed_2y, exposed_3y, exposed_5y,
-   * exposed_horizon, part_d_total, exposed_share_fraction` (exposed within the horizon ÷ the Part D
-   * spending on all of the entity's approved drugs, matched the same way). All null for an entity that
-   * did not resolve (unknown, not 0).
+   * exposed_horizon, part_d_total, exposed_share_fraction, spending_year` (exposed within the horizon ÷
+   * the Part D spending on all of the entity's approved drugs, matched the same way; the data's spending
+   * year). All null for an entity that did not resolve (unknown, not 0); `part_d_total` and the share are
+   * null for an entity with no approved-drug list (a ticker, an LEI, a sponsor the regulatory landscape
+   * lists no drugs for), with a `share-unavailable` warning.
    */
   readonly bySponsor: DataFrame;
   /**
@@ -95,7 +100,8 @@ const DRUG_SCHEMA = {
   years_to_horizon: pl.Float64,
   patents: L,
   exclusivities: L,
-  spending_2025: pl.Float64,
+  part_d_spending: pl.Float64,
+  spending_year: pl.Int64,
   claims: pl.Int64,
   beneficiaries: pl.Int64,
   branded: pl.Bool,
@@ -109,6 +115,7 @@ type Med = MedicareLite & {
   total_spending: number;
   total_claims: number;
   total_beneficiaries: number;
+  spending_year: number | null;
 };
 
 /**
@@ -144,6 +151,7 @@ export function lossOfExclusivityFromFrames(
 ): LossOfExclusivityFrames {
   const horizonDays = Math.round((options.horizonYears ?? 5) * 365.25);
   const index = medicareIndex(medicare.toRecords() as unknown as Med[]);
+  const year = spendingYears(medicare);
   const forms = new Map<string, string[]>();
   for (const r of options.forms?.toRecords() ?? []) {
     forms.set(String(r.drug_name), [...(forms.get(String(r.drug_name)) ?? []), String(r.chembl_id)]);
@@ -180,7 +188,10 @@ export function lossOfExclusivityFromFrames(
       protected_beyond: d.endDays > REACH_DAYS ? dateOf(today + REACH_DAYS) : null,
       patents: d.patents,
       exclusivities: d.exclusivities,
-      spending_2025: sum("total_spending"),
+      part_d_spending: sum("total_spending"),
+      spending_year: m.rows.length
+        ? Math.max(...m.rows.map((r) => Number(r.spending_year ?? SPEC_SPENDING_YEAR)))
+        : null,
       claims: sum("total_claims"),
       beneficiaries: sum("total_beneficiaries"),
       branded: m.rows.length ? m.rows.some((r) => r.branded) : null,
@@ -190,7 +201,7 @@ export function lossOfExclusivityFromFrames(
       medicare_names: [...new Set(m.rows.map((r) => r.generic_name))],
     };
   }).sort((a, b) =>
-    (b.spending_2025 ?? -1) - (a.spending_2025 ?? -1) || a.drug_name.localeCompare(b.drug_name)
+    (b.part_d_spending ?? -1) - (a.part_d_spending ?? -1) || a.drug_name.localeCompare(b.drug_name)
   );
   const atRisk = rows.filter((d) => d.horizon_days <= horizonDays);
   const unresolved = new Set(options.unresolved ?? []);
@@ -209,6 +220,7 @@ export function lossOfExclusivityFromFrames(
       unresolved,
       horizonDays,
       inputs: options.entities ?? [],
+      year: Math.max(...year.years),
     }),
     genericExclusivities: genericFrame(h.generic, today),
     unmatched: unmatchedFrame(rows),
@@ -305,22 +317,14 @@ export async function lossOfExclusivity(
   });
   warnings.push(...reachWarnings(horizonYears, records, frames.protected));
   warnings.push(...matchWarnings(horizonYears, frames.drugs, params.drugNames ?? [], catalystDrugs));
-  const others = [
-    ...(params.tickers ?? []).map((t) => `ticker:${t}`),
-    ...(params.leis ?? []).map((l) => `lei:${l}`),
-  ];
-  if (others.length) {
-    warnings.push({
-      code: "share-unavailable",
-      message: `${others.join(", ")}: the regulatory landscape takes sponsor names only, so their share of ` +
-        `total Part D spending is null`,
-    });
-  }
+  warnings.push(...shareWarnings(params, landscape.listed, unresolved));
+  const year = spendingYears(medicare.drugs);
+  if (year.mixed) warnings.push(mixedYears(year.label));
   return analysisResult(
     frames,
     [...calendar.provenance, ...medicare.provenance, ...records.metas, ...forms.metas, ...landscape.metas],
     [...calendar.warnings.filter((w) => !w.source), ...warnings],
     calendar.complete && medicare.complete,
-    LOE_DEFINITIONS,
+    loeDefinitions(year.label),
   );
 }

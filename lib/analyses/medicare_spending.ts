@@ -1,6 +1,8 @@
 /**
- * Analysis 7: Medicare Part D spending (2025) for an indication, a molecule or a drug name: spend by
- * drug, branded share, cost per claim and per beneficiary.
+ * Analysis 7: Medicare Part D spending for an indication, a molecule or a drug name: spend by drug,
+ * branded share, cost per claim and per beneficiary, for the spending year the rows carry (`year`, a
+ * field the spec does not name; else 2025, the year the spec states) — an imported CMS file's latest
+ * year, not a hard-coded one.
  *
  * Ratios are recomputed from the totals and are null (never NaN or Infinity) when a denominator is 0.
  * Medicare name search is an exact whole-term match: an empty result is not evidence that no drug is
@@ -52,7 +54,8 @@ export type MedicareSpendingFrames = {
   /**
    * One row per Medicare drug, by spending: `key`, `generic_name`, `brand_names` list[str], `branded`
    * bool, `molecule_id`, `total_spending` f64, `total_claims` i64, `total_beneficiaries` i64,
-   * `cost_per_claim` f64, `cost_per_beneficiary` f64, `spend_share_fraction` f64.
+   * `cost_per_claim` f64, `cost_per_beneficiary` f64, `spend_share_fraction` f64, `spending_year` i64
+   * (the row's year; 2025, the spec's stated year, when the service sends none).
    */
   readonly drugs: DataFrame;
   /**
@@ -65,9 +68,34 @@ export type MedicareSpendingFrames = {
   readonly summary: DataFrame;
 };
 
-/** What the summary's figures mean (`result.definitions` of {@link medicareSpending}). */
+/** The spending year the spec states ("Spending data is for 2025"); used when a row carries no `year`. */
+export const SPEC_SPENDING_YEAR = 2025;
+
+/**
+ * The spending years of Medicare rows (a frame with `spending_year`), as an analyst reads them: "2023",
+ * or "2023 and 2024" when rows of several years were summed (then `mixed`). No rows: the spec's year.
+ */
+export function spendingYears(df: DataFrame): { years: number[]; label: string; mixed: boolean } {
+  const years = df.height && df.columns.includes("spending_year")
+    ? [...new Set(df.getColumn("spending_year").toArray().filter((y) => y !== null).map(Number))].sort()
+    : [];
+  const list = years.length ? years : [SPEC_SPENDING_YEAR];
+  const label = list.length === 1 ? String(list[0]) : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+  return { years: list, label, mixed: list.length > 1 };
+}
+
+/** What the summary's figures mean for spending of `year` (`result.definitions` of {@link medicareSpending}). */
+export function medicareDefinitions(year: string | number = SPEC_SPENDING_YEAR): Record<string, string> {
+  return {
+    ...MEDICARE_DEFINITIONS,
+    total_spending: MEDICARE_DEFINITIONS.total_spending.replace("{year}", `${year}`),
+  };
+}
+
+/** What the summary's figures mean; `{year}` is the data's spending year ({@link medicareDefinitions}). */
 export const MEDICARE_DEFINITIONS: Readonly<Record<string, string>> = {
-  total_spending: "2025 Medicare Part D spending summed over the matched rows",
+  total_spending: "{year} Medicare Part D spending summed over the matched rows (the year the rows carry; " +
+    "2025, the year the spec states, when the service sends none)",
   cost_per_claim: "spending ÷ claims over the rows that report claims; rows with no (or suppressed) " +
     "claims are left out of both, and counted in rows_without_claims",
   cost_per_beneficiary: "spending ÷ beneficiaries over the rows that report beneficiaries; rows with no " +
@@ -88,6 +116,7 @@ const INPUT = {
   total_spending: pl.Float64,
   total_claims: pl.Int64,
   total_beneficiaries: pl.Int64,
+  year: pl.Int64,
 };
 
 /**
@@ -121,10 +150,12 @@ export function medicareSpendingFromFrame(rows: DataFrame): MedicareSpendingFram
     "total_spending",
     "total_claims",
     "total_beneficiaries",
+    "year",
   )).withColumns(
     ratio(pl.col("total_spending"), pl.col("total_claims")).alias("cost_per_claim"),
     ratio(pl.col("total_spending"), pl.col("total_beneficiaries")).alias("cost_per_beneficiary"),
     ratio(pl.col("total_spending"), total).alias("spend_share_fraction"),
+    pl.col("year").fillNull(SPEC_SPENDING_YEAR).cast(pl.Int64).alias("spending_year"),
   ).select(
     "key",
     "generic_name",
@@ -137,6 +168,7 @@ export function medicareSpendingFromFrame(rows: DataFrame): MedicareSpendingFram
     "cost_per_claim",
     "cost_per_beneficiary",
     "spend_share_fraction",
+    "spending_year",
   ).sort(["total_spending", "key"], [true, false]);
   // A cost per claim (beneficiary) is spending over claims (beneficiaries) of the rows that have some:
   // a row with suppressed or zero counts keeps its spending out of the numerator too, and is counted.
@@ -196,6 +228,14 @@ export const NOT_EVIDENCE_OF_ABSENCE: Warning = {
   pitfall: 23,
 };
 
+/** Rows of several spending years were summed: the totals mix years. */
+export function mixedYears(label: string): Warning {
+  return {
+    code: "mixed-spending-years",
+    message: `The Medicare rows carry spending years ${label}: totals add spending of different years`,
+  };
+}
+
 /**
  * Medicare Part D spending for an indication (`efo_id`), a molecule or a drug name: every matching
  * row is fetched (all pages), then summarised by {@link medicareSpendingFromFrame}.
@@ -243,11 +283,15 @@ export async function medicareSpending(
   );
   const frames = medicareSpendingFromFrame(frameFromResult(result));
   const flagged = result.meta.warnings.some((w) => w.code === NOT_EVIDENCE_OF_ABSENCE.code);
+  const year = spendingYears(frames.drugs);
   return analysisResult(
     frames,
     [result.meta],
-    result.rows.length || flagged ? [] : [NOT_EVIDENCE_OF_ABSENCE],
+    [
+      ...(result.rows.length || flagged ? [] : [NOT_EVIDENCE_OF_ABSENCE]),
+      ...(year.mixed ? [mixedYears(year.label)] : []),
+    ],
     undefined,
-    MEDICARE_DEFINITIONS,
+    medicareDefinitions(year.label),
   );
 }

@@ -10,6 +10,7 @@ import type pl from "nodejs-polars";
 import type { DomNode } from "./dom.ts";
 import { headlessDocument } from "./dom.ts";
 import { Chart } from "./render.ts";
+import { VALUE_LABELS } from "../frames/value_labels.ts";
 
 /** Options every analysis chart accepts. */
 export interface BaseChartOptions {
@@ -106,8 +107,13 @@ export function usd(v: unknown): string {
   return c.startsWith(MINUS) ? `${MINUS}$${c.slice(1)}` : c ? `$${c}` : "";
 }
 
-/** `PHASE1/PHASE2` → `Phase 1/2`, `EARLY_PHASE1` → `Early phase 1`, `NA` → `Not applicable`. */
+/**
+ * `PHASE1/PHASE2` → `Phase 1/2`, `EARLY_PHASE1` → `Early phase 1`, `NA` → `Not applicable`: the stored
+ * phases from `lib/frames/value_labels.ts`, loose forms (`Phase2`, `phase 3`) read the same way.
+ */
 export function phaseLabel(phase: string): string {
+  const stored = VALUE_LABELS.phase[phase];
+  if (stored) return stored;
   const nums = [...phase.matchAll(/PHASE\s*_?(\d)/gi)].map((m) => m[1]);
   if (!nums.length && /^N\/?A$|not applicable/i.test(phase)) return "Not applicable";
   if (!nums.length) return phase;

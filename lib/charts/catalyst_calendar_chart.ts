@@ -8,6 +8,7 @@
 import * as Plot from "@observablehq/plot";
 import { type Chart, chart } from "./render.ts";
 import { displayText, plural } from "../frames/semantics.ts";
+import { valueLabel } from "../frames/value_labels.ts";
 import {
   type BaseChartOptions,
   displayName,
@@ -28,10 +29,10 @@ export const defaults = {
   rowHeight: 18,
   labelChars: 30,
   types: {
-    approval: { label: "Approval", color: "#59a14f" },
-    patent_expiry: { label: "Patent expiry", color: "#e15759" },
-    exclusivity_expiry: { label: "Exclusivity expiry", color: "#f28e2b" },
-  } as Readonly<Record<string, { label: string; color: string }>>,
+    approval: { color: "#59a14f" },
+    patent_expiry: { color: "#e15759" },
+    exclusivity_expiry: { color: "#f28e2b" },
+  } as Readonly<Record<string, { color: string }>>,
   today: "#333",
 } as const;
 
@@ -46,10 +47,14 @@ export interface CatalystCalendarChartOptions extends BaseChartOptions {
   readonly today?: Date;
 }
 
-/** Display label of an event type (`patent_expiry` → `Patent expiry`). */
+/**
+ * Display label of an event type, from the value labels (`lib/frames/value_labels.ts`): `patent_expiry` →
+ * `Patent expiry`; a type not listed there in words.
+ */
 export function eventTypeLabel(type: unknown): string {
   const s = String(type ?? "unknown");
-  return defaults.types[s]?.label ?? s.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  const label = valueLabel("type", s);
+  return label !== s ? label : s.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
 const DAY = 86_400_000;
@@ -133,7 +138,8 @@ export function catalystCalendarChart(
   const color = {
     domain: types,
     range: types.map((t, i) =>
-      Object.values(defaults.types).find((d) => d.label === t)?.color ?? palette[i % palette.length]
+      Object.entries(defaults.types).find(([k]) => eventTypeLabel(k) === t)?.[1].color ??
+        palette[i % palette.length]
     ),
   };
   const upcoming = all.filter((r) => (r.event_date as Date).getTime() >= today.getTime()).length;

@@ -9,13 +9,13 @@ import { type DisplayProvenance, provenanceLines } from "./_provenance.ts";
 import {
   columnLabel,
   type ColumnSemantic,
-  displayText,
   formatCell,
   frameSemantics,
   isNumeric,
   plural,
 } from "../frames/semantics.ts";
 import { dtypeName } from "../frames/dtype_name.ts";
+import { displayValue } from "../frames/value_labels.ts";
 
 export { dtypeName };
 import { formatTable } from "../frames/print_table.ts";
@@ -42,18 +42,27 @@ export interface FrameDisplayOptions {
    */
   raw?: boolean;
   /**
-   * Headers as labels (`lib/frames/semantics.ts` {@linkcode columnLabel}: "Trials", "Part D spend 2025 ($)")
-   * without the dtype line, lists as plain text and entity values without their internal prefix
-   * (`sponsor:Pfizer` → Pfizer): the form of a report for readers. @default {false}
+   * Headers as labels (`lib/frames/semantics.ts` {@linkcode columnLabel}: "Trials", "Part D spend ($)")
+   * without the dtype line, lists as plain text, entity values without their internal prefix
+   * (`sponsor:Pfizer` → Pfizer) and codes and booleans as their labels (`lib/frames/value_labels.ts`:
+   * `PHASE2/PHASE3` → Phase 2/3, `true` → Yes): the form of a report for readers. @default {false}
    */
   labels?: boolean;
 }
 
-function formatValue(value: unknown, dtype: string, semantic: ColumnSemantic | null, labels = false): string {
-  if (labels && Array.isArray(value)) {
-    return value.map((v) => (v == null ? "—" : formatValue(v, "", semantic, true))).join(", ");
+/** `labelsOf`: the column whose value labels to show (`lib/frames/value_labels.ts`), in a report. */
+function formatValue(
+  value: unknown,
+  dtype: string,
+  semantic: ColumnSemantic | null,
+  labelsOf?: string,
+): string {
+  if (labelsOf !== undefined && Array.isArray(value)) {
+    return value.map((v) => (v == null ? "—" : formatValue(v, "", semantic, labelsOf))).join(", ");
   }
-  if (labels && typeof value === "string") return displayText(value);
+  if (labelsOf !== undefined && (typeof value === "string" || typeof value === "boolean")) {
+    return String(displayValue(labelsOf, value));
+  }
   if (Array.isArray(value)) {
     return `[${value.map((v) => (v == null ? "null" : formatValue(v, "", semantic))).join(", ")}]`;
   }
@@ -145,9 +154,9 @@ export function frameToHtmlTable(df: DataFrame, options: FrameDisplayOptions = {
       const v = values[r];
       out.push(
         `<td style="${CELL}${align[i]}">${
-          v == null
-            ? (labels ? "" : NULL_HTML)
-            : escapeHtml(cut(formatValue(v, dtypes[i], semantics[i], labels), maxChars))
+          v == null ? (labels ? "" : NULL_HTML) : escapeHtml(
+            cut(formatValue(v, dtypes[i], semantics[i], labels ? df.columns[i] : undefined), maxChars),
+          )
         }</td>`,
       );
     });

@@ -1,5 +1,5 @@
 /**
- * Loss-of-exclusivity chart: the cliff — 2025 Medicare Part D spending by the quarter in which the
+ * Loss-of-exclusivity chart: the cliff — Medicare Part D spending (of the data's year, `spending_year`) by the quarter in which the
  * drugs' last patent or exclusivity lapses, stacked by sponsor, with the biggest stacks' totals labelled.
  *
  * @module
@@ -40,7 +40,7 @@ function quarters(first: string, last: string): string[] {
  * and counted in the caption).
  *
  * @param drugs Columns `drug_name`, `trade_names` (list), `entities` (list), `horizon_quarter`,
- *   `spending_2025`.
+ *   `part_d_spending`, optionally `spending_year` (the Part D data's year; else the spec's 2025).
  * @param options Titles, width, how many drugs to label.
  * @returns The chart.
  * @example The biggest stack is labelled with its total
@@ -51,7 +51,7 @@ function quarters(first: string, last: string): string[] {
  * const drugs = pl.DataFrame({
  *   drug_name: ["emicizumab", "lorlatinib"], trade_names: [["Hemlibra"], ["Lorbrena"]],
  *   entities: [["sponsor:Roche"], ["sponsor:Pfizer"]], horizon_quarter: ["2029-Q4", "2029-Q4"],
- *   spending_2025: [5.8e9, 4.6e8],
+ *   part_d_spending: [5.8e9, 4.6e8],
  * });
  * // The stack's total is labelled, with its biggest drug and how many more.
  * assert.match(lossOfExclusivityChart(drugs).svg(), /\$6\.3B \(Hemlibra \+1\)/);
@@ -63,20 +63,23 @@ export function lossOfExclusivityChart(
 ): Chart {
   requireColumns(
     drugs,
-    ["drug_name", "trade_names", "entities", "horizon_quarter", "spending_2025"],
+    ["drug_name", "trade_names", "entities", "horizon_quarter", "part_d_spending"],
     "lossOfExclusivityChart",
   );
   const all = rowsOf(drugs);
-  const rows = all.filter((r) => typeof r.spending_2025 === "number").map((r) => ({
+  const rows = all.filter((r) => typeof r.part_d_spending === "number").map((r) => ({
     quarter: String(r.horizon_quarter),
     sponsor: who(r.entities),
-    spending: Number(r.spending_2025),
+    spending: Number(r.part_d_spending),
     label: truncate(
       displayName((r.trade_names as string[] | null)?.[0] ?? r.drug_name),
       defaults.labelChars,
     ),
   }));
   const unmatched = all.length - rows.length;
+  // The data's spending year (`spending_year`; the spec's 2025 when the frame has none).
+  const years = [...new Set(all.map((r) => r.spending_year).filter((y) => y != null).map(Number))].sort();
+  const year = years.length ? years.join(", ") : "2025";
   const qs = rows.length
     ? quarters(rows.map((r) => r.quarter).sort()[0], rows.map((r) => r.quarter).sort().at(-1)!)
     : [];
@@ -98,14 +101,14 @@ export function lossOfExclusivityChart(
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
       (rows.length
-        ? `${usd(total)} of 2025 Part D spending on ${rows.length} drug${
+        ? `${usd(total)} of ${year} Part D spending on ${rows.length} drug${
           rows.length === 1 ? "" : "s"
         } whose ` +
           `last patent or exclusivity expires from ${qs[0]} to ${qs.at(-1)}`
         : "No drug with an upcoming expiry matched a Medicare Part D row"),
     caption: options.caption ??
-      "Each bar: the quarter in which a drug's last listed patent or exclusivity lapses (its protection " +
-        "horizon), stacked by sponsor; a drug of several sponsors is its own stack. Spending year 2025." +
+      `Each bar: the quarter in which a drug's last listed patent or exclusivity lapses (its protection ` +
+        `horizon), stacked by sponsor; a drug of several sponsors is its own stack. Spending year ${year}.` +
         (unmatched
           ? ` ${unmatched} drug${unmatched === 1 ? "" : "s"} with no Medicare match not shown.`
           : ""),
@@ -122,7 +125,7 @@ export function lossOfExclusivityChart(
       tickFormat: (q: string, i: number) => (everyOther && i % 2 ? "" : q),
     },
     y: {
-      label: "Part D spending 2025 (USD)",
+      label: `Part D spending ${year} (USD)`,
       grid: true,
       tickFormat: (v: number) => usd(v),
       domain: [0, Math.max(1, ...totals.values()) * 1.12],

@@ -91,6 +91,8 @@ export function medicareSpendingChart(
   const branded = all.filter((r) => r.branded).reduce((s, r) => s + Number(r.total_spending), 0);
   const max = Math.max(0, ...rows.map((r) => Number(r.total_spending)));
   const hidden = all.length - rows.length;
+  // The rows' spending year (`spending_year`; the spec's 2025 when the frame has none).
+  const years = [...new Set(all.map((r) => r.spending_year).filter((y) => y != null).map(Number))].sort();
   const kinds = presentOnly(["Branded", "Generic"], rows.map((r) => String(r.kind)));
   return chart({
     title: options.title ?? defaults.title,
@@ -101,7 +103,9 @@ export function medicareSpendingChart(
         } of spend`
         : "No Medicare rows matched (not evidence that no drug is reimbursed)"),
     caption: options.caption ??
-      `Spending year 2025. Labels: total spend · share of all matching spend.${
+      `Spending year ${
+        years.length ? years.join(", ") : 2025
+      }. Labels: total spend · share of all matching spend.${
         hidden > 0 ? ` ${hidden} smaller drug${hidden === 1 ? "" : "s"} not shown.` : ""
       }`,
     width: options.width ?? defaults.width,

@@ -20,6 +20,7 @@ import {
   wrapLabel,
 } from "./_kit.ts";
 import type { DataFrame } from "../frames/polars.ts";
+import { valueLabel } from "../frames/value_labels.ts";
 
 /** Defaults of {@linkcode regulatoryLandscapeChart}. */
 export const defaults = {
@@ -28,10 +29,10 @@ export const defaults = {
   height: 280,
   topSponsors: 10,
   tiers: {
-    biologics: { label: "Biologics", color: "#76b7b2" },
-    small_molecules_modern: { label: "Modern small molecules", color: "#4e79a7" },
-    commodities: { label: "Commodities / generics", color: "#bab0ac" },
-  } as Readonly<Record<string, { label: string; color: string }>>,
+    biologics: { color: "#76b7b2" },
+    small_molecules_modern: { color: "#4e79a7" },
+    commodities: { color: "#bab0ac" },
+  } as Readonly<Record<string, { color: string }>>,
 } as const;
 
 /** Options of {@linkcode regulatoryLandscapeChart}. */
@@ -44,9 +45,9 @@ export interface RegulatoryLandscapeChartOptions extends BaseChartOptions {
   readonly asOf?: Date;
 }
 
-/** Display label of a tier code (`small_molecules_modern` → `Modern small molecules`). */
+/** Display label of a tier code, from `lib/frames/value_labels.ts` (`small_molecules_modern` → `Modern small molecules`). */
 export function tierLabel(tier: unknown): string {
-  return defaults.tiers[String(tier)]?.label ?? String(tier ?? "unknown");
+  return valueLabel("tier", tier);
 }
 
 function tierColor(tiers: readonly string[]): { domain: string[]; range: string[] } {

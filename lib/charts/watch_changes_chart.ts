@@ -60,7 +60,8 @@ export function watchChangesChart(changes: DataFrame, options: WatchChangesChart
     ...(options.subtitle ? { subtitle: options.subtitle } : {}),
     caption: options.caption ??
       (items.length
-        ? "Rows matched by each frame's declared key; a changed row may differ in several cells."
+        ? "Rows matched by each table's identifying columns (“matched by” in the tables); a changed row may " +
+          "differ in several cells."
         : "No watched item changed."),
     width: options.width ?? defaults.width,
     height: Math.max(120, items.length * defaults.rowHeight + 60),

@@ -95,7 +95,9 @@ export const COLUMN_LABELS: Readonly<Record<string, string>> = {
   horizon_quarter: "Quarter protection ends",
   match_method: "Medicare match",
   matched: "Matched drugs",
-  part_d_total: "Part D spend 2025",
+  part_d_total: "Part D spend, all its drugs",
+  part_d_spending: "Part D spend",
+  spending_year: "Spending year",
   exposed_horizon: "Exposed within horizon",
   key: "Key",
   old_count: "Year before",
@@ -119,7 +121,7 @@ const ACRONYMS = new Set(["id", "efo", "cpc", "lei", "ror", "us", "fda", "ema", 
 /**
  * A column's header as an analyst reads it: {@linkcode COLUMN_LABELS}, else the name in words (`_usd`,
  * `_fraction` and a leading `n_` dropped, acronyms upper-case, `exposed_5y` → "Exposed within 5 y"),
- * with the unit of money: "Part D spend 2025 ($)". Percentages, counts and dates show their unit in the
+ * with the unit of money: "Part D spend ($)". Percentages, counts and dates show their unit in the
  * cells (8.1 %, 1,234, 2026-03-01).
  *
  * @param column Column name.
@@ -131,7 +133,8 @@ const ACRONYMS = new Set(["id", "efo", "cpc", "lei", "ror", "us", "fda", "ema", 
  * import { columnLabel } from "./semantics.ts";
  * assert.equal(columnLabel("trial_count"), "Trials");
  * assert.equal(columnLabel("market_share"), "Market share");
- * assert.equal(columnLabel("spending_2025"), "Part D spend 2025 ($)");
+ * assert.equal(columnLabel("part_d_spending"), "Part D spend ($)");
+ * assert.equal(columnLabel("spending_year"), "Spending year");
  * assert.equal(columnLabel("cost_per_claim"), "Cost per claim ($)");
  * assert.equal(columnLabel("efo_id"), "EFO ID");
  * ```

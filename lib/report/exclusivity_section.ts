@@ -16,13 +16,41 @@ export function exclusivitySection(
   who: readonly string[],
   years: number,
 ): ReportSection {
-  const sum = (c: string) => (r.bySponsor.height ? Number(r.bySponsor.getColumn(c).sum()) : 0);
-  const exposed = sum("exposed_horizon");
-  const total = sum("part_d_total");
+  const sponsors = (r.bySponsor.height ? r.bySponsor.toRecords() : []) as Record<string, unknown>[];
+  const known = sponsors.filter((x) => typeof x.exposed_horizon === "number");
+  const withTotal = known.filter((x) => typeof x.part_d_total === "number");
+  const add = (rows: Record<string, unknown>[], c: string) => rows.reduce((a, x) => a + Number(x[c] ?? 0), 0);
+  const exposed = add(known, "exposed_horizon");
+  const total = add(withTotal, "part_d_total");
+  // The data's spending year (an imported CMS file's latest year), never a hard-coded one.
+  const year = known.map((x) => x.spending_year).find((y) => y != null) ?? 2025;
+  const name = (e: unknown) => String(e).replace(/^[a-z]+:/, "");
+  const unknownTotal = known.filter((x) => typeof x.part_d_total !== "number").map((x) => name(x.entity));
+  const share = !known.length
+    ? "."
+    : !unknownTotal.length
+    ? `; ${usd(exposed)} of their ${usd(total)} ${year} Part D spending is exposed` +
+      (total > 0 ? ` (${pct(exposed / total)}).` : ".")
+    : !withTotal.length
+    ? `; ${usd(exposed)} of ${year} Part D spending is exposed; their total Part D spending, and so the ` +
+      `exposed share, is unknown (no approved-drug list; see the warnings).`
+    : `; ${usd(exposed)} of ${year} Part D spending is exposed, ${
+      usd(add(withTotal, "exposed_horizon"))
+    } of the ${usd(total)} total of ${withTotal.map((x) => name(x.entity)).join(", ")}` +
+      (total > 0 ? ` (${pct(add(withTotal, "exposed_horizon") / total)})` : "") +
+      `; the total of ${unknownTotal.join(", ")} is unknown (see the warnings).`;
   const drugs: ReportTable = {
     title: "Drugs at risk",
     frame: r.drugs,
-    columns: ["drug_name", "trade_names", "entities", "protection_horizon", "spending_2025", "match_method"],
+    columns: [
+      "drug_name",
+      "trade_names",
+      "entities",
+      "protection_horizon",
+      "part_d_spending",
+      "spending_year",
+      "match_method",
+    ],
   };
   return {
     title: "Loss of exclusivity",
@@ -32,8 +60,7 @@ export function exclusivitySection(
         r.drugs.height === 1 ? "loses its" : "lose their"
       } last patent ` +
       `or exclusivity within ${years} ` +
-      `years; ${usd(exposed)} of their ${usd(total)} 2025 Part D spending is exposed` +
-      (total > 0 ? ` (${pct(exposed / total)}).` : "."),
+      `years${share}`,
     charts: [{
       name: "loss_of_exclusivity",
       chart: lossOfExclusivityChart(r.drugs, { width: REPORT_CHART_WIDTH }),
@@ -46,7 +73,14 @@ export function exclusivitySection(
         ? [{
           title: "Protected past the horizon (not exposure)",
           frame: r.protected,
-          columns: ["drug_name", "entities", "protection_horizon", "protected_beyond", "spending_2025"],
+          columns: [
+            "drug_name",
+            "entities",
+            "protection_horizon",
+            "protected_beyond",
+            "part_d_spending",
+            "spending_year",
+          ],
         }]
         : []),
       ...(r.genericExclusivities.height

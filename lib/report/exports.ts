@@ -14,13 +14,8 @@ import ExcelJS from "exceljs";
 import pl from "nodejs-polars";
 import { toCsvString } from "../frames/io.ts";
 import { dtypeName } from "../frames/dtype_name.ts";
-import {
-  columnLabel,
-  displayText,
-  excelNumberFormat,
-  formatCell,
-  frameSemantics,
-} from "../frames/semantics.ts";
+import { displayValue } from "../frames/value_labels.ts";
+import { columnLabel, excelNumberFormat, formatCell, frameSemantics } from "../frames/semantics.ts";
 import type { Report, ReportSection, ReportTable } from "./html.ts";
 
 /** One table of a report, named for export. */
@@ -134,15 +129,18 @@ export async function writeCsvTables(
 }
 
 /**
- * A cell as Excel should hold it: numbers, dates and booleans typed; text without internal entity
- * prefixes; lists joined; objects as JSON.
+ * A cell as Excel should hold it: numbers and dates typed; codes, booleans and entity values as their
+ * labels (`lib/frames/value_labels.ts`: `ACTIVE_NOT_RECRUITING` → Active, not recruiting, `true` → Yes);
+ * lists joined; objects as JSON.
  */
-function cellValue(v: unknown): ExcelJS.CellValue {
+function cellValue(column: string, v: unknown): ExcelJS.CellValue {
   if (v === null || v === undefined) return null;
-  if (typeof v === "string") return displayText(v);
-  if (typeof v === "number" || typeof v === "boolean" || v instanceof Date) return v;
+  if (typeof v === "string" || typeof v === "boolean") return String(displayValue(column, v));
+  if (typeof v === "number" || v instanceof Date) return v;
   if (typeof v === "bigint") return Number(v);
-  if (Array.isArray(v)) return v.map((x) => (x === null ? "null" : displayText(String(x)))).join("; ");
+  if (Array.isArray(v)) {
+    return v.map((x) => (x === null ? "null" : String(displayValue(column, x)))).join("; ");
+  }
   return JSON.stringify(v);
 }
 
@@ -191,7 +189,7 @@ export async function workbookBytes(
       const values = df.getColumn(name).toArray() as unknown[];
       const column = ws.getColumn(i + 1);
       const label = columnLabel(name, dtypeName(df.dtypes[i]).replace(/^list\[(.*)\]$/, "$1"));
-      column.values = [label, ...values.map(cellValue)];
+      column.values = [label, ...values.map((v) => cellValue(name, v))];
       const numFmt = excelNumberFormat(semantic);
       if (numFmt) {
         column.eachCell((cell, row) => {
@@ -199,7 +197,7 @@ export async function workbookBytes(
         });
       }
       const widest = values.slice(0, 500).reduce<number>(
-        (w, v) => Math.max(w, formatCell(semantic, cellValue(v)).length),
+        (w, v) => Math.max(w, formatCell(semantic, cellValue(name, v)).length),
         label.length,
       );
       column.width = Math.min(60, Math.max(8, widest + 2));

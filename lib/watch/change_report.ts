@@ -7,7 +7,8 @@
 import pl from "nodejs-polars";
 import { renderReport, type Report, type ReportSection, type ReportTable } from "../report/html.ts";
 import type { WatchItemOutcome, WatchOutcome } from "./run.ts";
-import { columnSemantic, formatCell, plural } from "../frames/semantics.ts";
+import { columnLabel, columnSemantic, formatCell, plural } from "../frames/semantics.ts";
+import { displayValue } from "../frames/value_labels.ts";
 
 /** A text cut to `max` characters, with "…" where it was cut. */
 const cut = (
@@ -77,26 +78,45 @@ function readableChanges(changed: pl.DataFrame): pl.DataFrame {
       : "";
     const out: Record<string, unknown> = {};
     for (const c of rest) out[c] = r[c];
-    out.before = numeric ? show(r.before_value, r.before) : r.before ?? "";
-    out.after = numeric ? show(r.after_value, r.after) : r.after ?? "";
+    // The changed column by its label and a code by its label (Trial status: Recruiting), as the tables show.
+    out.column = columnLabel(column);
+    out.before = numeric ? show(r.before_value, r.before) : displayValue(column, r.before) ?? "";
+    out.after = numeric ? show(r.after_value, r.after) : displayValue(column, r.after) ?? "";
     out.change = delta;
     return out;
   });
   return rows.length ? pl.DataFrame(rows) : changed;
 }
 
+/**
+ * The item's tables in a reader's words: each result table by its label ("By phase", not `byPhase`; an
+ * endpoint's rows as "Rows"), and the columns its rows are matched by ("matched by Trial ID").
+ */
 function tables(i: WatchItemOutcome): ReportTable[] {
   if (!i.diff?.changed) return [];
-  const out: ReportTable[] = [{ title: "Frames", frame: i.diff.summary }];
+  // The diff's summary names its tables and keys by their names (`byPhase`; `sponsor, phase`): shown by labels.
+  const summary = i.diff.summary.toRecords().map((r) => ({
+    ...r,
+    frame: columnLabel(String(r.frame)),
+    key: String(r.key ?? "").split(", ").filter(Boolean).map((k) => columnLabel(k)).join(", "),
+  }));
+  const out: ReportTable[] = [{
+    title: "Tables, biggest change first",
+    frame: summary.length
+      ? pl.DataFrame(summary, { schema: i.diff.summary.schema }).rename({ frame: "table", key: "matched_by" })
+      : i.diff.summary,
+  }];
   for (const [name, f] of Object.entries(i.diff.frames)) {
+    // An endpoint's pull has one table, `rows`: its titles need no table name.
+    const title = (
+      what: string,
+    ) => (name === "rows" ? what[0].toUpperCase() + what.slice(1) : `${columnLabel(name)}: ${what}`);
     if (f.changed.height) {
-      out.push({
-        title: `${name}: changed (key ${f.key.join(", ") || "row"})`,
-        frame: readableChanges(f.changed),
-      });
+      const by = f.key.length ? `matched by ${f.key.map((k) => columnLabel(k)).join(", ")}` : "one row";
+      out.push({ title: title(`changed values (${by})`), frame: readableChanges(f.changed) });
     }
-    if (f.added.height) out.push({ title: `${name}: added`, frame: f.added });
-    if (f.removed.height) out.push({ title: `${name}: removed`, frame: f.removed });
+    if (f.added.height) out.push({ title: title("rows added"), frame: f.added });
+    if (f.removed.height) out.push({ title: title("rows removed"), frame: f.removed });
   }
   return out;
 }
@@ -166,17 +186,19 @@ export function changeReport(outcome: WatchOutcome, source: ChangeReportSource):
   };
 }
 
-const cell = (v: unknown): string => {
+/** A cell as the HTML report shows it: codes and booleans by their labels, dates as days, lists joined. */
+const cell = (column: string, v: unknown): string => {
   if (v === null || v === undefined) return "";
   if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (Array.isArray(v)) return v.join("; ");
-  return cut(String(v).replace(/\|/g, "\\|").replace(/\n/g, " "), 80);
+  if (Array.isArray(v)) return v.map((x) => String(displayValue(column, x))).join("; ");
+  return cut(String(displayValue(column, v)).replace(/\|/g, "\\|").replace(/\n/g, " "), 80);
 };
 
 function mdTable(df: pl.DataFrame, rows = 15): string {
   const head = df.head(rows).toRecords();
-  const lines = [`| ${df.columns.join(" | ")} |`, `|${df.columns.map(() => "---").join("|")}|`];
-  for (const r of head) lines.push(`| ${df.columns.map((c) => cell(r[c])).join(" | ")} |`);
+  const labels = df.columns.map((c) => columnLabel(c));
+  const lines = [`| ${labels.join(" | ")} |`, `|${df.columns.map(() => "---").join("|")}|`];
+  for (const r of head) lines.push(`| ${df.columns.map((c) => cell(c, r[c])).join(" | ")} |`);
   if (df.height > rows) lines.push(`\n_${df.height - rows} more rows in the HTML report and the snapshots._`);
   return lines.join("\n");
 }

@@ -12,6 +12,7 @@
  * @module
  */
 import { parseFlags, usageProblems } from "../cli/flags.ts";
+import { plural } from "../frames/semantics.ts";
 import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { writeChangeReport } from "./change_report.ts";
@@ -29,6 +30,8 @@ Options:
   --out <dir>              report folder (overrides the watchlist's "out")
   --sandbox-advance <days> sandbox only: move the sandbox's world forward by <days> before running (demo)
   --scale tiny|small       sandbox only: data scale (default small)
+  --store <file>           sandbox only: serve the public data of a store built by \`deno task import\`
+                           (or RI_STORE) instead of synthetic data; not the watchlist's snapshot "store"
   --wait <seconds>         how long to wait for another run on the same store (default 120)
   --help                   this text
 
@@ -54,6 +57,7 @@ async function main(): Promise<number> {
     out: { type: "string" },
     "sandbox-advance": { type: "string" },
     scale: { type: "string" },
+    store: { type: "string" },
     wait: { type: "string" },
   }, { positionals: 1 });
   if (help) {
@@ -77,9 +81,19 @@ async function main(): Promise<number> {
   if (!(Number.isFinite(waitS) && waitS >= 0 && waitS <= 86_400)) {
     problems.push(`--wait is '${waitText.slice(0, 20)}'; give seconds from 0 to 86400, e.g. --wait 60`);
   }
-  if (problems.length) bad(usageProblems("watch", problems));
   // `deno task` runs in the project folder; INIT_CWD is where the user typed the command.
   const cwd = env("INIT_CWD");
+  const storeFile = values.store && cwd && !values.store.startsWith("/")
+    ? `${cwd}/${values.store}`
+    : values.store;
+  if (storeFile && !(await Deno.stat(storeFile).then((s) => s.isFile, () => false))) {
+    problems.push(
+      `--store: no store file at '${
+        storeFile.slice(0, 200)
+      }'; build one with deno task import -- --store <file> …`,
+    );
+  }
+  if (problems.length) bad(usageProblems("watch", problems));
   const file = cwd && !positionals[0].startsWith("/") ? `${cwd}/${positionals[0]}` : positionals[0];
   let text: string;
   try {
@@ -99,6 +113,9 @@ async function main(): Promise<number> {
   if (real && days) {
     bad("--sandbox-advance works on the sandbox only; unset RI_BASE_URL/RI_API_KEY to use it");
   }
+  if (real && values.store) {
+    bad("--store serves an imported store in the sandbox only; unset RI_BASE_URL/RI_API_KEY to use it");
+  }
   if (real) {
     const host = service!.host;
     if ((await Deno.permissions.query({ name: "net", host })).state !== "granted") {
@@ -112,16 +129,22 @@ async function main(): Promise<number> {
   const base = dirOf(file);
   const store = under(base, watchlist.store);
   const out = values.out ?? (watchlist.out ? under(base, watchlist.out) : `${store}/_report`);
-  const sb = real
-    ? undefined
-    : await startSandbox({ seed: 42, scale: scale as "tiny" | "small", quiet: true });
+  const sb = real ? undefined : await startSandbox({
+    seed: 42,
+    scale: scale as "tiny" | "small",
+    quiet: true,
+    ...(storeFile ? { store: storeFile } : {}),
+  });
+  const synthetic = !real && sb!.dataSource.kind === "synthetic";
   try {
     let date = new Date().toISOString().slice(0, 10);
     if (sb) date = days ? (await sb.advance(days)).toDay : sb.store.today;
     const client = real ? createClient() : createClient({ baseUrl: sb!.url, apiKey: sb!.keys.pos });
     console.error(
-      `watch ${file}: ${watchlist.analyses.length} item(s), day ${date}, ` +
-        (real ? `service ${service!.host}` : "synthetic sandbox data"),
+      `watch ${file}: ${plural(watchlist.analyses.length, "item")}${
+        watchlist.alerts ? " and alerts" : ""
+      }, day ${date}, ` +
+        (real ? `service ${service!.host}` : synthetic ? "synthetic sandbox data" : "imported public data"),
     );
     // One writer per store, the change report included (lib/watch/lock.ts).
     let release;
@@ -149,7 +172,7 @@ async function main(): Promise<number> {
         bad((e as Error).message); // exits: release first
       }
       const source = real ? service!.origin : sb!.url;
-      written = await writeChangeReport(outcome, { source, synthetic: !real }, out);
+      written = await writeChangeReport(outcome, { source, synthetic }, out);
     } finally {
       await release();
     }

@@ -107,9 +107,9 @@ async function alertsFrame(client: Client): Promise<Frames> {
   if (ids.length < list.rows.length) {
     warnings.push({
       code: "field-absent",
-      message: `${list.rows.length - ids.length} of ${list.rows.length} listed alerts carry no alert_id ` +
-        "(a field the spec does not name): their last_triggered_at and match_count were not fetched " +
-        "(alerts.get needs the id), so fired alerts cannot be told apart",
+      message: `${list.rows.length - ids.length} of ${list.rows.length} alerts carry no alert_id on this ` +
+        "service (a field the spec does not name), so when they last fired and how many matches they " +
+        'have could not be read: the watch ("alerts": true) cannot tell which of them fired',
     });
   }
   const details = new Map<unknown, Record<string, unknown>>();

@@ -19,6 +19,7 @@ import { z } from "zod";
 import * as A from "../analyses/mod.ts";
 import { resourceOf } from "../frames/resources.ts";
 import { didYouMean } from "../client/guards.ts";
+import { ANALYSIS_PARAMS, checkParams } from "../analyses/params.ts";
 import { jsonLines, lineOf, syntaxErrorAt } from "./_json_lines.ts";
 import { MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
 import type { ZodType } from "../client/zod_types.ts";
@@ -127,6 +128,37 @@ export const Watchlist: ZodType<Watchlist, unknown> = z.strictObject({
       });
     }
     seen.add(a.name);
+    // A parameter the analysis does not take would be dropped silently, and the run would fail later in
+    // the service's words (or not at all): name it here, in the watchlist's words.
+    if (a.analysis) {
+      const known = Object.keys(ANALYSIS_PARAMS[a.analysis].shape);
+      for (const key of Object.keys(a.params).filter((k) => !known.includes(k))) {
+        const hint = didYouMean(key, known);
+        ctx.addIssue({
+          code: "custom",
+          path: ["analyses", i, "params", key],
+          message: `is not a parameter of ${a.analysis}${hint ? `; did you mean '${hint}'?` : ""} (it takes ${
+            known.join(", ")
+          })`,
+        });
+      }
+      // A value the analysis rejects (a list given as one string, no sponsor at all), at its line now,
+      // in the words the analysis would use at run time (checkParams), not after the other items ran.
+      const r = ANALYSIS_PARAMS[a.analysis].safeParse(a.params);
+      if (!r.success) {
+        const at = r.error.issues[0].path;
+        let message = r.error.issues[0].message;
+        try {
+          checkParams(a.analysis, a.params);
+        } catch (e) {
+          message = (e as Error).message.replace(
+            `${a.analysis}: ${at.map(String).join(".") || "(parameters)"} `,
+            "",
+          );
+        }
+        ctx.addIssue({ code: "custom", path: ["analyses", i, "params", ...at], message });
+      }
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import pl from "nodejs-polars";
 import { catalystCalendar, catalystCalendarFromFrames } from "../../lib/analyses/catalyst_calendar.ts";
 import { portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
 import { diseaseComparison } from "../../lib/analyses/disease_comparison.ts";
+import { lossOfExclusivity } from "../../lib/analyses/loss_of_exclusivity.ts";
 import { toFrame } from "../../lib/frames/mod.ts";
 import { isBadInput } from "../../lib/client/mod.ts";
 import { cellDays, days, raw, withSandbox } from "../frames/_raw.ts";
@@ -154,6 +155,22 @@ Deno.test("catalystCalendar() with only an indication makes one call", async () 
     const truth = await raw(sb, PATH, { indication: "breast cancer", windowDays: 3650, limit: 500 });
     assert.equal(cal.provenance.length, 1);
     assert.equal(cal.events.height, truth.data.events.length);
+  });
+});
+
+Deno.test("no sponsor, ticker, LEI, indication or drug: bad input in the parameters' names, before any request", async () => {
+  await withSandbox(async (_sb, ri) => {
+    for (const run of [() => catalystCalendar(ri, {}), () => lossOfExclusivity(ri, { sponsors: [] })]) {
+      const e = await run().catch((e) => e);
+      assert.ok(isBadInput(e), String(e));
+      // Before: the service's words, "Invalid combination for regulatory.catalysts: pass at least one of
+      // sponsor, indication, drugNames, lei, ticker [GET /api/v1/tools/regulatory/catalysts]".
+      assert.match(
+        String(e.message),
+        /: sponsors is required, or one of tickers, leis, indication, drugNames/,
+      );
+      assert.doesNotMatch(String(e.message), /regulatory\.catalysts|\/api\//);
+    }
   });
 });
 

@@ -188,7 +188,7 @@ Deno.test("lossOfExclusivity() takes each drug's true last expiry, past the hori
         close(s.part_d_total, t.denominator(String(s.entity)), `${s.entity} denominator`);
       }
       for (const r of [...loe.drugs.toRecords(), ...loe.protected.toRecords()]) {
-        close(r.spending_2025 ?? 0, t.spend(String(r.drug_name)), String(r.drug_name));
+        close(r.part_d_spending ?? 0, t.spend(String(r.drug_name)), String(r.drug_name));
       }
       // Nothing counted twice: every Medicare row belongs to one drug.
       const keys = [...loe.drugs.toRecords(), ...loe.protected.toRecords()].flatMap((r) =>
@@ -283,7 +283,7 @@ Deno.test("lossOfExclusivityFromFrames() counts a brand shared by two molecules 
     total_beneficiaries: [5],
   });
   const out = lossOfExclusivityFromFrames(events, medicare);
-  const spend = Object.fromEntries(out.drugs.toRecords().map((r) => [r.drug_name, r.spending_2025]));
+  const spend = Object.fromEntries(out.drugs.toRecords().map((r) => [r.drug_name, r.part_d_spending]));
   assert.deepEqual(spend, { sovalidipine: 1e9, sovalisartan: null });
   assert.equal(out.byQuarter.getColumn("spending").sum(), 1e9);
   assert.match(String(out.unmatched.getColumn("reason").get(0)), /counted under sovalidipine/);
@@ -317,7 +317,7 @@ Deno.test("lossOfExclusivityFromFrames() tries molecule ids before brand names, 
   const r = out.drugs.toRecords()[0];
   assert.equal(r.match_method, "molecule_id");
   assert.deepEqual(r.medicare_keys, ["combo"]);
-  assert.equal(r.spending_2025, 1e8);
+  assert.equal(r.part_d_spending, 1e8);
 });
 
 Deno.test("lossOfExclusivity() matches a combination by molecule id before its shared brand name", async () => {
@@ -349,4 +349,45 @@ Deno.test("lossOfExclusivity() matches a combination by molecule id before its s
     assert.equal(row.match_method, "molecule_id");
     assert.deepEqual(row.medicare_keys, [combo._key]);
   });
+});
+
+Deno.test("lossOfExclusivityFromFrames(): spending_year is the Medicare rows' year; the report shares over the sponsors with a total only", async () => {
+  const { analysisResult } = await import("../../lib/frames/mod.ts");
+  const { exclusivitySection } = await import("../../lib/report/exclusivity_section.ts");
+  const events = pl.DataFrame({
+    drug_name: ["alphamab", "betanib"],
+    trade_name: ["Alpha", "Beta"],
+    type: ["patent_expiry", "patent_expiry"],
+    event_date: [new Date("2027-01-01"), new Date("2027-06-01")],
+    days_to_event: [40, 190],
+    patent_no: ["US1", "US2"],
+    exclusivity_code: [null, null],
+    entities: [["sponsor:A"], ["sponsor:B"]],
+  });
+  const medicare = pl.DataFrame({
+    key: ["a", "b", "c"],
+    generic_name: ["Alphamab", "Betanib", "Gammastat"],
+    brand_names: [["Alpha"], ["Beta"], ["Gamma"]],
+    branded: [true, true, true],
+    molecule_id: [null, null, null],
+    total_spending: [1e8, 3e8, 3e8],
+    total_claims: [10, 10, 10],
+    total_beneficiaries: [5, 5, 5],
+    spending_year: [2023, 2023, 2023],
+  });
+  // Only A has an approved-drug list (alphamab and gammastat): B's total is unknown, not 0.
+  const entityDrugs = pl.DataFrame({
+    entity: ["sponsor:A", "sponsor:A"],
+    drug_name: ["alphamab", "gammastat"],
+  });
+  const frames = lossOfExclusivityFromFrames(events, medicare, { entityDrugs });
+  assert.deepEqual(frames.drugs.getColumn("spending_year").toArray(), [2023, 2023]);
+  const by = Object.fromEntries(frames.bySponsor.toRecords().map((r) => [r.entity, r]));
+  assert.deepEqual([by["sponsor:A"].part_d_total, by["sponsor:A"].spending_year], [4e8, 2023]);
+  assert.deepEqual([by["sponsor:B"].exposed_horizon, by["sponsor:B"].part_d_total], [3e8, null]);
+  const summary = exclusivitySection(analysisResult(frames), ["A", "B"], 5).summary ?? "";
+  assert.match(
+    summary,
+    /\$400M of 2023 Part D spending is exposed, \$100M of the \$400M total of A \(25(\.0)?\s?%\); the total of B is unknown/,
+  );
 });

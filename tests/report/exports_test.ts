@@ -12,22 +12,30 @@ import { exportTables, type Report, writeReport } from "../../lib/report/mod.ts"
 import { HEADLINE_INPUTS, REPORT_SECTIONS, type SectionId } from "../../lib/report/inputs.ts";
 import { runSections } from "../../lib/report/run.ts";
 import { sectionFrames } from "../../lib/report/exports.ts";
-import { columnLabel, columnSemantic, displayText, excelNumberFormat } from "../../lib/frames/semantics.ts";
+import { columnLabel, columnSemantic, excelNumberFormat } from "../../lib/frames/semantics.ts";
+import { displayValue } from "../../lib/frames/value_labels.ts";
 import { dtypeName } from "../../lib/charts/display.ts";
 
 /**
  * What a cell should read back as: numbers (money to the cent), booleans, dates (to the second), lists
- * joined with "; "; in the workbook, text without internal entity prefixes (`sponsor:Pfizer` → Pfizer).
+ * joined with "; "; in the workbook, text and booleans as shown to a reader (`shown`: labels of codes,
+ * entity values without their prefix, Yes/No).
  */
-function expected(v: unknown, money = false, shown = (s: string) => s): unknown {
+function expected(v: unknown, money = false, shown?: (s: string | boolean) => unknown): unknown {
   if (v === null || v === undefined) return undefined;
   if (v instanceof Date) return Math.round(v.getTime() / 1000);
-  if (Array.isArray(v)) return v.map((x) => (x === null ? "null" : shown(String(x)))).join("; ") || undefined;
+  if (Array.isArray(v)) {
+    return v.map((x) => (x === null ? "null" : String(shown ? shown(x) : x))).join("; ") || undefined;
+  }
   if (typeof v === "bigint") return Number(v);
   if (typeof v === "number" && money && !Number.isInteger(v)) return Math.round(v * 100) / 100;
-  if (typeof v === "string") return shown(v);
+  if (typeof v === "string" || typeof v === "boolean") return shown ? shown(v) : v;
   return v;
 }
+
+/** Stored codes a reader should never see in the workbook or the page: `PHASE2`, `exclusivity_expiry`, `true`. */
+const MACHINE_VALUE =
+  /^(true|false|[A-Z]{2,}( [A-Z]{2,})+|[A-Z]+\d*(_[A-Z]+\d*)+|PHASE\d.*|[a-z]+_[a-z_]+|sponsor:.*)$/;
 
 /** Rows of a frame that belong to one sponsor (events, drugs, approvals, trials of a pipeline). */
 const PER_SPONSOR_ROWS = ["event_date", "protection_horizon", "approval_id", "enrollment"];
@@ -103,6 +111,7 @@ Deno.test("writeReport() csv+xlsx: every sheet and CSV file has the frame's rows
     const wb = XLSX.read(await Deno.readFile(written.xlsx!), { cellDates: true, cellNF: true });
     assert.deepEqual(wb.SheetNames, ["Contents", ...tables.map((t) => t.sheet)]);
     let numbersChecked = 0;
+    const shownValues = new Set<string>();
     for (const t of tables) {
       const ws = wb.Sheets[t.sheet];
       const df = t.frame;
@@ -121,7 +130,12 @@ Deno.test("writeReport() csv+xlsx: every sheet and CSV file has the frame's rows
         const money = semantic.kind === "usd";
         values.forEach((v, r) => {
           const cell = ws[XLSX.utils.encode_cell({ r: r + 1, c })] as XLSX.CellObject | undefined;
-          assert.deepEqual(actual(cell), expected(v, money, displayText), `${t.sheet} ${name} row ${r + 1}`);
+          const want = expected(v, money, (x) => displayValue(name, x));
+          assert.deepEqual(actual(cell), want, `${t.sheet} ${name} row ${r + 1}`);
+          if (typeof cell?.v === "string" && !/(^|_)id$|_key$|^(key|cpc|symbol)$/.test(name)) {
+            assert.doesNotMatch(cell.v, MACHINE_VALUE, `${t.sheet} ${name}: a label, not a stored code`);
+            if (cell.v !== "") shownValues.add(cell.v);
+          }
           if (typeof v === "number" && format) {
             assert.equal(cell?.t, "n", `${t.sheet} ${name}: a number cell`);
             assert.equal(cell?.z, format, `${t.sheet} ${name}: number format`);
@@ -150,6 +164,20 @@ Deno.test("writeReport() csv+xlsx: every sheet and CSV file has the frame's rows
       });
     }
     assert.ok(numbersChecked > 100, `${numbersChecked} number cells checked`);
+    // Written out by hand, not from the labels table: what an analyst reads for the stored codes.
+    for (
+      const label of [
+        "Exclusivity expiry",
+        "Phase 2",
+        "Completed",
+        "Yes",
+        "No",
+        "Biologics",
+        "FDA Orange Book",
+      ]
+    ) {
+      assert.ok(shownValues.has(label), `the workbook shows "${label}"`);
+    }
 
     const share = tables.find((t) => t.frame.columns.includes("market_share"))!;
     const col = share.frame.columns.indexOf("market_share");

@@ -175,8 +175,7 @@ Deno.test("the analyses run on the imported store", async () => {
     assert.equal(loe.drugs.height, 1);
     const ibrance = loe.drugs.toRecords()[0] as Record<string, unknown>;
     assert.equal(ibrance.drug_name, "palbociclib");
-    const spend = Object.keys(ibrance).find((k) => k.startsWith("spending_"))!;
-    assert.equal(ibrance[spend], 1_900_000_000, "matched to the Part D row by its generic name");
+    assert.equal(ibrance.part_d_spending, 1_900_000_000, "matched to the Part D row by its generic name");
     const cal = await A.catalystCalendar(ri, { sponsors: ["Novartis Pharmaceuticals"], windowDays: 730 });
     assert.equal(cal.events.height, 3);
     const land = await A.regulatoryLandscape(ri, { region: "US" });
@@ -278,5 +277,55 @@ Deno.test("ClinicalTrials.gov: a zip of study files and an API page read like th
     );
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("on an imported store the spending year is the file's (2023), in the columns, definitions and report", async () => {
+  const { exclusivitySection } = await import("../../lib/report/exclusivity_section.ts");
+  const store = await imported();
+  try {
+    await using sb = await startSandbox({ store, quiet: true });
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos });
+    // The Part D CSV's latest year, read independently from its header.
+    const header = (await Deno.readTextFile(`${FX}part_d_spending_by_drug.csv`)).split("\n")[0];
+    const year = Math.max(...[...header.matchAll(/Tot_Spndng_(\d{4})/g)].map((m) => Number(m[1])));
+    assert.equal(year, 2023);
+    const med = await A.medicareSpending(ri, { search: "Apixaban" });
+    assert.deepEqual([...new Set(med.drugs.getColumn("spending_year").toArray())], [year]);
+    assert.match(med.definitions?.total_spending ?? "", /^2023 Medicare Part D spending/);
+
+    const loe = await A.lossOfExclusivity(ri, { sponsors: ["Pfizer"], horizonYears: 10 });
+    const drug = loe.drugs.toRecords()[0] as Record<string, unknown>;
+    assert.equal(drug.part_d_spending, 1_900_000_000);
+    assert.equal(drug.spending_year, year);
+    assert.match(loe.definitions?.part_d_spending ?? "", /^2023 Medicare Part D spending/);
+    assert.ok(!Object.values(loe.definitions ?? {}).some((d) => /^2025 /.test(d)), "no hard-coded year");
+    assert.equal(loe.bySponsor.getColumn("spending_year").get(0), year);
+    assert.match(exclusivitySection(loe, ["Pfizer"], 10).summary ?? "", /of 2023 Part D spending/);
+  } finally {
+    await drop(store);
+  }
+});
+
+Deno.test("on an imported store a sponsor's Part D total cannot be computed: null with a warning naming why, not $0 of $0", async () => {
+  const { exclusivitySection } = await import("../../lib/report/exclusivity_section.ts");
+  const store = await imported();
+  try {
+    await using sb = await startSandbox({ store, quiet: true });
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos });
+    const loe = await A.lossOfExclusivity(ri, { sponsors: ["Pfizer"], horizonYears: 10 });
+    // The regulatory landscape lists no molecule-linked drugs from public files: the denominator is unknown.
+    const pfizer = loe.bySponsor.toRecords()[0] as Record<string, unknown>;
+    assert.equal(pfizer.exposed_horizon, 1_900_000_000);
+    assert.equal(pfizer.part_d_total, null);
+    assert.equal(pfizer.exposed_share_fraction, null);
+    const w = loe.warnings.find((x) => x.code === "share-unavailable");
+    assert.ok(w, JSON.stringify(loe.warnings));
+    assert.match(w.message, /sponsor:Pfizer: the regulatory landscape lists no approved drugs/);
+    const summary = exclusivitySection(loe, ["Pfizer"], 10).summary ?? "";
+    assert.match(summary, /\$1\.9B of \d{4} Part D spending is exposed; their total Part D spending, and so/);
+    assert.doesNotMatch(summary, /\$0 of their \$0/);
+  } finally {
+    await drop(store);
   }
 });

@@ -62,8 +62,20 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
     assert.match(md, /\*\*Changes found\.\*\*/);
     assert.match(md, /## trials \(trials\.search\)\n\nsince 2026-11-21: [1-9][\d,]* rows? added/);
     assert.match(md, /## alerts \(alerts\)\n\nsince 2026-11-21: [1-9]\d* alerts? fired: “[^”]+” \(\{/);
+    // The change tables in a reader's words: labels, the columns rows are matched by, codes as labels.
+    assert.match(
+      md,
+      /### Changed values \(matched by Trial ID\)\n\n\| Trial ID \| Column \| Before \| After \| Change \|/,
+    );
+    assert.match(md, /\| Table \| Matched by \| Rows before \| Rows after \|/);
+    assert.doesNotMatch(md, /rows_before|changed_cells|\(key |\| trial_id \|/);
+    assert.doesNotMatch(
+      md,
+      /\| (RECRUITING|COMPLETED|ACTIVE_NOT_RECRUITING|NOT_YET_RECRUITING|PHASE\d[^|]*|true|false) \|/,
+    );
     const html = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
     assert.match(html, /Synthetic sandbox data/);
+    assert.doesNotMatch(html, /declared key/, "the chart's note names no internal term");
     // The overview chart: one bar per changed item, drawn as inline SVG.
     assert.match(html, /data-png="watch_changes\.png"><svg[^]*Changes since the last snapshot[^]*<\/svg>/);
     assert.ok(!html.includes("demo-pos-key") && !md.includes("demo-pos-key"), "no API key in the report");
@@ -94,6 +106,38 @@ Deno.test("watch command: params the client rejects exit 2 naming the item; a re
     assert.equal(real.code, 2, real.err);
     assert.match(real.err, /To watch ri\.example\.com:\n {2}deno run --allow-net=ri\.example\.com /);
     assert.ok(!real.err.includes("secret-key-123"), "the API key is never printed");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("watch command: --store serves a store built by deno task import (path from where the user typed it); a missing one exits 2", async () => {
+  const { importPublicData } = await import("../../lib/sandbox/import/mod.ts");
+  const fx = new URL("../fixtures/public/", import.meta.url).pathname;
+  const dir = await Deno.makeTempDir();
+  try {
+    await importPublicData({
+      store: `${dir}/ri.db`,
+      partD: `${fx}part_d_spending_by_drug.csv`,
+      today: "2026-11-21",
+    });
+    await Deno.writeTextFile(
+      `${dir}/watchlist.json`,
+      JSON.stringify({
+        store: "snapshots",
+        analyses: [{ name: "apixaban", analysis: "medicareSpending", params: { search: "Apixaban" } }],
+      }),
+    );
+    const missing = await watch(dir, ["--", "watchlist.json", "--store", "nowhere.db", "--bogus"]);
+    assert.equal(missing.code, 2, missing.err);
+    assert.match(missing.err, /--store: no store file at '.*nowhere\.db'; build one with deno task import/);
+    assert.match(missing.err, /unknown flag --bogus/, "every problem at once");
+    const r = await watch(dir, ["--", "watchlist.json", "--store", "ri.db"]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.err, /imported public data/);
+    assert.match(r.err, /apixaban: baseline saved/);
+    const html = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
+    assert.doesNotMatch(html, /Synthetic sandbox data/, "an imported store is not synthetic data");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

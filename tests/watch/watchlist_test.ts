@@ -36,6 +36,43 @@ Deno.test("parseWatchlist() names the line and field of a mistyped analysis, key
   assert.match(e.message, /^team\.json line 9: alerts must be true or false/m);
 });
 
+Deno.test("parseWatchlist() names a parameter the analysis does not take, at its line, in the watchlist's words", () => {
+  const text = [
+    "{", // 1
+    '  "analyses": [', // 2
+    '    { "name": "cat", "analysis": "catalystCalendar",', // 3
+    '      "params": {', // 4
+    '        "sponsor": "Pfizer" } }', // 5
+    "  ]", // 6
+    "}",
+  ].join("\n");
+  // Before: accepted, and the run failed with the service's words ("Invalid combination for
+  // regulatory.catalysts: pass at least one of sponsor, indication, drugNames, lei, ticker [GET /api/v1/…]").
+  const e = error(text);
+  assert.equal(e.line, 5);
+  assert.equal(e.field, "analyses[0].params.sponsor");
+  assert.match(
+    e.message,
+    /^team\.json line 5: analyses\[0\]\.params\.sponsor is not a parameter of catalystCalendar; did you mean 'sponsors'\? \(it takes sponsors, tickers, /m,
+  );
+  assert.doesNotMatch(e.message, /regulatory\.catalysts|\/api\//);
+  // A value the analysis rejects, or no entity at all: at its line, before any request.
+  const none = error(
+    '{"analyses": [\n  {"name": "c", "analysis": "catalystCalendar", "params": {}},\n' +
+      '  {"name": "o", "analysis": "portfolioOverlap", "params": {"sponsors": "Pfizer", "condition": "x"}}\n]}',
+  );
+  assert.match(
+    none.message,
+    /^team\.json line 2: analyses\[0\]\.params\.sponsors is required, or one of tickers, leis/m,
+  );
+  assert.match(
+    none.message,
+    /^team\.json line 3: analyses\[1\]\.params\.sponsors must be a list, got "Pfizer"; pass \["Pfizer"\]/m,
+  );
+  // Endpoint items keep the endpoint's own parameters (checked by the client).
+  parseWatchlist('{"analyses":[{"name":"t","endpoint":"trials.search","params":{"search":"x"}}]}');
+});
+
 Deno.test("parseWatchlist() reports a JSON syntax error with its line and a missing field at its item", () => {
   const syntax = error('{\n  "analyses": [\n    { "name": "a", "analysis": "sponsorScan", }\n  ]\n}');
   assert.equal(syntax.line, 3);

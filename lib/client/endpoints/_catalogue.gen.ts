@@ -492,6 +492,7 @@ export type Catalogue = {
             }, import("zod/v4/core").$loose>
           >;
           match_method: import("zod").ZodOptional<import("zod").ZodString>;
+          year: import("zod").ZodOptional<import("zod").ZodNumber>;
         }, import("zod/v4/core").$loose>
       >;
       meta: import("zod").ZodObject<{

@@ -211,6 +211,7 @@ export type MedicareRow = {
   molecule: { [x: string]: unknown; chembl_id: string; name?: string | undefined } | null;
   approved_indications: { [x: string]: unknown; efo_id: string; name?: string | undefined }[];
   match_method?: string | undefined;
+  year?: number | undefined;
 };
 
 /** Parsed `OrganizationRow` (schema in people.ts). */

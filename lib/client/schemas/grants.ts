@@ -31,7 +31,11 @@ export const GrantSampleResponse = z.looseObject({ data: z.array(GrantRow) });
 /** Grant search response: exact total in `meta.totalItems`; `meta.sort` echoes the applied ordering. */
 export const GrantSearchResponse = implicitList(GrantRow, PageMeta.extend({ sort: z.string() }));
 
-/** Medicare Part D drug row (2025 spending). Averages are null when the denominator is 0. */
+/**
+ * Medicare Part D drug row. Averages are null when the denominator is 0. The spec states the spending is
+ * for 2025 and names no year field; `year` (the spending year) is the sandbox's choice, so the
+ * analyses read it when sent and take the spec's 2025 otherwise.
+ */
 export const MedicareRow = z.looseObject({
   _key: z.string(),
   generic_name: z.string(),
@@ -44,6 +48,7 @@ export const MedicareRow = z.looseObject({
   molecule: z.looseObject({ chembl_id: z.string(), name: chosen(z.string()) }).nullable(),
   approved_indications: z.array(z.looseObject({ efo_id: z.string(), name: chosen(z.string()) })),
   match_method: chosen(z.string()),
+  year: chosen(z.number().int()),
 });
 /** Medicare Part D drug row. */
 export type MedicareRow = R.MedicareRow;

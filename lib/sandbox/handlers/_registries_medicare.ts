@@ -8,6 +8,8 @@
  *   separator only; the id is otherwise matched exactly).
  * - Averages are rounded to 2 decimals, null when the denominator is 0; `approved_indications` keep
  *   the first stored name of each efo_id; `molecule` is `{chembl_id, name}` or null when unmatched.
+ * - `year` is the row's spending year (a field the spec does not name; it states 2025): 2025 in the
+ *   synthetic data, the latest year of the file in an imported Part D store.
  *
  * @module
  */
@@ -71,7 +73,7 @@ export function searchMedicare(ctx: HandlerContext): Record<string, unknown> {
   const rows = all<SqlRow>(
     ctx.db,
     `SELECT m.key, m.generic_name, m.brand_names_json, m.total_spending, m.total_claims, m.total_beneficiaries,
-       m.chembl_id, m.match_method, mol.generic_name AS molecule_name
+       m.chembl_id, m.match_method, m.year, mol.generic_name AS molecule_name
      FROM medicare_drugs m LEFT JOIN molecules mol ON mol.chembl_id = m.chembl_id
      ${String(where)} ORDER BY ${key} ${dir}, m.key ${dir} LIMIT ? OFFSET ?`,
     [...where.args, limit, offset],
@@ -104,5 +106,6 @@ function toRow(r: SqlRow, indications: { efo_id: string; name: string }[]): Reco
     },
     approved_indications: indications,
     match_method: String(r.match_method),
+    year: Number(r.year),
   };
 }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseFlags, usageProblems } from "../../cli/flags.ts";
 import { importPublicData } from "./mod.ts";
 
 const USAGE = `Usage: deno task import -- --store <file> [--orange-book <dir|zip>] [--part-d <csv>]
@@ -17,29 +17,17 @@ Builds or updates a store from public files (nothing is downloaded):
   --today        the data's reference day (catalyst windows count from it); default: today
 Then: deno task sandbox --store <file>   (or RI_STORE=<file> for the demo, report, watch and MCP server)`;
 
-let values;
-try {
-  ({ values } = parseArgs({
-    args: Deno.args.filter((a) => a !== "--"),
-    options: {
-      store: { type: "string" },
-      "orange-book": { type: "string" },
-      "part-d": { type: "string" },
-      ctgov: { type: "string" },
-      today: { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
-    strict: true,
-  }));
-} catch (e) {
-  console.error(`import: ${(e as Error).message}\n\n${USAGE}`);
-  Deno.exit(2);
-}
-if (values.help) {
+const { help, values, problems } = parseFlags(Deno.args, {
+  store: { type: "string" },
+  "orange-book": { type: "string" },
+  "part-d": { type: "string" },
+  ctgov: { type: "string" },
+  today: { type: "string" },
+});
+if (help) {
   console.log(USAGE);
   Deno.exit(0);
 }
-const problems: string[] = [];
 values.store ??= Deno.env.get("RI_STORE") || undefined;
 if (!values.store) problems.push("--store <file> is required (the store to create or update; or RI_STORE)");
 if (!values["orange-book"] && !values["part-d"] && !values.ctgov) {
@@ -55,7 +43,7 @@ if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
   problems.push(`--today must be YYYY-MM-DD, got ${JSON.stringify(values.today.slice(0, 40))}`);
 }
 if (problems.length) {
-  console.error(problems.map((p) => `import: ${p}`).join("\n") + `\n\n${USAGE}`);
+  console.error(usageProblems("import", problems));
   Deno.exit(2);
 }
 const t0 = performance.now();

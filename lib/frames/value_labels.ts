@@ -1,0 +1,138 @@
+/**
+ * What a stored code means, in one table beside the column semantics (`semantics.ts`): the report's HTML
+ * tables, the workbook and the charts' legends show `exclusivity_expiry` as "Exclusivity expiry",
+ * `ACTIVE_NOT_RECRUITING` as "Active, not recruiting", `PHASE2/PHASE3` as "Phase 2/3" and a boolean as
+ * "Yes"/"No". CSV files keep the stored values.
+ *
+ * @example A value in an analyst's words
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { displayValue } from "./value_labels.ts";
+ * assert.equal(displayValue("type", "exclusivity_expiry"), "Exclusivity expiry");
+ * assert.equal(displayValue("status", "ACTIVE_NOT_RECRUITING"), "Active, not recruiting");
+ * assert.equal(displayValue("phase", "PHASE2/PHASE3"), "Phase 2/3");
+ * assert.equal(displayValue("is_orphan", true), "Yes");
+ * assert.equal(displayValue("entities", "sponsor:Pfizer"), "Pfizer");
+ * ```
+ *
+ * @module
+ */
+import type {
+  CatalystType,
+  DrugTier,
+  HIERARCHY_LEVELS,
+  TrialPhase,
+  TrialStatus,
+} from "../client/schemas/vocab.ts";
+import { displayText } from "./semantics.ts";
+
+type HierarchyLevel = typeof HIERARCHY_LEVELS[number];
+
+const TRIAL_STATUS: Readonly<Record<TrialStatus, string>> = {
+  RECRUITING: "Recruiting",
+  ACTIVE_NOT_RECRUITING: "Active, not recruiting",
+  COMPLETED: "Completed",
+  TERMINATED: "Terminated",
+  WITHDRAWN: "Withdrawn",
+  SUSPENDED: "Suspended",
+  NOT_YET_RECRUITING: "Not yet recruiting",
+  ENROLLING_BY_INVITATION: "Enrolling by invitation",
+  UNKNOWN: "Unknown",
+};
+
+const TRIAL_PHASE: Readonly<Record<TrialPhase, string>> = {
+  EARLY_PHASE1: "Early phase 1",
+  PHASE1: "Phase 1",
+  "PHASE1/PHASE2": "Phase 1/2",
+  PHASE2: "Phase 2",
+  "PHASE2/PHASE3": "Phase 2/3",
+  PHASE3: "Phase 3",
+  PHASE4: "Phase 4",
+  NA: "Not applicable",
+};
+
+const CATALYST_TYPE: Readonly<Record<CatalystType, string>> = {
+  approval: "Approval",
+  patent_expiry: "Patent expiry",
+  exclusivity_expiry: "Exclusivity expiry",
+};
+
+const DRUG_TIER: Readonly<Record<DrugTier, string>> = {
+  biologics: "Biologics",
+  small_molecules_modern: "Modern small molecules",
+  commodities: "Commodities / generics",
+};
+
+const APPROVAL_SOURCE: Readonly<Record<string, string>> = {
+  FDA_ORANGE: "FDA Orange Book",
+  FDA_PURPLE: "FDA Purple Book",
+  EMA: "EMA",
+};
+
+const MARKETING_STATUS: Readonly<Record<string, string>> = {
+  Rx: "Prescription",
+  OTC: "Over the counter",
+  Disc: "Discontinued",
+};
+
+/** How a drug was matched to its Medicare Part D record (`lib/analyses/_loe_match.ts`). */
+const MATCH_METHOD: Readonly<Record<string, string>> = {
+  exact_generic: "Generic name",
+  salt_form: "Salt form of the generic name",
+  molecule_id: "Molecule id",
+  brand_name: "Brand name",
+  "no match": "No match",
+};
+
+const HIERARCHY_LEVEL: Readonly<Record<HierarchyLevel, string>> = {
+  "GLOBAL PARENT": "Global parent",
+  UNRESOLVED: "Unresolved mention",
+};
+
+const WHEN: Readonly<Record<string, string>> = { past: "Past", upcoming: "Upcoming" };
+
+/**
+ * Labels of stored values, by the column that holds them: one entry per vocabulary, shared by every
+ * column name it appears under. A value not listed is shown as stored (without its entity prefix).
+ */
+export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  status: TRIAL_STATUS,
+  overall_status: TRIAL_STATUS,
+  phase: TRIAL_PHASE,
+  phases: TRIAL_PHASE,
+  type: CATALYST_TYPE,
+  event_type: CATALYST_TYPE,
+  tier: DRUG_TIER,
+  source: APPROVAL_SOURCE,
+  marketing_status: MARKETING_STATUS,
+  match_method: MATCH_METHOD,
+  when: WHEN,
+  hierarchy_level: HIERARCHY_LEVEL,
+  hierarchyLevel: HIERARCHY_LEVEL,
+};
+
+/**
+ * A stored value as a reader sees it: its label from {@linkcode VALUE_LABELS} for its column, a boolean as
+ * "Yes"/"No", other text without its internal entity prefix; numbers, dates and nulls unchanged.
+ *
+ * @param column The column the value is in.
+ * @param value The stored value.
+ * @returns The label, or the value itself when it is not text or a boolean.
+ */
+export function displayValue(column: string, value: unknown): unknown {
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value !== "string") return value;
+  return VALUE_LABELS[column]?.[value] ?? displayText(value);
+}
+
+/**
+ * The label of a value of one vocabulary, named by a column that holds it, for chart legends and axes:
+ * `valueLabel("tier", "small_molecules_modern")` → "Modern small molecules"; an unlisted value as stored.
+ *
+ * @param column A column name of {@linkcode VALUE_LABELS}.
+ * @param value The stored value.
+ * @returns Its label.
+ */
+export function valueLabel(column: string, value: unknown): string {
+  return String(displayValue(column, value ?? "unknown"));
+}
