@@ -83,10 +83,15 @@ Deno.test(`exactly ${MAX_REDIRECTS - 1} same-origin hops are followed; one more 
   }
 });
 
-Deno.test("a Location that is not a URL, or not a web address, is a RedirectError and nothing is followed", async () => {
+Deno.test("a Location that is not a URL, not a web address or another https origin is a RedirectError, nothing followed", async () => {
   const cases: [string, string, RegExp][] = [
     ["http://[::1", "(invalid)", /answered 302 with a Location that is not a URL; nothing was followed/],
     ["ftp://files.example/x", "ftp:", /redirected GET \/api\/v1\/start to another origin, ftp:/],
+    [
+      "https://other.example:8443/x",
+      "https://other.example:8443",
+      /to another origin, https:\/\/other.example:8443;/,
+    ],
   ];
   for (const [location, to, message] of cases) {
     const h = hop(302, location);
