@@ -40,12 +40,12 @@ Deno.test("emptyFrame, framed, conform: typed frames from a schema, list columns
   const e = emptyFrame(schema);
   assert.deepEqual([e.height, e.columns, S(e)], [0, ["name", "n", "tags"], want]);
   assert.deepEqual([emptyFrame({}).height, emptyFrame({}).width], [0, 0]);
-  const f = framed([{ name: "a", n: 2, tags: ["x"] }, { name: "b" }], schema);
+  const f = framed([{ name: "a", n: 2, tags: ["x"] }, { name: "b" }, { name: "c", n: 0, tags: [] }], schema);
   assert.deepEqual([S(f), rec(f)], [want, [{ name: "a", n: 2, tags: ["x"] }, {
     name: "b",
     n: null,
     tags: null,
-  }]]);
+  }, { name: "c", n: 0, tags: [] }]]);
   assert.deepEqual(S(framed([], schema)), want);
   const c = conform(pl.DataFrame({ extra: [1], n: [7.0], name: ["z"] }), schema);
   assert.deepEqual([c.columns, S(c), rec(c)], [["name", "n", "tags"], want, [{
@@ -95,6 +95,7 @@ Deno.test("yearOf, dateBound: a year or a date; a year bound is 1 January or 31 
     2021,
     2022,
   ]);
+  assert.equal(yearOf(12000), 12000, "a year number is the year as given");
   assert.throws(() => yearOf("May 2021"), { name: "RangeError", message: /got 'May 2021'/ });
   assert.deepEqual(
     [
