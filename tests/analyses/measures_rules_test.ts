@@ -30,6 +30,11 @@ Deno.test("ratio: num / den as a float; null when the denominator is 0 or null",
   const r = df.select(ratio(pl.col("n"), pl.col("d")).alias("r"));
   assert.deepEqual(r.getColumn("r").toArray(), [0.75, null, null, null]);
   assert.equal(T(r.dtypes[0]), T(pl.Float64));
+  assert.deepEqual(
+    pl.DataFrame({ n: [5], d: [1] }).select(ratio(pl.col("n"), pl.col("d"))).row(0),
+    [5],
+    "over 1",
+  );
   // integer operands are not floored
   assert.deepEqual(pl.DataFrame({ n: [1], d: [3] }).select(ratio(pl.col("n"), pl.col("d"))).row(0), [1 / 3]);
 });
@@ -72,6 +77,7 @@ Deno.test("fillYears: every year from..to (inclusive, default the data's range) 
   const none = pl.DataFrame({ year: pl.Series("year", [], pl.Int64), n: pl.Series("n", [], pl.Int64) });
   assert.equal(fillYears(none, null, null), none);
   assert.deepEqual(fillYears(none, 2020, null), none, "no last year: nothing to fill up to");
+  assert.equal(fillYears(none, null, 2020), none, "no first year: nothing to fill from");
 });
 
 Deno.test("withGrowth: change and growth against the previous row, per group, null without one or from 0", () => {
