@@ -69,9 +69,14 @@ function asText(name: string, dtype: pl.DataType): pl.Expr {
   return /Float/.test(String(dtype)) ? c.round(6).cast(pl.Utf8) : c.cast(pl.Utf8);
 }
 
-/** Null-safe "a differs from b" (lists and mismatched dtypes compared as text). */
-function differs(a: string, b: string, dtype: pl.DataType): pl.Expr {
-  if (isList(dtype)) return asText(a, dtype).fillNull(NULL).neq(asText(b, dtype).fillNull(NULL));
+/**
+ * Null-safe "a differs from b": lists, and a column whose dtype changed between the snapshots (other
+ * than one number type to another), compared as text.
+ */
+function differs(a: string, b: string, ta: pl.DataType, tb: pl.DataType): pl.Expr {
+  const asTexts = isList(ta) || isList(tb) ||
+    (String(ta) !== String(tb) && !(isNumeric(ta) && isNumeric(tb)));
+  if (asTexts) return asText(a, ta).fillNull(NULL).neq(asText(b, tb).fillNull(NULL));
   const x = pl.col(a), y = pl.col(b);
   return x.neq(y).fillNull(x.isNull().neq(y.isNull()));
 }
@@ -179,7 +184,7 @@ export function diffFrame(
   // One pass computes every column's "differs" flag (null-safe; lists compared as text); only the rows
   // with a flag are then split per column.
   const flags = compared.map((c, i) =>
-    differs(c, `${c}${NEW}`, older.getColumn(c).dtype).alias(`__ri_ne${i}`)
+    differs(c, `${c}${NEW}`, older.getColumn(c).dtype, newer.getColumn(c).dtype).alias(`__ri_ne${i}`)
   );
   const hits = compared.length
     ? both.withColumns(...flags).filter(pl.anyHorizontal(compared.map((_, i) => pl.col(`__ri_ne${i}`))))

@@ -222,6 +222,9 @@ Deno.test("a row cap equal to the total is a complete pull; one below it is capp
     const none = await ri.trials.search.all({ search: "zzqqxx-nothing" });
     assert.equal(none.rows.length, 0);
     assert.equal(none.meta.complete, true);
+    const one = await ri.trials.search.all({ search: "melanoma" }, { maxRows: 1 });
+    assert.equal(one.rows.length, 1, "a cap of 1 is allowed");
+    assert.equal(one.meta.complete, false);
     for (const bad of [0, 1.5, -1]) {
       await assert.rejects(ri.trials.search.all({}, { maxRows: bad }), ValidationError);
     }

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
-import { emptyFrame, frameSchema, resourceOf, RESOURCES, toFrame } from "../../lib/frames/mod.ts";
+import {
+  emptyFrame,
+  emptyFromSchema,
+  frameSchema,
+  resourceOf,
+  RESOURCES,
+  toFrame,
+} from "../../lib/frames/mod.ts";
 import { cellDays, days, raw, withSandbox } from "./_raw.ts";
 
 const dt = (df: pl.DataFrame): Record<string, string> =>
@@ -126,4 +133,10 @@ Deno.test("toFrame() turns approval sponsor and drug objects into parallel list 
       );
     });
   });
+});
+
+Deno.test("toFrame() of no rows, and an empty schema, give typed empty frames", () => {
+  for (const r of RESOURCES) assert.deepEqual(dt(toFrame(r, [])), dt(emptyFrame(r)), r);
+  const none = emptyFromSchema({});
+  assert.deepEqual([none.height, none.width], [0, 0]);
 });

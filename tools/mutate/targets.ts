@@ -42,6 +42,7 @@ export const TARGETS: readonly Target[] = [
   {
     module: "lib/client/paginate.ts",
     tests: [
+      `${C}total_bound_test.ts`,
       `${C}paging_edges_test.ts`,
       edges,
       `${C}pagination_test.ts`,
@@ -53,6 +54,7 @@ export const TARGETS: readonly Target[] = [
   {
     module: "lib/client/request.ts",
     tests: [
+      `${C}redirect_rules_test.ts`,
       `${C}request_units_test.ts`,
       `${C}transport_test.ts`,
       contract,
@@ -62,8 +64,19 @@ export const TARGETS: readonly Target[] = [
     ],
     max: 40,
   },
+  { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
+  { module: "lib/client/_deadline.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
   { module: "lib/frames/to_frame.ts", tests: ["tests/frames/to_frame_test.ts"], max: 25 },
-  { module: "lib/analyses/_measures.ts", tests: [boundaries, `${A}patent_trends_test.ts`], max: 25 },
+  {
+    module: "lib/frames/_columns.ts",
+    tests: ["tests/frames/columns_rules_test.ts", "tests/frames/to_frame_test.ts"],
+    max: 40,
+  },
+  {
+    module: "lib/analyses/_measures.ts",
+    tests: [`${A}measures_rules_test.ts`, boundaries, `${A}patent_trends_test.ts`],
+    max: 25,
+  },
   {
     module: "lib/analyses/catalyst_calendar.ts",
     tests: [`${A}catalyst_calendar_test.ts`, boundaries],
@@ -82,7 +95,11 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/watch/diff.ts",
-    tests: ["tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
-    max: 25,
+    tests: ["tests/watch/diff_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
+    max: 40,
+  },
+  {
+    module: "lib/frames/keys.ts",
+    tests: ["tests/frames/keys_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/diff_rules_test.ts"],
   },
 ];
