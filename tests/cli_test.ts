@@ -23,7 +23,7 @@ async function task(name: string, args: string[]) {
   return { code, out: new TextDecoder().decode(stdout), err: new TextDecoder().decode(stderr) };
 }
 
-for (const name of ["report", "watch", "contract", "sandbox", "mcp", "import"]) {
+for (const name of ["report", "watch", "contract", "sandbox", "mcp", "import", "mutate"]) {
   Deno.test(`${name}: --help with or without -- prints usage and exits 0; bad flags are all named at once`, async () => {
     for (const args of [["--help"], ["--", "--help"], ["--", "--bogus", "-h"]]) {
       const r = await task(name, args);

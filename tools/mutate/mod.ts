@@ -13,24 +13,45 @@
  * @module
  */
 import { dirname, join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseFlags, usageProblems } from "../../lib/cli/flags.ts";
 import { applyMutant, findMutants, type Mutant } from "./_mutants.ts";
 import { copyProject, killCurrent, type Outcome, runTests } from "./_workspace.ts";
 import { type Target, TARGETS } from "./targets.ts";
 
-const { values: opt } = parseArgs({
-  args: Deno.args,
-  options: {
-    module: { type: "string", multiple: true },
-    tests: { type: "string" },
-    max: { type: "string" },
-    seed: { type: "string", default: "1" },
-    "timeout-factor": { type: "string", default: "3" },
-    list: { type: "boolean", default: false },
-    survivors: { type: "string" },
-    json: { type: "string" },
-  },
+const USAGE =
+  `Usage: deno task mutate [--module lib/client/retry.ts]... [--max N|all] [--seed S] [--timeout-factor F]
+       [--tests a_test.ts,b_test.ts] [--list] [--json out/mutate.json] [--survivors out/mutate.json]`;
+// The tasks' one flag convention (lib/cli/flags.ts): with or without the `--` of `deno task`, --help exits 0,
+// every bad flag is named at once (exit 2).
+const parsed = parseFlags(Deno.args, {
+  module: { type: "string", multiple: true },
+  tests: { type: "string" },
+  max: { type: "string" },
+  seed: { type: "string" },
+  "timeout-factor": { type: "string" },
+  list: { type: "boolean" },
+  survivors: { type: "string" },
+  json: { type: "string" },
 });
+if (parsed.help) {
+  console.log(USAGE);
+  Deno.exit(0);
+}
+const opt = { seed: "1", "timeout-factor": "3", ...parsed.values };
+for (const flag of ["seed", "timeout-factor"] as const) {
+  if (!(Number(opt[flag]) > 0)) {
+    parsed.problems.push(`--${flag} must be a positive number, got '${opt[flag]}'`);
+  }
+}
+if (
+  opt.max !== undefined && opt.max !== "all" && !(Number.isInteger(Number(opt.max)) && Number(opt.max) > 0)
+) {
+  parsed.problems.push(`--max must be a whole number or all, got '${opt.max}'`);
+}
+if (parsed.problems.length) {
+  console.error(usageProblems("mutate", parsed.problems));
+  Deno.exit(2);
+}
 
 const exists = (f: string) => {
   try {
@@ -73,6 +94,22 @@ function sample(mutants: Mutant[], n: number | undefined, seed: number): Mutant[
 
 const show = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s);
 
+/** Where a mutant was and what it did, as the report lists survivors and time-outs. */
+interface MutantPlace {
+  line: number;
+  column: number;
+  operator: string;
+  original: string;
+  mutant: string;
+}
+const where = (m: Mutant): MutantPlace => ({
+  line: m.line,
+  column: m.column,
+  operator: m.operator,
+  original: m.original,
+  mutant: m.text,
+});
+
 interface ModuleReport {
   module: string;
   tests: readonly string[];
@@ -80,8 +117,8 @@ interface ModuleReport {
   run: number;
   killed: number;
   timeout: number;
-  timedOut: { line: number; column: number; operator: string; original: string; mutant: string }[];
-  survived: { line: number; column: number; operator: string; original: string; mutant: string }[];
+  timedOut: MutantPlace[];
+  survived: MutantPlace[];
   score: number;
   seconds: number;
 }
@@ -160,13 +197,7 @@ try {
         await ws.write(t.module, source);
       }
       if (outcome === "passed") {
-        r.survived.push({
-          line: m.line,
-          column: m.column,
-          operator: m.operator,
-          original: m.original,
-          mutant: m.text,
-        });
+        r.survived.push(where(m));
         console.log(
           `  survived ${t.module}:${m.line}:${m.column} ${m.operator} ${show(m.original)} → ${show(m.text)}`,
         );
@@ -174,13 +205,7 @@ try {
         r.killed++;
         if (outcome === "timeout") {
           r.timeout++;
-          r.timedOut.push({
-            line: m.line,
-            column: m.column,
-            operator: m.operator,
-            original: m.original,
-            mutant: m.text,
-          });
+          r.timedOut.push(where(m));
           console.log(
             `  timeout  ${t.module}:${m.line}:${m.column} ${m.operator} ${show(m.original)} → ${
               show(m.text)
