@@ -65,7 +65,10 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
-  { module: "lib/client/_deadline.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
+  {
+    module: "lib/client/_deadline.ts",
+    tests: [`${C}deadline_test.ts`, `${C}redirect_rules_test.ts`, `${C}transport_test.ts`],
+  },
   { module: "lib/frames/to_frame.ts", tests: ["tests/frames/to_frame_test.ts"], max: 25 },
   {
     module: "lib/frames/_columns.ts",
