@@ -47,3 +47,65 @@ Deno.test("contract: -- --sandbox runs the check on the embedded sandbox with th
   assert.equal(r.code, 0, r.err.slice(-2000));
   assert.equal(JSON.parse(r.out).service, "sandbox (full)");
 });
+
+Deno.test("report: --store alone asks the demo's questions of an imported store; with flags, those; a bad one exits 2", async () => {
+  const { importPublicData } = await import("../lib/sandbox/import/mod.ts");
+  const fx = new URL("tests/fixtures/public/", root).pathname;
+  const dir = await Deno.makeTempDir({ prefix: "ri-cli-store-" });
+  try {
+    const store = `${dir}/ri.db`;
+    await importPublicData({
+      store,
+      orangeBook: `${fx}orange_book`,
+      partD: `${fx}part_d_spending_by_drug.csv`,
+      ctgov: `${fx}ctgov`,
+    });
+    const demo = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--config",
+        config,
+        ...taskArgs("report").slice(1, -1),
+        new URL("main.ts", root).pathname,
+        "--store",
+        store,
+      ],
+      env: { RI_BASE_URL: "", RI_API_KEY: "", NO_COLOR: "1", RI_OUT_DIR: `${dir}/demo` },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const err = new TextDecoder().decode(demo.stderr);
+    // The fixture holds a few public records: the demo's questions are asked of it, and the names it
+    // does not hold fail before any analysis runs (exit 2), as they would on any service.
+    assert.match(err, new RegExp(`Starting the embedded sandbox \\(${store.replaceAll("/", "\\/")}\\)`));
+    assert.match(err, /'AstraZeneca' did not resolve/, "the demo's sponsors were asked");
+    assert.equal(demo.code, 2, err.slice(-2000));
+
+    const asked = await task("report", [
+      "--",
+      "--store",
+      store,
+      "--sponsors",
+      "Pfizer",
+      "--sections",
+      "exclusivity",
+      "--formats",
+      "csv",
+      "--out",
+      `${dir}/asked`,
+    ]);
+    assert.equal(asked.code, 0, asked.err.slice(-2000));
+    assert.ok((await Array.fromAsync(Deno.readDir(`${dir}/asked`))).some((e) => e.name.endsWith(".csv")));
+
+    const missing = await task("report", ["--", "--store", `${dir}/nowhere.db`]);
+    assert.equal(missing.code, 2, missing.err);
+    assert.match(missing.err, /nowhere\.db/);
+    assert.match((await task("report", ["--help"])).out, /--store ri\.db/, "--help names --store");
+    const empty = await task("report", ["--", "--store"]);
+    assert.equal(empty.code, 2, empty.err);
+    assert.match(empty.err, /--store/);
+    assert.doesNotMatch(missing.err + empty.err, / {4}at /, "no stack trace");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
