@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { taskArgs } from "./_tasks.ts";
+import { dropStore, importedStore } from "./sandbox/_helpers.ts";
 
 const root = new URL("../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
@@ -49,17 +50,9 @@ Deno.test("contract: -- --sandbox runs the check on the embedded sandbox with th
 });
 
 Deno.test("report: --store alone asks the demo's questions of an imported store; with flags, those; a bad one exits 2", async () => {
-  const { importPublicData } = await import("../lib/sandbox/import/mod.ts");
-  const fx = new URL("tests/fixtures/public/", root).pathname;
-  const dir = await Deno.makeTempDir({ prefix: "ri-cli-store-" });
+  const store = await importedStore();
+  const dir = store.replace(/\/ri\.db$/, "");
   try {
-    const store = `${dir}/ri.db`;
-    await importPublicData({
-      store,
-      orangeBook: `${fx}orange_book`,
-      partD: `${fx}part_d_spending_by_drug.csv`,
-      ctgov: `${fx}ctgov`,
-    });
     const demo = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
@@ -106,6 +99,6 @@ Deno.test("report: --store alone asks the demo's questions of an imported store;
     assert.match(empty.err, /--store/);
     assert.doesNotMatch(missing.err + empty.err, / {4}at /, "no stack trace");
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await dropStore(store);
   }
 });
