@@ -161,9 +161,24 @@ function pickAuthor(): string {
 let result;
 try {
   try {
-    const resolved = await resolveInputs(client, inputs, plan!.run);
+    // The demo's own questions may not all be in the data (a store of public data, another service): it
+    // leaves those out and says so; a user's own names that do not resolve stop the run (exit 2).
+    const resolved = await resolveInputs(client, inputs, plan!.run, { dropUnresolved: demo });
     inputs = resolved.inputs;
     if (!demo) { for (const n of resolved.notes) console.error(`  ${n}`); }
+    if (resolved.dropped.length) {
+      const run = plan!.run.filter((id) => REPORT_SECTIONS[id].ready(inputs, canPickAuthor));
+      console.error(
+        `Not in this data, left out of the demo:\n  ${resolved.dropped.join("\n  ")}` +
+          (run.length < plan!.run.length
+            ? `\n  sections without inputs left: ${plan!.run.filter((id) => !run.includes(id)).join(", ")}`
+            : ""),
+      );
+      if (!run.length) {
+        fail("None of the demo's questions is in this data: ask your own (deno task report -- --help)");
+      }
+      plan = { ...plan!, run };
+    }
   } catch (e) {
     await sandbox?.close();
     if (e instanceof UsageError) fail(e.message);
