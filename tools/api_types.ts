@@ -1,10 +1,14 @@
 /**
- * Writes the explicit types of the public API's zod-derived values, so the package has no slow types
- * while the schemas and the endpoint catalogue stay the one source (their types are never written by
- * hand). For each target, TypeScript's declaration emit infers the type of a module-private value (e.g.
- * `catalogue` in lib/client/endpoints/mod.ts) and the type is saved as `export type <Name> = …` in a
- * `*.gen.ts` file next to it; the public value is then annotated with it
- * (`export const ENDPOINTS: Catalogue = catalogue`), and `deno check` fails if the two ever disagree.
+ * Writes the explicit types of the public API's zod-derived values as plain TypeScript, so the package has
+ * no slow types and its public types name no zod type, while the schemas and the endpoint catalogue stay
+ * the one source (their types are never written by hand). TypeScript's checker reads the inferred types
+ * and prints them:
+ * - `lib/client/endpoints/_catalogue.gen.ts`: `Catalogue`, the type of `catalogue` (lib/client/endpoints/
+ *   mod.ts) with each parameter guard as `ParamDef<StandardSchemaV1<input, output>>` and each response
+ *   schema as `StandardSchemaV1<unknown, body>`; the public value is annotated with it
+ *   (`export const ENDPOINTS: Catalogue = catalogue`) and `_catalogue_tie.ts` fails `deno check` when a
+ *   body or a guard differs from its schema's.
+ * - `lib/client/schemas/_rows.gen.ts`: what each schema declared `export type X = R.X;` parses to.
  *
  * Run: `deno task api-types` after changing a schema or an endpoint; `--check` (in `deno task check`)
  * fails when a generated file is stale.
