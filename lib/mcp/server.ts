@@ -27,7 +27,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Buffer } from "node:buffer";
 import { z } from "zod";
-import { ANALYSIS_PARAMS } from "../analyses/params.ts";
+import { SCHEMAS as ANALYSIS_PARAMS } from "../analyses/_params_schemas.ts";
 import type { Client } from "../client/mod.ts";
 import { toPng, toSvg } from "../charts/render.ts";
 import { warningText } from "../charts/display.ts";
