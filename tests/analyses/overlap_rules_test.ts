@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
-import { toFrame } from "../../lib/frames/mod.ts";
+import { keyOf, toFrame } from "../../lib/frames/mod.ts";
 import { overlapWide, portfolioOverlapFromFrames } from "../../lib/analyses/portfolio_overlap.ts";
 
 type Sp = {
@@ -162,4 +162,29 @@ Deno.test("overlap: the wide matrix holds the long matrix's cells, shared as int
   assert.equal(shared.getColumn("C").get(0), null, "no count for A·C");
   assert.equal(String(shared.getColumn("A").dtype), String(pl.Int64));
   assert.equal(String(jaccard.getColumn("A").dtype), String(pl.Float64));
+});
+
+Deno.test("overlap: without a market size or intersection count, shares and resolution are unknown; the shared trials count", () => {
+  const shared = toFrame("compositeTrial", [{ id: "t1" }, { id: "t2" }]);
+  const out = portfolioOverlapFromFrames({
+    comparison: comparison([{ sponsor: "A", count: 3 }, { sponsor: "B", count: 2 }]),
+    shared,
+  });
+  assert.deepEqual(out.market.toRecords(), [{
+    condition: "",
+    market_size_trials: null,
+    shared_by_two_or_more: 2,
+    shared_by_all: 2,
+    condition_resolved: null,
+  }]);
+  assert.deepEqual(out.sponsors.getColumn("market_share").toArray(), [null, null]);
+  const keys = Object.fromEntries(Object.entries(out).map(([k, df]) => [k, keyOf(df)]));
+  assert.deepEqual(keys, {
+    sponsors: ["sponsor"],
+    byPhase: ["sponsor", "phase"],
+    byStatus: ["sponsor", "status"],
+    shared: ["id"],
+    matrix: ["sponsor_a", "sponsor_b"],
+    market: [],
+  });
 });

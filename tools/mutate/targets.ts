@@ -79,7 +79,7 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/analyses/portfolio_overlap.ts",
-    tests: [`${A}overlap_rules_test.ts`, `${A}portfolio_overlap_test.ts`],
+    tests: [`${A}overlap_rules_test.ts`, `${A}portfolio_service_test.ts`, `${A}portfolio_overlap_test.ts`],
     max: 60,
   },
   {
