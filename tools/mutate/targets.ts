@@ -97,7 +97,11 @@ export const TARGETS: readonly Target[] = [
     tests: [`${A}regulatory_landscape_test.ts`, boundaries],
     max: 25,
   },
-  { module: "lib/analyses/patent_trends.ts", tests: [`${A}patent_trends_test.ts`, boundaries], max: 25 },
+  {
+    module: "lib/analyses/patent_trends.ts",
+    tests: [`${A}patent_trends_rules_test.ts`, `${A}patent_trends_test.ts`, boundaries],
+    max: 60,
+  },
   {
     module: "lib/analyses/target_prioritization.ts",
     tests: [`${A}target_prioritization_test.ts`, boundaries],
