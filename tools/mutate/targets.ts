@@ -78,6 +78,15 @@ export const TARGETS: readonly Target[] = [
     max: 25,
   },
   {
+    module: "lib/analyses/portfolio_overlap.ts",
+    tests: [`${A}overlap_rules_test.ts`, `${A}portfolio_service_test.ts`, `${A}portfolio_overlap_test.ts`],
+    max: 60,
+  },
+  {
+    module: "lib/analyses/_overlap.ts",
+    tests: [`${A}overlap_rules_test.ts`, `${A}portfolio_overlap_test.ts`],
+  },
+  {
     module: "lib/analyses/catalyst_calendar.ts",
     tests: [`${A}catalyst_calendar_test.ts`, boundaries],
     max: 25,
@@ -88,7 +97,11 @@ export const TARGETS: readonly Target[] = [
     tests: [`${A}regulatory_landscape_test.ts`, boundaries],
     max: 25,
   },
-  { module: "lib/analyses/patent_trends.ts", tests: [`${A}patent_trends_test.ts`, boundaries], max: 25 },
+  {
+    module: "lib/analyses/patent_trends.ts",
+    tests: [`${A}patent_trends_rules_test.ts`, `${A}patent_trends_test.ts`, boundaries],
+    max: 60,
+  },
   {
     module: "lib/analyses/target_prioritization.ts",
     tests: [`${A}target_prioritization_test.ts`, boundaries],
