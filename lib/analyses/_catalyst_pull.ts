@@ -95,15 +95,10 @@ export async function pullCatalysts(
   }
   const completeDays = isCapped(near) ? 0 : w;
   // 2. The whole window per drug list: halve capped lists; halve a single capped drug's window.
-  const given = typeof params.drugNames === "string"
-    ? params.drugNames.split(",").map((s) => s.trim()).filter(Boolean)
-    : Array.isArray(params.drugNames)
-    ? (params.drugNames as string[]).map(String)
-    : undefined;
+  const given = Array.isArray(params.drugNames) ? params.drugNames.map(String) : undefined;
   const listed = given ?? await landscapeDrugs(client, params);
   const seen = results.flatMap((r) => r.rows.map((e) => String(e.drug_name)));
   const names = given ?? [...new Set([...(listed ?? []), ...seen])].sort();
-  if (names.length === 0 && isCapped(near)) stillCapped.add(near);
   const cappedDrugs: string[] = [];
   const queue: string[][] = [];
   for (let i = 0; i < names.length; i += 100) queue.push(names.slice(i, i + 100));
@@ -115,14 +110,13 @@ export async function pullCatalysts(
       queue.push(list.slice(0, list.length >> 1), list.slice(list.length >> 1));
       continue;
     }
+    // One drug capped over the whole window: complete only nearer today, however far its halving got.
     let wd = params.windowDays;
     while (isCapped(r) && wd > 1 && bounded()) {
       r = await run({ ...params, drugNames: list, windowDays: wd >>= 1 });
     }
-    if (isCapped(r) || wd < params.windowDays) {
-      cappedDrugs.push(list[0]);
-      stillCapped.add(r);
-    }
+    cappedDrugs.push(list[0]);
+    stillCapped.add(r);
   }
   cappedDrugs.push(...queue.flat()); // left by the call bound
   const byKey = new Map<string, Record<string, unknown>>();
