@@ -92,6 +92,11 @@ export const TARGETS: readonly Target[] = [
     tests: [`${A}catalyst_split_test.ts`, `${A}catalyst_rules_test.ts`, `${A}catalyst_calendar_test.ts`],
     max: 25,
   },
+  {
+    module: "lib/analyses/_resolve_entity.ts",
+    tests: [`${A}resolve_entity_test.ts`, `${A}catalyst_rules_test.ts`],
+    max: 25,
+  },
   { module: "lib/analyses/sponsor_scan.ts", tests: [`${A}sponsor_scan_test.ts`, boundaries], max: 25 },
   {
     module: "lib/analyses/regulatory_landscape.ts",
