@@ -127,22 +127,18 @@ export async function pullCatalysts(
     String(a.drug_name).localeCompare(String(b.drug_name))
   );
   // Capped notices of calls that splitting settled are dropped (the pull flags what still is capped),
-  // and so are the "no events" notices of split calls: a drug list with nothing in it is expected.
+  // and so are the "no events" notices of split calls: a drug list with nothing in it is expected (the
+  // first call, capped, has events). A call whose notices are settled is complete.
   const metas = results.map((r) => {
-    const drop = new Set([
-      ...(stillCapped.has(r) ? [] : ["capped"]),
-      ...(r === first ? [] : ["maybe-unresolved"]),
-    ]);
-    const warnings = r.meta.warnings.filter((x) => !drop.has(x.code));
-    return warnings.length === r.meta.warnings.length
-      ? r.meta
-      : { ...r.meta, warnings, complete: r.meta.complete || !stillCapped.has(r) };
+    const drop = stillCapped.has(r) ? ["maybe-unresolved"] : ["capped", "maybe-unresolved"];
+    const warnings = r.meta.warnings.filter((x) => !drop.includes(x.code));
+    return warnings.length === r.meta.warnings.length ? r.meta : { ...r.meta, warnings, complete: true };
   });
   return {
     rows,
     metas,
     body: first.body,
-    capped: stillCapped.size > 0 || cappedDrugs.length > 0,
+    capped: cappedDrugs.length > 0, // every still-capped call is a capped drug's
     completeDays,
     splits: calls,
     cappedDrugs,

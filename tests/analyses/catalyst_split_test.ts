@@ -103,6 +103,14 @@ Deno.test("split: capped even within one day of today → complete within 0 days
   assert.equal(entity.complete_days, 0);
   assert.equal(entity.capped_drugs, "a");
   assert.ok(cal.warnings.some((x) => x.code === "capped" && x.message.includes("±0 days")));
+  // The call still capped keeps its own notice; the calls splitting settled do not, and are complete.
+  const notices = cal.provenance.map((p) => p.warnings.some((w) => w.code === "capped"));
+  assert.deepEqual(notices.map((n, i) => n === !cal.provenance[i].complete), notices.map(() => true));
+  assert.equal(notices.filter(Boolean).length, 1, JSON.stringify(notices));
+  assert.ok(
+    cal.warnings.some((x) => x.code === "capped" && x.source),
+    "the still-capped call's notice is shown",
+  );
 });
 
 Deno.test("split: drugs under the cap one by one are complete, though capped together even in one day", async () => {
@@ -114,6 +122,7 @@ Deno.test("split: drugs under the cap one by one are complete, though capped tog
   assert.equal(entity.capped_drugs, null);
   assert.equal(cal.complete, true);
   assert.ok(!cal.warnings.some((x) => x.code === "capped"), JSON.stringify(cal.warnings));
+  assert.ok(cal.provenance.every((p) => p.complete), "every capped call was settled by splitting");
   // Drugs came from the events seen (a ticker): the calendar says a drug never seen could be missing.
   const w = cal.warnings.find((x) => x.code === "capped-split");
   assert.ok(w?.message.includes("±0 days"), JSON.stringify(cal.warnings));
