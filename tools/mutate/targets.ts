@@ -88,7 +88,22 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/analyses/catalyst_calendar.ts",
-    tests: [`${A}catalyst_calendar_test.ts`, boundaries],
+    tests: [
+      `${A}catalyst_rules_test.ts`,
+      `${A}catalyst_split_test.ts`,
+      `${A}catalyst_calendar_test.ts`,
+      boundaries,
+    ],
+    max: 25,
+  },
+  {
+    module: "lib/analyses/_catalyst_pull.ts",
+    tests: [`${A}catalyst_split_test.ts`, `${A}catalyst_rules_test.ts`, `${A}catalyst_calendar_test.ts`],
+    max: 25,
+  },
+  {
+    module: "lib/analyses/_resolve_entity.ts",
+    tests: [`${A}resolve_entity_test.ts`, `${A}catalyst_rules_test.ts`],
     max: 25,
   },
   { module: "lib/analyses/sponsor_scan.ts", tests: [`${A}sponsor_scan_test.ts`, boundaries], max: 25 },
