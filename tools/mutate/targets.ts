@@ -54,6 +54,8 @@ export const TARGETS: readonly Target[] = [
   {
     module: "lib/client/request.ts",
     tests: [
+      `${C}pacing_rules_test.ts`,
+      `${C}deadline_test.ts`,
       `${C}redirect_rules_test.ts`,
       `${C}request_units_test.ts`,
       `${C}transport_test.ts`,
@@ -65,7 +67,12 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
-  { module: "lib/client/_deadline.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
+  { module: "lib/client/_path.ts", tests: [`${C}path_rules_test.ts`] },
+  { module: "lib/client/cache.ts", tests: [`${C}cache_rules_test.ts`, `${C}security_test.ts`] },
+  {
+    module: "lib/client/_deadline.ts",
+    tests: [`${C}deadline_test.ts`, `${C}redirect_rules_test.ts`, `${C}transport_test.ts`],
+  },
   { module: "lib/frames/to_frame.ts", tests: ["tests/frames/to_frame_test.ts"], max: 25 },
   {
     module: "lib/frames/_columns.ts",
