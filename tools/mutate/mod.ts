@@ -63,7 +63,12 @@ const exists = (f: string) => {
 
 /** The chosen targets, each with the test files that exist (a missing one is named, then ignored). */
 function pickTargets(): Target[] {
-  const chosen = opt.module?.length ? opt.module.map(named) : [...TARGETS];
+  // --survivors alone re-runs the modules of that report only (not every target).
+  const chosen = opt.module?.length
+    ? opt.module.map(named)
+    : previous
+    ? previous.map((r) => TARGETS.some((t) => t.module === r.module) ? named(r.module) : r)
+    : [...TARGETS];
   return chosen.map((t) => {
     for (const f of t.tests.filter((f) => !exists(f))) {
       console.error(`${t.module}: no test file ${f}; ignored`);
@@ -159,7 +164,9 @@ try {
       ? all.filter((m) =>
         prev.survived.some((v) =>
           v.line === m.line && v.column === m.column && v.operator === m.operator &&
-          (v.mutant === undefined || v.mutant === m.text)
+          (v.mutant === undefined || v.mutant === m.text) &&
+          // Nested operands can start at one column (`a && b && c`): the original tells them apart.
+          (v.original === undefined || v.original === m.original)
         )
       )
       : sample(all, max, Number(opt.seed));
