@@ -97,6 +97,11 @@ export const TARGETS: readonly Target[] = [
     module: "lib/watch/_integrity.ts",
     tests: ["tests/watch/integrity_rules_test.ts", "tests/watch/integrity_test.ts"],
   },
+  {
+    module: "lib/watch/snapshot.ts",
+    tests: ["tests/watch/snapshot_rules_test.ts", "tests/watch/snapshot_test.ts"],
+    max: 60,
+  },
   { module: "lib/watch/lock.ts", tests: ["tests/watch/lock_rules_test.ts"], max: 60 },
   { module: "lib/watch/watchlist.ts", tests: ["tests/watch/watchlist_test.ts"], max: 60 },
   {
