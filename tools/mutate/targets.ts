@@ -103,7 +103,10 @@ export const TARGETS: readonly Target[] = [
     max: 60,
   },
   { module: "lib/watch/lock.ts", tests: ["tests/watch/lock_rules_test.ts"], max: 60 },
-  { module: "lib/watch/watchlist.ts", tests: ["tests/watch/watchlist_test.ts"], max: 60 },
+  {
+    module: "lib/watch/watchlist.ts",
+    tests: ["tests/watch/watchlist_rules_test.ts", "tests/watch/watchlist_test.ts"],
+  },
   {
     module: "lib/watch/diff.ts",
     tests: ["tests/watch/diff_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
