@@ -129,6 +129,20 @@ export const TARGETS: readonly Target[] = [
     tests: [`${A}target_prioritization_test.ts`, boundaries],
   },
   {
+    module: "lib/watch/_integrity.ts",
+    tests: ["tests/watch/integrity_rules_test.ts", "tests/watch/integrity_test.ts"],
+  },
+  {
+    module: "lib/watch/snapshot.ts",
+    tests: ["tests/watch/snapshot_rules_test.ts", "tests/watch/snapshot_test.ts"],
+    max: 60,
+  },
+  { module: "lib/watch/lock.ts", tests: ["tests/watch/lock_rules_test.ts"], max: 60 },
+  {
+    module: "lib/watch/watchlist.ts",
+    tests: ["tests/watch/watchlist_rules_test.ts", "tests/watch/watchlist_test.ts"],
+  },
+  {
     module: "lib/watch/diff.ts",
     tests: ["tests/watch/diff_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
     max: 40,
