@@ -93,6 +93,10 @@ export const TARGETS: readonly Target[] = [
     module: "lib/analyses/target_prioritization.ts",
     tests: [`${A}target_prioritization_test.ts`, boundaries],
   },
+  { module: "lib/analyses/_loe_tables.ts", tests: [`${A}loe_tables_test.ts`] },
+  { module: "lib/analyses/_loe_warnings.ts", tests: [`${A}loe_warnings_test.ts`] },
+  { module: "lib/analyses/_loe_horizon.ts", tests: [`${A}loe_horizon_test.ts`] },
+  { module: "lib/analyses/_loe_match.ts", tests: [`${A}loe_match_test.ts`, `${A}loe_assign_test.ts`] },
   {
     module: "lib/watch/diff.ts",
     tests: ["tests/watch/diff_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
