@@ -131,7 +131,7 @@ Deno.test("drugHorizons(): a generic exclusivity is its holders' event, never th
         exclusivity_description: "Patent challenge",
       }),
       ev("Alpha", "exclusivity_expiry", 700, {
-        trade_name: "Alphabrand",
+        trade_name: "Alphabrand | Alphagen",
         entities: ["sponsor:Gen C"],
         exclusivity_code: "CGT | PC",
       }),
@@ -151,7 +151,7 @@ Deno.test("drugHorizons(): a generic exclusivity is its holders' event, never th
     },
     {
       drug: "Alpha",
-      trade: "Alphabrand",
+      trade: "Alphabrand | Alphagen",
       holders: ["sponsor:Gen C"],
       code: "CGT | PC",
       description: null,

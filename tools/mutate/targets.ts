@@ -93,6 +93,11 @@ export const TARGETS: readonly Target[] = [
     module: "lib/analyses/target_prioritization.ts",
     tests: [`${A}target_prioritization_test.ts`, boundaries],
   },
+  {
+    module: "lib/analyses/medicare_spending.ts",
+    tests: [`${A}medicare_rules_test.ts`, `${A}medicare_spending_test.ts`],
+    max: 60,
+  },
   { module: "lib/analyses/_loe_tables.ts", tests: [`${A}loe_tables_test.ts`] },
   { module: "lib/analyses/_loe_warnings.ts", tests: [`${A}loe_warnings_test.ts`] },
   { module: "lib/analyses/_loe_horizon.ts", tests: [`${A}loe_horizon_test.ts`] },
