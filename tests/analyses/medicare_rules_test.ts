@@ -15,6 +15,7 @@ import {
   spendingYears,
 } from "../../lib/analyses/medicare_spending.ts";
 import { clientFor, countingFetch, withSandbox } from "../client/_sandbox.ts";
+import { hostile } from "../_hostile.ts";
 
 const rows = (years: (number | null)[], spending = years.map((_, i) => 100 * (i + 1))) =>
   pl.DataFrame({
@@ -118,8 +119,45 @@ Deno.test("medicareSpending(): each filter reaches the service under the spec's 
     assert.ok(all.out.drugs.height > 1);
     assert.deepEqual(all.out.warnings, [], "rows of one year and some rows: nothing to warn");
     assert.deepEqual(all.out.provenance.length, 1);
+    const none = await sent({ efo_id: "EFO:9999999" });
+    assert.equal(none.out.drugs.height, 0);
+    assert.deepEqual(none.out.warnings.map((w) => w.code), ["not-evidence-of-absence"]);
     const capped = await sent({ all: true, maxRows: 1 });
     assert.equal(capped.out.complete, false, "stopped after maxRows");
     assert.equal(all.out.complete, true);
+  });
+});
+
+Deno.test("medicareSpending(): an option of the wrong type is an error naming it, before any request", async () => {
+  await withSandbox(async (sb) => {
+    const f = countingFetch();
+    const options = { molecule: 42 } as unknown as Parameters<typeof medicareSpending>[1];
+    await assert.rejects(
+      () => medicareSpending(clientFor(sb, { fetch: f.fetch }), options),
+      (e: Error) => /molecule/.test(e.message) && /42/.test(e.message),
+    );
+    assert.equal(f.count(), 0);
+  });
+});
+
+Deno.test("medicareSpending(): rows of two spending years are summed with a warning naming both", async () => {
+  await withSandbox(async (sb) => {
+    // The sandbox's own rows, passed through a loopback server that gives every other row 2023 as its year.
+    const proxy = hostile(async (req, url) => {
+      const res = await fetch(`${sb.url}${url.pathname}${url.search}`, { headers: req.headers });
+      const body = await res.json();
+      body.data?.forEach((r: { year?: number }, i: number) => i % 2 === 0 && (r.year = 2023));
+      return Response.json(body, { status: res.status });
+    });
+    try {
+      const out = await medicareSpending(clientFor(sb, { baseUrl: proxy.url }), { all: true });
+      assert.deepEqual(new Set(out.drugs.getColumn("spending_year").toArray()), new Set([2023, 2025]));
+      const mixed = out.warnings.filter((w) => w.code === "mixed-spending-years");
+      assert.equal(mixed.length, 1);
+      assert.match(mixed[0].message, /2023 and 2025/);
+      assert.match(out.definitions?.total_spending ?? "", /^2023 and 2025 Medicare Part D/);
+    } finally {
+      await proxy.close();
+    }
   });
 });
