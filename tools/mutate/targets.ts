@@ -94,6 +94,11 @@ export const TARGETS: readonly Target[] = [
     tests: [`${A}target_prioritization_test.ts`, boundaries],
   },
   {
+    module: "lib/analyses/loss_of_exclusivity.ts",
+    tests: [`${A}loe_frames_test.ts`, `${A}loss_of_exclusivity_test.ts`],
+    max: 60,
+  },
+  {
     module: "lib/analyses/medicare_spending.ts",
     tests: [`${A}medicare_rules_test.ts`, `${A}medicare_spending_test.ts`],
     max: 60,
