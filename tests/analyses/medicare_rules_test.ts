@@ -161,3 +161,24 @@ Deno.test("medicareSpending(): rows of two spending years are summed with a warn
     }
   });
 });
+
+Deno.test("medicareSpending(): a client slice that does not flag an empty result still gets the warning", async () => {
+  await withSandbox(async (sb) => {
+    const ri = clientFor(sb);
+    // The documented MedicareSpendingClient slice, here one that passes rows on without the client's warnings.
+    const slice = {
+      medicare: {
+        search: {
+          all: async (p: Record<string, unknown>, o?: { maxRows?: number }) => {
+            const r = await ri.medicare.search.all(p, o);
+            return { ...r, meta: { ...r.meta, warnings: [] } };
+          },
+        },
+      },
+    };
+    const out = await medicareSpending(slice, { search: "zzznotadrug" });
+    assert.deepEqual(out.warnings.map((w) => [w.code, w.pitfall]), [["not-evidence-of-absence", 23]]);
+    const some = await medicareSpending(slice, { all: true });
+    assert.deepEqual(some.warnings, []);
+  });
+});
