@@ -129,6 +129,21 @@ export const TARGETS: readonly Target[] = [
     tests: [`${A}target_prioritization_test.ts`, boundaries],
   },
   {
+    module: "lib/analyses/loss_of_exclusivity.ts",
+    tests: [`${A}loe_frames_test.ts`, `${A}loss_of_exclusivity_test.ts`],
+    max: 60,
+  },
+  { module: "lib/analyses/_loe_fetch.ts", tests: [`${A}loe_fetch_test.ts`], max: 60 },
+  {
+    module: "lib/analyses/medicare_spending.ts",
+    tests: [`${A}medicare_rules_test.ts`, `${A}medicare_spending_test.ts`],
+    max: 60,
+  },
+  { module: "lib/analyses/_loe_tables.ts", tests: [`${A}loe_tables_test.ts`] },
+  { module: "lib/analyses/_loe_warnings.ts", tests: [`${A}loe_warnings_test.ts`] },
+  { module: "lib/analyses/_loe_horizon.ts", tests: [`${A}loe_horizon_test.ts`] },
+  { module: "lib/analyses/_loe_match.ts", tests: [`${A}loe_match_test.ts`, `${A}loe_assign_test.ts`] },
+  {
     module: "lib/watch/_integrity.ts",
     tests: ["tests/watch/integrity_rules_test.ts", "tests/watch/integrity_test.ts"],
   },
