@@ -158,7 +158,9 @@ try {
       ? all.filter((m) =>
         (prev.survived ?? []).some((v) =>
           v.line === m.line && v.column === m.column && v.operator === m.operator &&
-          (v.mutant === undefined || v.mutant === m.text)
+          (v.mutant === undefined || v.mutant === m.text) &&
+          // Nested operands can start at one column (`a && b && c`): the original tells them apart.
+          (v.original === undefined || v.original === m.original)
         )
       )
       : sample(all, max, Number(opt.seed));
