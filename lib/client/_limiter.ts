@@ -48,12 +48,14 @@ export class Limiter {
       throw new RangeError(`concurrency must be a whole number >= 1, got ${start}`);
     }
     this.adaptive = options.adaptive ?? true;
-    this.cap = this.adaptive ? Math.max(start, options.max ?? 16) : start;
-    if (!Number.isInteger(this.cap) || this.cap < start) {
+    // A maxConcurrency below concurrency is refused, not raised to it: the caller asked for at most that many.
+    const max = options.max ?? Math.max(16, start);
+    if (this.adaptive && !(Number.isInteger(max) && max >= start)) {
       throw new RangeError(
         `maxConcurrency must be a whole number >= concurrency (${start}), got ${options.max}`,
       );
     }
+    this.cap = this.adaptive ? max : start;
     this.#limit = start;
   }
 
