@@ -71,8 +71,9 @@ export class Limiter {
 
   /** Run `task` when a slot is free and no pause is on; the slot is released when it settles. */
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#active < this.#limit && Date.now() >= this.#pausedUntil && this.#queue.length === 0) {
-      this.#active++;
+    // A free slot with no queue starts at once, unless a pause or the learnt pace says to wait.
+    if (this.#active < this.#limit && this.#readyIn() <= 0 && this.#queue.length === 0) {
+      this.#admitOne();
     } else {
       const admitted = new Promise<void>((resolve) => this.#queue.push(resolve));
       this.#pump();

@@ -97,7 +97,7 @@ Deno.test("adaptive slow start: one more slot per success, never above the cap",
   assert.equal(l.max, 5, "a failure is no success");
 });
 
-Deno.test("adaptive after a throttle: slots halved (at least 1), then one more per `max` successes in a row", async () => {
+Deno.test("adaptive after a throttle: slots halved (rounded down, at least 1), then one more per `max` successes in a row", async () => {
   const l = new Limiter(8, { max: 64 });
   l.throttle(0);
   assert.equal(l.max, 4);
@@ -114,8 +114,8 @@ Deno.test("adaptive after a throttle: slots halved (at least 1), then one more p
   await instant(l, 5);
   l.throttle(0);
   assert.equal(l.max, 3, "a throttle restarts the run of successes");
-  for (let i = 0; i < 3; i++) l.throttle(0);
-  assert.equal(l.max, 1);
+  l.throttle(0);
+  assert.equal(l.max, 1, "3 halved, rounded down");
   const one = new Limiter(1);
   one.throttle(0);
   assert.equal(one.max, 1, "never below 1");
@@ -140,4 +140,26 @@ Deno.test("a throttle holds every new request until its wait has passed; request
   await running;
   await Promise.all(held);
   for (const t of startedAt) assert.ok(t >= t0 + 120, `started ${t - t0} ms after a 120 ms throttle`);
+});
+
+Deno.test("a throttle with nothing in flight still starts the held requests once it has passed", async () => {
+  const l = new Limiter(2);
+  const t0 = Date.now();
+  l.throttle(60, true);
+  let startedAt = 0;
+  await l.run(() => Promise.resolve(void (startedAt = Date.now())));
+  assert.ok(startedAt >= t0 + 60, `started ${startedAt - t0} ms after a 60 ms throttle`);
+});
+
+Deno.test("the server's pace is learnt from two rate limits: the requests between them over the time between them", async () => {
+  const l = new Limiter(4);
+  l.throttle(0, true);
+  await instant(l, 2);
+  await new Promise((r) => setTimeout(r, 120));
+  l.throttle(0, true); // 2 requests in >= 120 ms: at least 60 ms apart from now on
+  const starts: number[] = [];
+  await Promise.all([0, 1, 2].map(() => l.run(() => Promise.resolve(void starts.push(Date.now())))));
+  for (let i = 1; i < starts.length; i++) {
+    assert.ok(starts[i] - starts[i - 1] >= 59, `starts ${starts.map((t) => t - starts[0]).join(", ")} ms`);
+  }
 });
