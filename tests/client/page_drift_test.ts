@@ -49,6 +49,7 @@ Deno.test("page drift is caught on approval_id, grant_id, patent_id, _key and al
       const dup = r.meta.warnings.find((w) => w.code === "duplicates");
       assert.ok(dup, `${name}: ${JSON.stringify(r.meta.warnings)}`);
       assert.match(dup.message, new RegExp(`^1 duplicate rows \\(same ${id}\\)`));
+      assert.equal(dup.pitfall, 1, "PITFALLS #1: rows collected must match the total");
       assert.equal(
         new Set(r.rows.map((row) => row[id])).size,
         r.rows.length,
