@@ -1,0 +1,76 @@
+/**
+ * One call's result from the catalogue's definitions (lib/client/call.ts): an endpoint of row groups
+ * (regulatory.landscape's tiers) gives every group's rows, each labelled with its group's name, checked
+ * against the raw answer; an endpoint that is no list gives a body result without rows; a 500 from an
+ * endpoint that resolves an entity means that entity could not be resolved, whatever the body says, and
+ * names the parameter and the input the caller sent; a whole answer is complete and fresh; a LEI with no
+ * ticker is an empty mapping flagged with PITFALLS #25.
+ */
+import assert from "node:assert/strict";
+import { createClient, UnresolvedEntityError } from "../../lib/client/mod.ts";
+import { hostile, KEY } from "../_hostile.ts";
+import { clientFor, fixtures, raw, withSandbox } from "./_sandbox.ts";
+
+const GROUPS = ["biologics", "small_molecules_modern", "commodities"] as const;
+
+Deno.test("row groups: every group's rows, in group order, each labelled with its group's name", async () => {
+  await withSandbox(async (sb) => {
+    const r = await clientFor(sb).regulatory.landscape({});
+    const answer = await raw(sb, "/api/v1/tools/regulatory/landscape");
+    const data = answer.body.data as Record<string, Record<string, unknown>[]>;
+    const want = GROUPS.flatMap((g) => data[g].map((row) => [g, row.generic_name]));
+    assert.ok(GROUPS.every((g) => data[g].length > 0), "fixture: every tier has drugs");
+    assert.deepEqual(
+      r.rows.map((row) => [row.group, row.generic_name]),
+      want,
+    );
+  });
+});
+
+Deno.test("an endpoint that is no list gives its body, and no rows", async () => {
+  await withSandbox(async (sb) => {
+    const r = await clientFor(sb).diseases.landscape({ efo_id: fixtures(sb).efoId });
+    assert.ok(r.body !== null && typeof r.body === "object");
+    assert.equal("rows" in r, false);
+    assert.equal(r.meta.rows, 0);
+  });
+});
+
+Deno.test("a 500 from an entity-resolving endpoint is an UnresolvedEntityError naming the parameter and input sent", async () => {
+  const server = hostile(() => Response.json({ error: "Internal Server Error" }, { status: 500 }));
+  try {
+    const ri = createClient({ baseUrl: server.url, apiKey: KEY, retry: 0 });
+    const e = await ri.biology.drugToTargets({ drug: "zz-unknown-drug" }).catch((x) => x);
+    assert.ok(e instanceof UnresolvedEntityError, String(e));
+    assert.equal(e.input, "zz-unknown-drug");
+    assert.equal(e.parameter, "drug");
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("a whole answer is complete and fresh (age 0); a LEI without a ticker is an empty mapping, pitfall 25", async () => {
+  await withSandbox(async (sb) => {
+    const ri = clientFor(sb);
+    const fx = fixtures(sb);
+    const some = await ri.financials.leiToTicker({ lei: fx.lei });
+    assert.ok(some.rows.length > 0);
+    assert.deepEqual([some.meta.complete, some.meta.fromCache, some.meta.cacheAgeMs], [true, false, 0]);
+    const none = await ri.financials.leiToTicker({ lei: fx.leiWithoutTicker });
+    assert.deepEqual(none.meta.warnings.map((w) => [w.code, w.pitfall]), [["no-mapping", 25]]);
+    assert.deepEqual([none.meta.complete, none.meta.cacheAgeMs], [true, 0]);
+  });
+});
+
+Deno.test("one page of a paged endpoint is incomplete and says which page of how many rows, pitfall 1", async () => {
+  await withSandbox(async (sb) => {
+    const r = await clientFor(sb).trials.search({ search: "cancer", limit: 10 });
+    assert.ok(r.total! > 10, "fixture: more than one page");
+    assert.equal(r.meta.complete, false);
+    assert.deepEqual(r.meta.warnings.map((w) => [w.code, w.pitfall]), [["one-page", 1]]);
+    assert.equal(
+      r.meta.warnings[0].message,
+      `This is page 1 (10 rows) of ${r.total} rows; use .all() or .iterate() for every row`,
+    );
+  });
+});
