@@ -4,10 +4,13 @@
  * against the raw answer; an endpoint that is no list gives a body result without rows; a 500 from an
  * endpoint that resolves an entity means that entity could not be resolved, whatever the body says, and
  * names the parameter and the input the caller sent; a whole answer is complete and fresh; a LEI with no
- * ticker is an empty mapping flagged with PITFALLS #25.
+ * ticker is an empty mapping flagged with PITFALLS #25; a pull is dated by its first page, and one cached
+ * answer makes a result cached.
  */
 import assert from "node:assert/strict";
 import { createClient, UnresolvedEntityError } from "../../lib/client/mod.ts";
+import type { Handler } from "../../lib/sandbox/handler.ts";
+import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
 import { hostile, KEY } from "../_hostile.ts";
 import { clientFor, fixtures, raw, withSandbox } from "./_sandbox.ts";
 
@@ -73,4 +76,29 @@ Deno.test("one page of a paged endpoint is incomplete and says which page of how
       `This is page 1 (10 rows) of ${r.total} rows; use .all() or .iterate() for every row`,
     );
   });
+});
+
+Deno.test("provenance: a pull's fetchedAt is its first page's time; one cached answer makes a result fromCache", async () => {
+  const search = HANDLERS["trials.search"];
+  const slowLater: Handler = async (ctx) => {
+    if (ctx.params.page !== 1) await new Promise((r) => setTimeout(r, 30));
+    return search(ctx);
+  };
+  await withSandbox(async (sb) => {
+    let firstPage = 0;
+    const ri = clientFor(sb, { onProgress: (p) => void (p.pagesDone === 1 && (firstPage = Date.now())) });
+    const r = await ri.trials.search.all({ search: "cancer", limit: 50 }, { maxRows: 150 });
+    assert.ok(r.meta.pages > 1);
+    assert.ok(r.meta.fetchedAt.getTime() <= firstPage, "not a later page's time");
+    const dir = await Deno.makeTempDir();
+    try {
+      const cached = clientFor(sb, { cache: { dir } });
+      assert.equal((await cached.trials.search({ limit: 5 })).meta.fromCache, false);
+      const again = await cached.trials.search({ limit: 5 });
+      assert.equal(again.meta.fromCache, true);
+      assert.equal(again.meta.pages, 1);
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  }, { handlers: { "trials.search": slowLater } });
 });
