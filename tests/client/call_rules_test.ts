@@ -5,10 +5,13 @@
  * endpoint that resolves an entity means that entity could not be resolved, whatever the body says, and
  * names the parameter and the input the caller sent; a whole answer is complete and fresh; a LEI with no
  * ticker is an empty mapping flagged with PITFALLS #25; a pull is dated by its first page, and one cached
- * answer makes a result cached.
+ * answer makes a result cached; a sandbox-chosen field is absent only when no answer carried it.
  */
 import assert from "node:assert/strict";
 import { createClient, UnresolvedEntityError } from "../../lib/client/mod.ts";
+import { absentFields } from "../../lib/client/call.ts";
+import type { Answer } from "../../lib/client/request.ts";
+import { emptyAudit } from "../../lib/client/schemas/origin.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
 import { hostile, KEY } from "../_hostile.ts";
@@ -101,4 +104,31 @@ Deno.test("provenance: a pull's fetchedAt is its first page's time; one cached a
       await Deno.remove(dir, { recursive: true });
     }
   }, { handlers: { "trials.search": slowLater } });
+});
+
+Deno.test("field-absent: a sandbox-chosen field no answer carried, at most 8 named and the rest counted", () => {
+  const answer = (present: string[], missing: string[]): Answer => ({
+    body: {},
+    fetchedAt: new Date(0),
+    fromCache: false,
+    cacheAgeMs: 0,
+    fields: { ...emptyAudit(), chosenPresent: new Set(present), chosenMissing: new Set(missing) },
+  });
+  assert.equal(absentFields([answer(["a"], [])]), undefined);
+  // "b" is missing on page 1 but carried on page 2: not absent; "c" is missing on both.
+  const w = absentFields([answer(["a"], ["b", "c"]), answer(["b"], ["c"])]);
+  assert.deepEqual([w?.code, w?.pitfall], ["field-absent", 36]);
+  assert.equal(
+    w?.message,
+    "The service sent no c (fields the spec does not name); columns built from them are null",
+  );
+  const nine = Array.from({ length: 9 }, (_, i) => `f${i}`);
+  assert.match(
+    absentFields([answer([], nine)])!.message,
+    /^The service sent no f0, f1, f2, f3, f4, f5, f6, f7 and 1 more \(/,
+  );
+  assert.match(
+    absentFields([answer([], nine.slice(0, 8))])!.message,
+    /^The service sent no f0, f1, f2, f3, f4, f5, f6, f7 \(/,
+  );
 });
