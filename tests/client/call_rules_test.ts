@@ -5,10 +5,10 @@
  * endpoint that resolves an entity means that entity could not be resolved, whatever the body says, and
  * names the parameter and the input the caller sent; a whole answer is complete and fresh; a LEI with no
  * ticker is an empty mapping flagged with PITFALLS #25; a pull is dated by its first page, and one cached
- * answer makes a result cached; a sandbox-chosen field is absent only when no answer carried it.
+ * answer makes a result cached; a paged answer without its documented total is refused; a sandbox-chosen field is absent only when no answer carried it.
  */
 import assert from "node:assert/strict";
-import { createClient, UnresolvedEntityError } from "../../lib/client/mod.ts";
+import { createClient, SchemaMismatchError, UnresolvedEntityError } from "../../lib/client/mod.ts";
 import { absentFields } from "../../lib/client/call.ts";
 import type { Answer } from "../../lib/client/request.ts";
 import { emptyAudit } from "../../lib/client/schemas/origin.ts";
@@ -131,4 +131,17 @@ Deno.test("field-absent: a sandbox-chosen field no answer carried, at most 8 nam
     absentFields([answer([], nine.slice(0, 8))])!.message,
     /^The service sent no f0, f1, f2, f3, f4, f5, f6, f7 \(/,
   );
+});
+
+Deno.test("a paged answer without its documented exact total is a SchemaMismatchError naming the field", async () => {
+  // patents.search's schema leaves meta.total optional (it exists because include_total=true is sent).
+  const server = hostile(() => Response.json({ data: [], meta: {} }));
+  try {
+    const ri = createClient({ baseUrl: server.url, apiKey: KEY, retry: 0 });
+    const e = await ri.patents.search({}).catch((x) => x);
+    assert.ok(e instanceof SchemaMismatchError, String(e));
+    assert.equal(e.field, "meta.total");
+  } finally {
+    await server.close();
+  }
 });
