@@ -87,3 +87,49 @@ Deno.test("targetPrioritization() without any disease id leaves evidence out and
     assert.match(note!.message, /; closest: breast cancer \(disorder\)/);
   }, { profile: "spec-minimal", handlers: { "diseases.autocomplete": loose } });
 });
+
+/** A handler that rewrites the real one's `data`. */
+const bent = (name: string, edit: (data: Record<string, unknown>) => void): Handler => async (ctx) => {
+  const body = await HANDLERS[name](ctx) as { data: Record<string, unknown> };
+  const data = structuredClone(body.data);
+  edit(data);
+  return { ...body, data };
+};
+
+Deno.test("targetPrioritization(): associations with target ids but no evidence counts leave the evidence term out", async () => {
+  const noEvidence = bent("biology.associations", (d) => {
+    for (const a of d.associations as Record<string, unknown>[]) delete a.evidence_count;
+  });
+  await withSandbox(async (_sb, ri) => {
+    const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 3 });
+    assert.ok(
+      r.warnings.some((w) => w.message.startsWith("The associations carry no target_id/evidence_count")),
+    );
+    assert.match(r.definitions!.composite, /\(without evidence: no data from the service\)$/);
+  }, { handlers: { "biology.associations": noEvidence } });
+});
+
+Deno.test("targetPrioritization(): a drug without max_phase among drugs with one keeps the tractability term", async () => {
+  const firstBare = bent("biology.targetLandscape", (d) => {
+    const drugs = d.drugs as Record<string, unknown>[];
+    if (drugs.length > 1) delete drugs[0].max_phase;
+  });
+  await withSandbox(async (_sb, ri) => {
+    const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 200 });
+    assert.ok(!r.warnings.some((w) => w.code === "term-unavailable"), "every term has data");
+    assert.ok(r.targets.getColumn("tractability").toArray().some((t) => (t as number) > 0));
+  }, { handlers: { "biology.targetLandscape": firstBare } });
+});
+
+Deno.test("targetPrioritization(): at topN 200, the limit, a service counting 200 or more may be incomplete", async () => {
+  const many = bent("biology.prioritizeTargets", (d) => {
+    d.total_targets = 250;
+  });
+  await withSandbox(async (_sb, ri) => {
+    const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 200 });
+    assert.equal(r.complete, false);
+    assert.ok(r.warnings.some((w) => w.code === "capped" && /may be incomplete/.test(w.message)));
+    const fewer = await targetPrioritization(ri, { disease: "breast cancer", topN: 199 });
+    assert.ok(!fewer.warnings.some((w) => w.code === "capped" && /may be incomplete/.test(w.message)));
+  }, { handlers: { "biology.prioritizeTargets": many } });
+});
