@@ -118,6 +118,10 @@ export const TARGETS: readonly Target[] = [
   },
   { module: "lib/analyses/params.ts", tests: [`${A}params_rules_test.ts`, `${A}catalyst_calendar_test.ts`] },
   {
+    module: "lib/analyses/_params_schemas.ts",
+    tests: [`${A}params_bounds_test.ts`, `${A}params_rules_test.ts`],
+  },
+  {
     module: "lib/watch/diff.ts",
     tests: ["tests/watch/diff_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
     max: 40,
