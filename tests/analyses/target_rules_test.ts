@@ -43,12 +43,26 @@ Deno.test("targetPrioritizationFromFrames(): weights that cannot score are refus
   }
 });
 
-Deno.test("targetPrioritization(): the drugs frame is keyed by target and drug", async () => {
+Deno.test("targetPrioritization(): keyed frames, every call in the provenance, definitions as used", async () => {
   await withSandbox(async (_sb, ri) => {
     const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 3 });
     assert.ok(r.drugs.height > 0, "fixture: some drugs");
     assert.deepEqual(keyOf(r.drugs), ["target_id", "chembl_id"]);
     assert.deepEqual(keyOf(r.targets), ["target_id"]);
+    // One prioritization, one associations call, one landscape per target.
+    assert.deepEqual(r.provenance.map((p) => p.endpoint), [
+      "biology.prioritizeTargets",
+      "biology.associations",
+      ...Array(3).fill("biology.targetLandscape"),
+    ]);
+    assert.equal(r.definitions?.composite, compositeDefinition(), "every term had data");
+    assert.equal(r.definitions?.white_space, "association_score ≥ 0.5 and no approved drug on the target");
+    const strict = await targetPrioritization(ri, {
+      disease: "breast cancer",
+      topN: 3,
+      whiteSpaceMinScore: 0.7,
+    });
+    assert.match(strict.definitions?.white_space ?? "", /^association_score ≥ 0\.7 /);
   });
 });
 
@@ -132,4 +146,19 @@ Deno.test("targetPrioritization(): at topN 200, the limit, a service counting 20
     const fewer = await targetPrioritization(ri, { disease: "breast cancer", topN: 199 });
     assert.ok(!fewer.warnings.some((w) => w.code === "capped" && /may be incomplete/.test(w.message)));
   }, { handlers: { "biology.prioritizeTargets": many } });
+});
+
+Deno.test("targetPrioritization(): 100 associations back (the cap) is said to leave some targets without evidence", async () => {
+  const hundred = bent("biology.associations", (d) => {
+    const rows = d.associations as Record<string, unknown>[];
+    d.associations = Array.from({ length: 100 }, (_, i) => ({ ...rows[i % rows.length] }));
+  });
+  await withSandbox(async (_sb, ri) => {
+    const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 1 });
+    assert.ok(r.warnings.some((w) => w.code === "capped" && /^Associations capped at 100/.test(w.message)));
+  }, { handlers: { "biology.associations": hundred } });
+  await withSandbox(async (_sb, ri) => {
+    const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 1 });
+    assert.ok(!r.warnings.some((w) => /^Associations capped/.test(w.message)), "fewer than 100: no notice");
+  });
 });
