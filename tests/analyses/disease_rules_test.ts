@@ -104,12 +104,18 @@ Deno.test("diseaseComparison(): a CURIE is taken as given; a padded name is trim
   await withSandbox(async (sb) => {
     const f = countingFetch();
     const ri = clientFor(sb, { fetch: f.fetch });
-    const out = await diseaseComparison(ri, {
-      diseases: ["EFO_0003060", "  asthma ", "asthmaa", "EFO:9999999"],
-    });
+    const inputs = ["EFO_0003060", "  asthma ", "asthmaa", "EFO:9999999", "lung"];
+    const out = await diseaseComparison(ri, { diseases: inputs });
     assert.ok(!f.urls.some((u) => u.includes("autocomplete") && u.includes("EFO")), "no lookup for a CURIE");
     assert.deepEqual(out.summary.getColumn("efo_id").toArray().slice(0, 2), ["EFO:0003060", "EFO:0000270"]);
-    assert.deepEqual(out.summary.getColumn("resolved").toArray(), [true, true, false, false]);
+    assert.deepEqual(out.summary.getColumn("resolved").toArray(), [true, true, false, false, false]);
+    // Provenance: a lookup per name (not per CURIE), a landscape per id.
+    const endpoints = out.provenance.map((p) => p.endpoint);
+    assert.equal(endpoints.filter((e) => e === "diseases.autocomplete").length, 3);
+    assert.equal(endpoints.filter((e) => e === "diseases.landscape").length, 2);
+    const reasons = Object.fromEntries(out.unresolved.toRecords().map((r) => [r.input, r.reason]));
+    assert.equal(reasons["lung"], "no exact autocomplete match; pick a candidate's efo_id");
+    assert.equal(reasons["asthmaa"], "no autocomplete match");
     const warned = Object.fromEntries(
       out.warnings.filter((w) => w.code === "unresolved-disease").map((
         w,
