@@ -1,12 +1,13 @@
 /**
- * The analyses' parameter ranges at their edges (ANALYSIS_PARAMS, which the analyses check on entry and
- * the MCP server publishes): each documented bound accepted, one step past it refused; whole numbers
+ * The analyses' parameter ranges at their edges (the schemas behind ANALYSIS_PARAMS, which the analyses
+ * check on entry and the MCP server publishes): each documented bound accepted, one step past it refused; whole numbers
  * where counts are asked for; names never empty; the catalyst analyses' one-entity rule.
  */
 import assert from "node:assert/strict";
-import { ANALYSIS_PARAMS, type AnalysisName } from "../../lib/analyses/params.ts";
+import type { AnalysisName } from "../../lib/analyses/params.ts";
+import { SCHEMAS } from "../../lib/analyses/_params_schemas.ts";
 
-const ok = (a: AnalysisName, p: unknown) => ANALYSIS_PARAMS[a].safeParse(p).success;
+const ok = (a: AnalysisName, p: unknown) => SCHEMAS[a].safeParse(p).success;
 const X = { sponsors: ["X"] };
 
 /** [analysis, base parameters, field, lowest, highest (null: none), whole numbers only]. */
@@ -109,7 +110,7 @@ Deno.test("catalyst analyses need one entity or filter: any one suffices, empty 
     const none = { sponsors: [], tickers: [], leis: [], indication: "", drugNames: [] };
     assert.ok(!ok(a, none), `${a} with nothing`);
     assert.ok(!ok(a, {}), `${a} with no parameters`);
-    const issue = ANALYSIS_PARAMS[a].safeParse({}).error?.issues[0];
+    const issue = SCHEMAS[a].safeParse({}).error?.issues[0];
     assert.deepEqual(issue?.path, ["sponsors"], "the problem is named under sponsors");
   }
 });
