@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import type { DiseaseLandscape } from "../../lib/client/schemas/diseases.ts";
 import { diseaseComparison, diseaseComparisonFromReports } from "../../lib/analyses/disease_comparison.ts";
+import { isBadInput } from "../../lib/client/mod.ts";
 import { keyOf } from "../../lib/frames/mod.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
@@ -116,6 +117,16 @@ Deno.test("diseaseComparison(): a CURIE is taken as given; a padded name is trim
     const reasons = Object.fromEntries(out.unresolved.toRecords().map((r) => [r.input, r.reason]));
     assert.equal(reasons["lung"], "no exact autocomplete match; pick a candidate's efo_id");
     assert.equal(reasons["asthmaa"], "no autocomplete match");
+    // A name with candidates: the service's candidates, all of them, as `name (efo_id)`.
+    const ac = (await (await fetch(new URL("/api/v1/diseases/autocomplete?q=lung", sb.url), {
+      headers: { "x-api-key": sb.keys.pro },
+    })).json()).data as { name: string; efo_id: string }[];
+    assert.ok(ac.length > 1, "fixture: several candidates");
+    const listed = ac.map((d) => `${d.name} (${d.efo_id})`).join(", ");
+    assert.equal(
+      out.warnings.find((w) => w.message.startsWith("Disease 'lung'"))?.message,
+      `Disease 'lung' was not compared: no exact autocomplete match; pick a candidate's efo_id (candidates: ${listed})`,
+    );
     const warned = Object.fromEntries(
       out.warnings.filter((w) => w.code === "unresolved-disease").map((
         w,
@@ -142,4 +153,21 @@ Deno.test("diseaseComparison(): a landscape server error fails the comparison, n
       (e: Error & { status?: number }) => e.status === 500,
     );
   }, { handlers: { "diseases.landscape": failing } });
+});
+
+Deno.test("diseaseComparison(): no disease, or one name not in a list, is the caller's error before any request", async () => {
+  await withSandbox(async (sb) => {
+    const f = countingFetch();
+    const ri = clientFor(sb, { fetch: f.fetch });
+    await assert.rejects(
+      diseaseComparison(ri, { diseases: [] }),
+      (e: unknown) =>
+        e instanceof RangeError && isBadInput(e) && /^diseaseComparison: diseases too small/.test(e.message),
+    );
+    await assert.rejects(
+      diseaseComparison(ri, { diseases: "asthma" as unknown as string[] }),
+      (e: unknown) => e instanceof TypeError && isBadInput(e) && /pass \["asthma"\]/.test(e.message),
+    );
+    assert.equal(f.count(), 0);
+  });
 });
