@@ -113,3 +113,40 @@ Deno.test("researcherOutput(): an answer without meta.author leaves the author u
     assert.match(w?.message ?? "", new RegExp(`author '${author}' carried no meta.author`));
   });
 });
+
+Deno.test("researcherOutput(): a window from a year only lists works from that year on (the raw listing's)", async () => {
+  await withSandbox(async (sb) => {
+    const ri = clientFor(sb);
+    const author = mostProlificAuthor(sb.store.db)!;
+    const all = await researcherOutput(ri, { authorId: author });
+    const years = (all.works.getColumn("year").toArray() as (number | null)[]).filter((y) => y !== null);
+    assert.equal(years.length, all.works.height, "fixture: every work dated");
+    const from = [...years].sort()[Math.floor(years.length / 2)];
+    assert.ok(years.some((y) => y < from), "fixture: works before the window");
+    const out = await researcherOutput(ri, { authorId: author, from });
+    assert.equal(out.works.height, years.filter((y) => y >= from).length);
+    const until = await researcherOutput(ri, { authorId: author, to: from - 1 });
+    assert.equal(until.works.height, years.filter((y) => y < from).length);
+  });
+});
+
+Deno.test("researcherOutput(): an author with an id keeps its ORCID; a missing name is empty, not 'undefined'", async () => {
+  await withSandbox(async (sb) => {
+    const ri = clientFor(sb);
+    const author = mostProlificAuthor(sb.store.db)!;
+    const slice = {
+      researchers: {
+        works: {
+          all: async (p: Record<string, unknown>) => {
+            const r = await ri.researchers.works.all(p as { authorId: string });
+            const meta = { author: { author_key: author, orcid: "0000-0002-1825-0097" } };
+            return { ...r, body: { ...(r.body as object), meta } };
+          },
+        },
+      },
+    };
+    const out = await researcherOutput(slice, { authorId: author });
+    assert.deepEqual(out.author, { author_key: author, name: "", orcid: "0000-0002-1825-0097" });
+    assert.ok(!out.warnings.some((w) => w.code === "author-unknown"));
+  });
+});
