@@ -4,6 +4,7 @@
  * where counts are asked for; names never empty; the catalyst analyses' one-entity rule.
  */
 import assert from "node:assert/strict";
+import { z } from "zod";
 import type { AnalysisName } from "../../lib/analyses/params.ts";
 import { SCHEMAS } from "../../lib/analyses/_params_schemas.ts";
 
@@ -94,7 +95,8 @@ Deno.test("parameter names: required and optional text is never empty", () => {
     assert.ok(!ok(a, { ...base, [f]: "" }), `${a}.${f} empty`);
     assert.ok(ok(a, { ...base, [f]: "a" }), `${a}.${f}`);
   }
-  assert.ok(ok("regulatoryLandscape", { region: "EU" }) && !ok("regulatoryLandscape", { region: "JP" }));
+  const region = (v: string) => ok("regulatoryLandscape", { region: v });
+  assert.deepEqual([region("US"), region("EU"), region("JP")], [true, true, false]);
   assert.ok(ok("patentTrends", { growthBy: "company" }) && !ok("patentTrends", { growthBy: "year" }));
   assert.ok(ok("medicareSpending", { all: true }) && !ok("medicareSpending", { all: "yes" }));
   const unavailable = (v: unknown) => ok("targetPrioritization", { disease: "x", unavailable: v });
@@ -112,5 +114,20 @@ Deno.test("catalyst analyses need one entity or filter: any one suffices, empty 
     assert.ok(!ok(a, {}), `${a} with no parameters`);
     const issue = SCHEMAS[a].safeParse({}).error?.issues[0];
     assert.deepEqual(issue?.path, ["sponsors"], "the problem is named under sponsors");
+  }
+});
+
+Deno.test("every parameter is described for the assistant that reads the MCP tools' schemas", () => {
+  for (const [a, schema] of Object.entries(SCHEMAS)) {
+    const json = z.toJSONSchema(schema, { io: "input" }) as {
+      properties: Record<string, { description?: string }>;
+    };
+    for (const [field, p] of Object.entries(json.properties)) {
+      assert.match(
+        p.description ?? "",
+        /^[A-Z0-9]\S* \S/,
+        `${a}.${field}: a description that starts with its subject`,
+      );
+    }
   }
 });
