@@ -126,7 +126,22 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/analyses/target_prioritization.ts",
-    tests: [`${A}target_prioritization_test.ts`, boundaries],
+    tests: [`${A}target_rules_test.ts`, `${A}target_prioritization_test.ts`, boundaries],
+    max: 60,
+  },
+  {
+    module: "lib/analyses/disease_comparison.ts",
+    tests: [`${A}disease_rules_test.ts`, `${A}disease_comparison_test.ts`],
+  },
+  {
+    module: "lib/analyses/researcher_output.ts",
+    tests: [`${A}researcher_rules_test.ts`, `${A}researcher_output_test.ts`],
+    max: 60,
+  },
+  { module: "lib/analyses/params.ts", tests: [`${A}params_rules_test.ts`, `${A}catalyst_calendar_test.ts`] },
+  {
+    module: "lib/analyses/_params_schemas.ts",
+    tests: [`${A}params_bounds_test.ts`, `${A}params_rules_test.ts`],
   },
   {
     module: "lib/analyses/loss_of_exclusivity.ts",
