@@ -97,7 +97,12 @@ export const TARGETS: readonly Target[] = [
     tests: [`${A}resolve_entity_test.ts`, `${A}catalyst_rules_test.ts`],
     max: 25,
   },
-  { module: "lib/analyses/sponsor_scan.ts", tests: [`${A}sponsor_scan_test.ts`, boundaries], max: 25 },
+  {
+    module: "lib/analyses/sponsor_scan.ts",
+    tests: [`${A}sponsor_rules_test.ts`, `${A}sponsor_scan_test.ts`, boundaries],
+    max: 25,
+  },
+  { module: "lib/analyses/_sponsor_parts.ts", tests: [boundaries, `${A}sponsor_scan_test.ts`] },
   {
     module: "lib/analyses/regulatory_landscape.ts",
     tests: [`${A}regulatory_landscape_test.ts`, boundaries],

@@ -1,0 +1,70 @@
+/**
+ * The sponsor scan's rules at their edges: approvals newest first with undated ones last, every frame
+ * keyed, the condition applied to the catalysts, the documented catalyst window — checked on built
+ * frames or against the raw service.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import pl from "nodejs-polars";
+import { sponsorScan, sponsorScanFromFrames } from "../../lib/analyses/sponsor_scan.ts";
+import { keyOf } from "../../lib/frames/mod.ts";
+import { raw, withSandbox } from "../frames/_raw.ts";
+
+const PATH = "/api/v1/tools/regulatory/catalysts";
+const iso = (d: unknown) => (d as Date).toISOString().slice(0, 10);
+
+Deno.test("sponsor scan: approvals newest first, undated last; every frame but the summary keyed by unique columns", () => {
+  const approvals = pl.DataFrame({
+    approval_id: ["a1", "a2", "a3", "a4"],
+    approval_date: ["2020-01-01", null, "2022-01-01", "2021-06-30"],
+  }).withColumns(pl.col("approval_date").str.strptime(pl.Date, "%Y-%m-%d"));
+  const catalysts = pl.DataFrame({
+    drug_name: ["x", "x"],
+    type: ["patent_expiry", "exclusivity_expiry"],
+    event_date: ["2027-01-01", "2027-01-01"],
+    when: ["upcoming", "upcoming"],
+  }).withColumns(pl.col("event_date").str.strptime(pl.Date, "%Y-%m-%d"));
+  const none = pl.DataFrame([]);
+  const scan = sponsorScanFromFrames({
+    sponsor: pl.DataFrame({ input: ["Acme"], resolved: [false] }),
+    trials: pl.DataFrame({ phase: ["PHASE3", "PHASE3"], status: ["RECRUITING", "COMPLETED"] }),
+    approvals,
+    catalysts,
+    patents: { byYear: none, topCpc: none },
+  });
+  assert.deepEqual(scan.approvals.getColumn("approval_id").toArray(), ["a3", "a4", "a1", "a2"]);
+  for (const name of ["sponsor", "pipeline", "approvals", "catalysts", "patentsByYear", "topCpc"] as const) {
+    const key = keyOf(scan[name]) ?? [];
+    assert.ok(key.length > 0 && key.every((c) => scan[name].columns.includes(c)), `${name}: ${key}`);
+    assert.equal(scan[name].select(...key).unique().height, scan[name].height, `${name} rows are unique`);
+  }
+  // Two event types of one drug on one day are two catalysts.
+  assert.equal(scan.catalysts.height, 2);
+  assert.equal(scan.summary.getColumn("patents").get(0), 0, "no patent years: 0 patents");
+});
+
+Deno.test("sponsorScan(): the condition narrows the catalysts too; the window is 730 days unless given", async () => {
+  await withSandbox(async (sb, ri) => {
+    const lei = sb.store.db.prepare("SELECT lei FROM organizations WHERE id = 'organizations/pfizer'")
+      .get() as {
+        lei: string;
+      };
+    const cond = "non-small cell lung carcinoma";
+    const ahead = async (q: Record<string, unknown>) =>
+      ((await raw(sb, PATH, { lei: lei.lei, limit: 500, ...q })).data.events as {
+        days_to_event: number;
+        event_date: string;
+      }[]).filter((e) => e.days_to_event >= 0).map((e) => e.event_date).sort();
+    const narrowed = await ahead({ indication: cond, windowDays: 730 });
+    assert.notDeepEqual(
+      narrowed,
+      await ahead({ windowDays: 730 }),
+      "fixture: the condition changes the events",
+    );
+    const scan = await sponsorScan(ri, { sponsor: "Pfizer", condition: cond, from: 2024, to: 2025 });
+    assert.deepEqual(scan.catalysts.getColumn("event_date").toArray().map(iso), narrowed);
+    const calls = scan.provenance.filter((p) => p.endpoint === "regulatory.catalysts");
+    assert.ok(calls.length > 0 && calls.every((p) => p.params.windowDays === 730), JSON.stringify(calls));
+  });
+});
