@@ -68,3 +68,35 @@ Deno.test("sponsorScan(): the condition narrows the catalysts too; the window is
     assert.ok(calls.length > 0 && calls.every((p) => p.params.windowDays === 730), JSON.stringify(calls));
   });
 });
+
+Deno.test("sponsorScan(): approvals without regulatory flags get is_orphan from the is_orphan filter, both values", async () => {
+  await withSandbox(async (sb, ri) => {
+    // Bayer has exactly one approval: one row is enough to derive the flag.
+    for (const [sponsor, id] of [["Pfizer", "organizations/pfizer"], ["Bayer", "organizations/bayer"]]) {
+      const scan = await sponsorScan(ri, { sponsor, from: 2024, to: 2025 });
+      assert.equal(scan.sponsor.getColumn("id").get(0), id, "fixture: the sponsor resolves");
+      const all = await raw(sb, "/api/v1/regulatory", { sponsor_id: id, limit: 100 });
+      assert.ok(all.data.length > 0 && !("regulatory_flags" in all.data[0]), "fixture: rows carry no flags");
+      const orphans = await raw(sb, "/api/v1/regulatory", { sponsor_id: id, is_orphan: true, limit: 100 });
+      const want = new Set((orphans.data as { approval_id: string }[]).map((r) => r.approval_id));
+      const got = scan.approvals.select("approval_id", "is_orphan").toRecords();
+      assert.equal(got.length, all.meta.totalItems);
+      for (const r of got) assert.equal(r.is_orphan, want.has(String(r.approval_id)), String(r.approval_id));
+      assert.equal(scan.summary.getColumn("orphan_approvals").get(0), want.size);
+      assert.ok(scan.warnings.some((w) => w.code === "derived"), JSON.stringify(scan.warnings));
+      assert.ok(
+        scan.provenance.some((p) => p.endpoint === "regulatory.search" && p.params.is_orphan === true),
+        "the is_orphan call is in the provenance",
+      );
+      if (sponsor === "Pfizer") {
+        assert.deepEqual(
+          new Set(got.map((r) => r.is_orphan)),
+          new Set([true, false]),
+          "fixture: both values",
+        );
+        const years = scan.patentsByYear.getColumn("year").toArray();
+        assert.deepEqual(years, [2024, 2025], "patent years from `from` to `to`");
+      }
+    }
+  }, { profile: "spec-minimal" });
+});
