@@ -64,6 +64,12 @@ Deno.test("sponsorScan(): the condition narrows the catalysts too; the window is
     );
     const scan = await sponsorScan(ri, { sponsor: "Pfizer", condition: cond, from: 2024, to: 2025 });
     assert.deepEqual(scan.catalysts.getColumn("event_date").toArray().map(iso), narrowed);
+    // Every part's calls are in the provenance: resolution, trials, approvals, catalysts, patents.
+    const endpoints = new Set(scan.provenance.map((p) => p.endpoint));
+    for (const e of ["resolve.organizations", "trials.search", "regulatory.search", "regulatory.catalysts"]) {
+      assert.ok(endpoints.has(e), `${e} in ${[...endpoints]}`);
+    }
+    assert.ok([...endpoints].some((e) => e.startsWith("patents.")), [...endpoints].join(", "));
     const calls = scan.provenance.filter((p) => p.endpoint === "regulatory.catalysts");
     assert.ok(calls.length > 0 && calls.every((p) => p.params.windowDays === 730), JSON.stringify(calls));
   });
