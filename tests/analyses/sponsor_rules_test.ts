@@ -8,8 +8,10 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { sponsorScan, sponsorScanFromFrames } from "../../lib/analyses/sponsor_scan.ts";
+import { createClient } from "../../lib/client/mod.ts";
 import { keyOf } from "../../lib/frames/mod.ts";
 import { raw, withSandbox } from "../frames/_raw.ts";
+import { hostile } from "../_hostile.ts";
 
 const PATH = "/api/v1/tools/regulatory/catalysts";
 const iso = (d: unknown) => (d as Date).toISOString().slice(0, 10);
@@ -105,4 +107,43 @@ Deno.test("sponsorScan(): approvals without regulatory flags get is_orphan from 
       }
     }
   }, { profile: "spec-minimal" });
+});
+
+Deno.test("sponsorScan(): catalysts still capped make the scan incomplete, though every other part is complete", async () => {
+  await withSandbox(async (sb) => {
+    // A loopback proxy to the sandbox that fills every catalysts answer up to its limit: the calendar
+    // stays capped however it is split.
+    const proxy = hostile(async (req, url) => {
+      const res = await fetch(new URL(url.pathname + url.search, sb.url), { headers: req.headers });
+      if (url.pathname !== PATH || !res.ok) return new Response(res.body, res);
+      const body = await res.json();
+      const limit = Number(url.searchParams.get("limit") ?? 100);
+      const pad = Array.from({ length: limit }, (_, i) => ({
+        ...body.data.events[0] ?? {},
+        trade_name: "Padding",
+        type: "approval",
+        event_date: new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+        days_to_event: -1000 - i,
+        drug_name: "padding",
+        patent_no: null,
+        exclusivity_code: null,
+        exclusivity_description: null,
+        approval_id: `regulatory_approval/pad${i}`,
+        sponsors: [],
+        sponsors_chain: [],
+      }));
+      body.data.events = [...pad, ...body.data.events].slice(0, limit);
+      return Response.json(body);
+    });
+    try {
+      const ri = createClient({ baseUrl: proxy.url, apiKey: sb.keys.pro, retry: 0 });
+      const scan = await sponsorScan(ri, { sponsor: "Pfizer", from: 2024, to: 2025 });
+      const parts = scan.provenance.filter((p) => p.endpoint !== "regulatory.catalysts");
+      assert.ok(parts.every((p) => p.complete), "fixture: every other call is complete");
+      assert.equal(scan.complete, false);
+      assert.ok(scan.warnings.some((w) => w.code === "capped" && !w.source), JSON.stringify(scan.warnings));
+    } finally {
+      await proxy.close();
+    }
+  });
 });
