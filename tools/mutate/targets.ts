@@ -105,7 +105,7 @@ export const TARGETS: readonly Target[] = [
   { module: "lib/analyses/_sponsor_parts.ts", tests: [boundaries, `${A}sponsor_scan_test.ts`] },
   {
     module: "lib/analyses/regulatory_landscape.ts",
-    tests: [`${A}regulatory_landscape_test.ts`, boundaries],
+    tests: [`${A}landscape_rules_test.ts`, `${A}regulatory_landscape_test.ts`, boundaries],
     max: 25,
   },
   { module: "lib/analyses/patent_trends.ts", tests: [`${A}patent_trends_test.ts`, boundaries], max: 25 },
