@@ -1,12 +1,17 @@
 /**
  * The regulatory landscape's summaries at their edges, on built drug rows: a tier the service adds,
- * ties in the sponsor ranking, null first-approval years.
+ * ties in the sponsor ranking; and the per-source totals and keys against the raw service.
  *
  * @module
  */
 import assert from "node:assert/strict";
-import { regulatoryLandscapeFromFrames, TIER_ORDER } from "../../lib/analyses/regulatory_landscape.ts";
-import { toFrame } from "../../lib/frames/mod.ts";
+import {
+  regulatoryLandscape,
+  regulatoryLandscapeFromFrames,
+  TIER_ORDER,
+} from "../../lib/analyses/regulatory_landscape.ts";
+import { keyOf, toFrame } from "../../lib/frames/mod.ts";
+import { raw, withSandbox } from "../frames/_raw.ts";
 
 const drug = (generic_name: string, tier: string, year: number | null, sponsors: string[], n = 1) => ({
   generic_name,
@@ -30,4 +35,25 @@ Deno.test("regulatory landscape: a tier the service adds comes after the known t
   assert.deepEqual(out.byYear.getColumn("tier").toArray(), [...TIER_ORDER, ...others]);
   // Equal counts: by sponsor, then tier in name order.
   assert.deepEqual(out.bySponsor.getColumn("tier").toArray(), [...TIER_ORDER, ...others].sort());
+});
+
+Deno.test("regulatoryLandscape(): US totals are Orange and Purple Book; a resolved sponsor is not warned; frames keyed", async () => {
+  await withSandbox(async (sb, ri) => {
+    const r = await regulatoryLandscape(ri, { sponsor: "Novartis", region: "US" });
+    const org =
+      (await raw(sb, "/api/v1/tools/resolution/autocomplete", { query: "Novartis", limit: 1 })).data[0];
+    const want = [];
+    for (const source of ["FDA_ORANGE", "FDA_PURPLE"]) {
+      const t = await raw(sb, "/api/v1/regulatory", { source, sponsor_id: org.id, limit: 1 });
+      want.push({ source, approvals: t.meta.totalItems });
+    }
+    assert.deepEqual(r.bySource.toRecords(), want);
+    assert.ok(!r.warnings.some((w) => w.code === "maybe-unresolved"), JSON.stringify(r.warnings));
+    for (const name of ["drugs", "byTier", "byYear", "bySponsor", "bySource"] as const) {
+      const key = keyOf(r[name]) ?? [];
+      assert.ok(key.length > 0 && key.every((c) => r[name].columns.includes(c)), `${name}: ${key}`);
+      assert.ok(r[name].height > 0, `fixture: ${name} has rows`);
+      assert.equal(r[name].select(...key).unique().height, r[name].height, `${name} rows are unique`);
+    }
+  });
 });
