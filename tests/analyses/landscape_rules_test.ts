@@ -48,7 +48,14 @@ Deno.test("regulatoryLandscape(): US totals are Orange and Purple Book; a resolv
       want.push({ source, approvals: t.meta.totalItems });
     }
     assert.deepEqual(r.bySource.toRecords(), want);
-    assert.ok(!r.warnings.some((w) => w.code === "maybe-unresolved"), JSON.stringify(r.warnings));
+    // Resolved, sponsors on the rows, no indication or minYear, totals read from one row on purpose: nothing to say.
+    assert.deepEqual(r.warnings, []);
+    const lost = await regulatoryLandscape(ri, { sponsor: "Zzz Nonexistent Holdings", region: "US" });
+    assert.deepEqual(lost.warnings.map((w) => w.code), ["maybe-unresolved"]);
+    assert.match(
+      lost.warnings[0].message,
+      /^Sponsor 'Zzz Nonexistent Holdings' did not resolve to an organization; approvals by source are unfiltered/,
+    );
     for (const name of ["drugs", "byTier", "byYear", "bySponsor", "bySource"] as const) {
       const key = keyOf(r[name]) ?? [];
       assert.ok(key.length > 0 && key.every((c) => r[name].columns.includes(c)), `${name}: ${key}`);
