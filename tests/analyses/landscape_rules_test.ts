@@ -64,3 +64,23 @@ Deno.test("regulatoryLandscape(): US totals are Orange and Purple Book; a resolv
     }
   });
 });
+
+Deno.test("regulatoryLandscape(): drug rows without sponsors (spec-minimal) are said to be, even a single row", async () => {
+  await withSandbox(async (sb, ri) => {
+    for (const sponsor of ["Novartis", "Bayer"]) {
+      const land = (await raw(sb, "/api/v1/tools/regulatory/landscape", { sponsor })).data;
+      const rows = [...land.biologics, ...land.small_molecules_modern, ...land.commodities];
+      assert.ok(
+        rows.length > 0 && !rows.some((d) => "sponsors" in d),
+        `fixture: ${sponsor} rows lack sponsors`,
+      );
+      const r = await regulatoryLandscape(ri, { sponsor });
+      assert.equal(r.drugs.height, rows.length);
+      assert.equal(r.bySponsor.height, 0);
+      assert.ok(
+        r.warnings.some((w) => w.code === "field-absent" && !w.source),
+        `${sponsor}: ${JSON.stringify(r.warnings)}`,
+      );
+    }
+  }, { profile: "spec-minimal" });
+});
