@@ -36,6 +36,7 @@ Deno.test("sameName(): equal once trimmed, inner spaces made one and case folded
   assert.ok(sameName("Merck\t& Co", "MERCK & CO"));
   assert.ok(!sameName("Pfizer", "Pfizer Inc"));
   assert.ok(!sameName("Pfizer Inc.", "Pfizer Inc"));
+  assert.ok(!sameName("Pfizer Inc", "PfizerInc"), "a space is not nothing");
   assert.equal(closestHint([]), "");
   assert.equal(closestHint(["A", "B"]), "; closest: A, B");
 });
