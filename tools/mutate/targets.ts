@@ -101,28 +101,28 @@ export const TARGETS: readonly Target[] = [
       `${A}catalyst_calendar_test.ts`,
       boundaries,
     ],
-    max: 25,
+    max: 60,
   },
   {
     module: "lib/analyses/_catalyst_pull.ts",
     tests: [`${A}catalyst_split_test.ts`, `${A}catalyst_rules_test.ts`, `${A}catalyst_calendar_test.ts`],
-    max: 25,
+    max: 60,
   },
   {
     module: "lib/analyses/_resolve_entity.ts",
     tests: [`${A}resolve_entity_test.ts`, `${A}catalyst_rules_test.ts`],
-    max: 25,
+    max: 60,
   },
   {
     module: "lib/analyses/sponsor_scan.ts",
     tests: [`${A}sponsor_rules_test.ts`, `${A}sponsor_scan_test.ts`, boundaries],
-    max: 25,
+    max: 60,
   },
   { module: "lib/analyses/_sponsor_parts.ts", tests: [boundaries, `${A}sponsor_scan_test.ts`] },
   {
     module: "lib/analyses/regulatory_landscape.ts",
     tests: [`${A}landscape_rules_test.ts`, `${A}regulatory_landscape_test.ts`, boundaries],
-    max: 25,
+    max: 60,
   },
   {
     module: "lib/analyses/patent_trends.ts",
