@@ -7,8 +7,9 @@
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
+import { patentTrends } from "../../lib/analyses/patent_trends.ts";
 import { sponsorScan, sponsorScanFromFrames } from "../../lib/analyses/sponsor_scan.ts";
-import { createClient } from "../../lib/client/mod.ts";
+import { createClient, isBadInput } from "../../lib/client/mod.ts";
 import { keyOf } from "../../lib/frames/mod.ts";
 import { raw, withSandbox } from "../frames/_raw.ts";
 import { hostile } from "../_hostile.ts";
@@ -74,6 +75,14 @@ Deno.test("sponsorScan(): the condition narrows the catalysts too; the window is
     assert.ok([...endpoints].some((e) => e.startsWith("patents.")), [...endpoints].join(", "));
     const calls = scan.provenance.filter((p) => p.endpoint === "regulatory.catalysts");
     assert.ok(calls.length > 0 && calls.every((p) => p.params.windowDays === 730), JSON.stringify(calls));
+    assert.ok(
+      calls.every((p) => p.params.lei === lei.lei && !("sponsor" in p.params)),
+      "by the sponsor's LEI",
+    );
+    // Patent activity is patentTrends' for the organization id: its top CPC codes too.
+    const trends = await patentTrends(ri, { company_id: "organizations/pfizer", from: 2024, to: 2025 });
+    assert.ok(trends.topCpc.height > 0, "fixture: CPC codes");
+    assert.deepEqual(scan.topCpc.toRecords(), trends.topCpc.toRecords());
   });
 });
 
@@ -145,5 +154,29 @@ Deno.test("sponsorScan(): catalysts still capped make the scan incomplete, thoug
     } finally {
       await proxy.close();
     }
+  });
+});
+
+Deno.test("sponsorScan(): bad input names the parameter before any request; an unresolved sponsor gets the closest names", async () => {
+  const svc = hostile(() => Response.json({ success: false, error: "no" }, { status: 500 }));
+  try {
+    const ri = createClient({ baseUrl: svc.url, apiKey: "test-key", retry: 0 });
+    for (const bad of [{ sponsor: "" }, { sponsor: "Pfizer", windowDays: 0 }]) {
+      const e = await sponsorScan(ri, bad).catch((e) => e);
+      assert.ok(isBadInput(e), String(e));
+      assert.match(String(e.message), bad.sponsor ? /windowDays/ : /sponsor/);
+    }
+    assert.equal(svc.seen.length, 0, "no request was made");
+  } finally {
+    await svc.close();
+  }
+  await withSandbox(async (_sb, ri) => {
+    const scan = await sponsorScan(ri, { sponsor: "Pfzer", from: 2024, to: 2025 });
+    assert.equal(scan.sponsor.getColumn("resolved").toArray()[0], false);
+    const w = scan.warnings.find((w) => w.code === "maybe-unresolved" && !w.source);
+    assert.match(
+      String(w?.message),
+      /^Sponsor 'Pfzer' did not resolve to an organization; .*; closest: Pfizer\b/,
+    );
   });
 });
