@@ -67,6 +67,16 @@ Deno.test("sponsorScan(): the condition narrows the catalysts too; the window is
     );
     const scan = await sponsorScan(ri, { sponsor: "Pfizer", condition: cond, from: 2024, to: 2025 });
     assert.deepEqual(scan.catalysts.getColumn("event_date").toArray().map(iso), narrowed);
+    // Approval indications match the condition whatever its case.
+    const ids = (s: typeof scan) => [...s.approvals.getColumn("approval_id").toArray()].sort();
+    assert.ok(scan.approvals.height > 0, "fixture: approvals for the condition");
+    const shouted = await sponsorScan(ri, {
+      sponsor: "Pfizer",
+      condition: cond.toUpperCase(),
+      from: 2024,
+      to: 2025,
+    });
+    assert.deepEqual(ids(shouted), ids(scan));
     // Every part's calls are in the provenance: resolution, trials, approvals, catalysts, patents.
     const endpoints = new Set(scan.provenance.map((p) => p.endpoint));
     for (const e of ["resolve.organizations", "trials.search", "regulatory.search", "regulatory.catalysts"]) {
@@ -100,7 +110,11 @@ Deno.test("sponsorScan(): approvals without regulatory flags get is_orphan from 
       assert.equal(got.length, all.meta.totalItems);
       for (const r of got) assert.equal(r.is_orphan, want.has(String(r.approval_id)), String(r.approval_id));
       assert.equal(scan.summary.getColumn("orphan_approvals").get(0), want.size);
-      assert.ok(scan.warnings.some((w) => w.code === "derived"), JSON.stringify(scan.warnings));
+      const derived = scan.warnings.find((w) => w.code === "derived");
+      assert.match(
+        String(derived?.message),
+        /^Approvals carry no regulatory flags .*: is_orphan comes from the approvals search's is_orphan filter$/,
+      );
       assert.ok(
         scan.provenance.some((p) => p.endpoint === "regulatory.search" && p.params.is_orphan === true),
         "the is_orphan call is in the provenance",
