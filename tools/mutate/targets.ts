@@ -42,12 +42,11 @@ export const TARGETS: readonly Target[] = [
   {
     module: "lib/client/paginate.ts",
     tests: [
+      `${C}page_drift_test.ts`,
       `${C}total_bound_test.ts`,
       `${C}paging_edges_test.ts`,
       edges,
       `${C}pagination_test.ts`,
-      `${C}pitfalls_flags_test.ts`,
-      `${C}memory_test.ts`,
     ],
     max: 50,
   },
@@ -67,6 +66,11 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
+  {
+    module: "lib/client/_limiter.ts",
+    tests: [`${C}limiter_rules_test.ts`, `${C}pacing_rules_test.ts`],
+    max: 60,
+  },
   { module: "lib/client/_path.ts", tests: [`${C}path_rules_test.ts`] },
   { module: "lib/client/cache.ts", tests: [`${C}cache_rules_test.ts`, `${C}security_test.ts`] },
   {
