@@ -102,7 +102,11 @@ export const TARGETS: readonly Target[] = [
     tests: ["tests/watch/snapshot_rules_test.ts", "tests/watch/snapshot_test.ts"],
     max: 60,
   },
-  { module: "lib/watch/lock.ts", tests: ["tests/watch/lock_rules_test.ts"], max: 60 },
+  {
+    module: "lib/watch/lock.ts",
+    tests: ["tests/watch/lock_rules_test.ts", "tests/watch/lock_races_test.ts"],
+    max: 60,
+  },
   {
     module: "lib/watch/watchlist.ts",
     tests: ["tests/watch/watchlist_rules_test.ts", "tests/watch/watchlist_test.ts"],
