@@ -73,6 +73,17 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   {
+    module: "lib/frames/_collect.ts",
+    tests: [
+      "tests/frames/collect_rules_test.ts",
+      "tests/frames/collect_forms_test.ts",
+      "tests/frames/ingest_paths_test.ts",
+      "tests/frames/to_frame_test.ts",
+    ],
+    max: 60,
+  },
+  { module: "lib/frames/value_labels.ts", tests: ["tests/frames/value_labels_test.ts"] },
+  {
     module: "lib/analyses/_measures.ts",
     tests: [`${A}measures_rules_test.ts`, boundaries, `${A}patent_trends_test.ts`],
     max: 25,
