@@ -124,6 +124,14 @@ export const TARGETS: readonly Target[] = [
     tests: ["tests/watch/watchlist_rules_test.ts", "tests/watch/watchlist_test.ts"],
   },
   {
+    module: "lib/watch/_json_lines.ts",
+    tests: [
+      "tests/watch/json_lines_test.ts",
+      "tests/watch/watchlist_rules_test.ts",
+      "tests/watch/watchlist_test.ts",
+    ],
+  },
+  {
     module: "lib/watch/diff.ts",
     tests: ["tests/watch/diff_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],
     max: 40,
