@@ -83,6 +83,10 @@ export const TARGETS: readonly Target[] = [
     max: 60,
   },
   { module: "lib/frames/value_labels.ts", tests: ["tests/frames/value_labels_test.ts"] },
+  {
+    module: "lib/frames/links.ts",
+    tests: ["tests/frames/links_rules_test.ts", "tests/frames/provenance_test.ts"],
+  },
   { module: "lib/frames/print_table.ts", tests: ["tests/frames/print_table_test.ts"] },
   { module: "lib/frames/io.ts", tests: ["tests/frames/io_rules_test.ts", "tests/frames/provenance_test.ts"] },
   {
