@@ -99,8 +99,7 @@ export function medicareIndex<R extends MedicareLite>(rows: readonly R[]) {
      * @param forms Molecule ids of its forms (optional).
      */
     match(drug: string, tradeNames: readonly string[], forms: readonly string[] = []): Match<R> {
-      const d = drug.trim().toLowerCase();
-      const named = byBase.get(baseName(d)) ?? [];
+      const named = byBase.get(baseName(drug)) ?? [];
       if (named.length) {
         const exact = named.some((r) => sameName(r.generic_name, drug));
         return { rows: named, method: exact ? "exact_generic" : "salt_form" };

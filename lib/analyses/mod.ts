@@ -20,8 +20,8 @@
  * @example The pure core of the portfolio overlap
  * ```ts
  * import assert from "node:assert/strict";
- * import { toFrame } from "../frames/mod.ts";
- * import { portfolioOverlapFromFrames } from "./mod.ts";
+ * import { toFrame } from "@research-intel/toolkit/frames";
+ * import { portfolioOverlapFromFrames } from "@research-intel/toolkit/analyses";
  * const comparison = toFrame("portfolioSponsor", [
  *   { sponsor: "A", resolved_name: null, trial_count: 0, by_phase: {}, by_status: {} },
  * ]);
@@ -42,7 +42,7 @@ export * from "./sponsor_scan.ts";
 export * from "./loss_of_exclusivity.ts";
 export * from "./params.ts";
 export type { DataFrame } from "../frames/polars.ts";
-export type { ZodObject } from "../client/zod_types.ts";
+export type { StandardSchemaV1 } from "../client/standard_schema.ts";
 export type {
   AggregateBucket,
   DiseaseLandscape,

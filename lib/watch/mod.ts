@@ -14,8 +14,8 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
- * import { withKey } from "../frames/mod.ts";
- * import { diff, loadSnapshot, snapshot } from "./mod.ts";
+ * import { withKey } from "@research-intel/toolkit/frames";
+ * import { diff, loadSnapshot, snapshot } from "@research-intel/toolkit/watch";
  * const store = await Deno.makeTempDir();
  * const v1 = withKey(pl.DataFrame({ sponsor: ["A", "B"], trials: [3, 5] }), ["sponsor"]);
  * await snapshot(store, "demo", { bySponsor: v1 }, { date: "2026-11-21" });
@@ -36,5 +36,5 @@ export * from "./lock.ts";
 export * from "./change_report.ts";
 export type { FrameSource } from "./_frames.ts";
 export type { DataFrame } from "../frames/polars.ts";
-export type { ZodType } from "../client/zod_types.ts";
+export type { StandardSchemaV1 } from "../client/standard_schema.ts";
 export type { Report, ReportChart, ReportSection, ReportTable } from "../report/html.ts";

@@ -54,6 +54,8 @@ export const TARGETS: readonly Target[] = [
   {
     module: "lib/client/request.ts",
     tests: [
+      `${C}pacing_rules_test.ts`,
+      `${C}deadline_test.ts`,
       `${C}redirect_rules_test.ts`,
       `${C}request_units_test.ts`,
       `${C}transport_test.ts`,
@@ -65,7 +67,12 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
-  { module: "lib/client/_deadline.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
+  { module: "lib/client/_path.ts", tests: [`${C}path_rules_test.ts`] },
+  { module: "lib/client/cache.ts", tests: [`${C}cache_rules_test.ts`, `${C}security_test.ts`] },
+  {
+    module: "lib/client/_deadline.ts",
+    tests: [`${C}deadline_test.ts`, `${C}redirect_rules_test.ts`, `${C}transport_test.ts`],
+  },
   { module: "lib/frames/to_frame.ts", tests: ["tests/frames/to_frame_test.ts"], max: 25 },
   {
     module: "lib/frames/_columns.ts",
@@ -95,8 +102,32 @@ export const TARGETS: readonly Target[] = [
     max: 25,
   },
   {
+    module: "lib/analyses/portfolio_overlap.ts",
+    tests: [`${A}overlap_rules_test.ts`, `${A}portfolio_service_test.ts`, `${A}portfolio_overlap_test.ts`],
+    max: 60,
+  },
+  {
+    module: "lib/analyses/_overlap.ts",
+    tests: [`${A}overlap_rules_test.ts`, `${A}portfolio_overlap_test.ts`],
+  },
+  {
     module: "lib/analyses/catalyst_calendar.ts",
-    tests: [`${A}catalyst_calendar_test.ts`, boundaries],
+    tests: [
+      `${A}catalyst_rules_test.ts`,
+      `${A}catalyst_split_test.ts`,
+      `${A}catalyst_calendar_test.ts`,
+      boundaries,
+    ],
+    max: 25,
+  },
+  {
+    module: "lib/analyses/_catalyst_pull.ts",
+    tests: [`${A}catalyst_split_test.ts`, `${A}catalyst_rules_test.ts`, `${A}catalyst_calendar_test.ts`],
+    max: 25,
+  },
+  {
+    module: "lib/analyses/_resolve_entity.ts",
+    tests: [`${A}resolve_entity_test.ts`, `${A}catalyst_rules_test.ts`],
     max: 25,
   },
   { module: "lib/analyses/sponsor_scan.ts", tests: [`${A}sponsor_scan_test.ts`, boundaries], max: 25 },
@@ -105,11 +136,30 @@ export const TARGETS: readonly Target[] = [
     tests: [`${A}regulatory_landscape_test.ts`, boundaries],
     max: 25,
   },
-  { module: "lib/analyses/patent_trends.ts", tests: [`${A}patent_trends_test.ts`, boundaries], max: 25 },
+  {
+    module: "lib/analyses/patent_trends.ts",
+    tests: [`${A}patent_trends_rules_test.ts`, `${A}patent_trends_test.ts`, boundaries],
+    max: 60,
+  },
   {
     module: "lib/analyses/target_prioritization.ts",
     tests: [`${A}target_prioritization_test.ts`, boundaries],
   },
+  {
+    module: "lib/analyses/loss_of_exclusivity.ts",
+    tests: [`${A}loe_frames_test.ts`, `${A}loss_of_exclusivity_test.ts`],
+    max: 60,
+  },
+  { module: "lib/analyses/_loe_fetch.ts", tests: [`${A}loe_fetch_test.ts`], max: 60 },
+  {
+    module: "lib/analyses/medicare_spending.ts",
+    tests: [`${A}medicare_rules_test.ts`, `${A}medicare_spending_test.ts`],
+    max: 60,
+  },
+  { module: "lib/analyses/_loe_tables.ts", tests: [`${A}loe_tables_test.ts`] },
+  { module: "lib/analyses/_loe_warnings.ts", tests: [`${A}loe_warnings_test.ts`] },
+  { module: "lib/analyses/_loe_horizon.ts", tests: [`${A}loe_horizon_test.ts`] },
+  { module: "lib/analyses/_loe_match.ts", tests: [`${A}loe_match_test.ts`, `${A}loe_assign_test.ts`] },
   {
     module: "lib/watch/_integrity.ts",
     tests: ["tests/watch/integrity_rules_test.ts", "tests/watch/integrity_test.ts"],

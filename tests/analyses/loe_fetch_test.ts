@@ -1,0 +1,152 @@
+/**
+ * The loss-of-exclusivity calls beyond the catalysts, against raw HTTP of the sandbox: approval-record
+ * expiries of exact trade names (any case; partial search matches dropped), each sponsor's approved drugs
+ * (the share's denominator) and each drug's molecule ids. What the service cannot show is said: records
+ * without dates (`dated: false`, via a loopback proxy that drops them), trade names whose call failed.
+ */
+import assert from "node:assert/strict";
+import { createClient } from "../../lib/client/mod.ts";
+import { drugForms, recordExpiries, sponsorDrugs } from "../../lib/analyses/_loe_fetch.ts";
+import { raw, rawAll, withSandbox } from "../frames/_raw.ts";
+import { hostile } from "../_hostile.ts";
+
+type Sb = Parameters<Parameters<typeof withSandbox>[0]>[0];
+type Rec = {
+  trade_name: string;
+  drugs: { name: string }[];
+  patents: { expiry_date?: string }[];
+  exclusivities: { code?: string; expiry_date?: string }[];
+};
+const line = (
+  r: { trade_name: string; drug_names: readonly string[]; code: string | null; expiry_date: unknown },
+) => `${r.trade_name}|${r.drug_names.join(",")}|${r.code}|${r.expiry_date}`;
+
+/** Every dated expiry of the records whose trade name is `trade` (any case), from raw HTTP. */
+async function expiriesOf(sb: Sb, trade: string): Promise<string[]> {
+  const recs = await rawAll(sb, "/api/v1/regulatory", { trade_name: trade }, (b) => b.data as unknown[]);
+  return (recs as unknown as Rec[]).filter((r) => r.trade_name.toLowerCase() === trade.toLowerCase())
+    .flatMap((r) => {
+      const drug_names = r.drugs.map((d) => d.name);
+      const dated = (code: string | null, d?: string) =>
+        d && /^\d{4}-\d{2}-\d{2}/.test(d)
+          ? [line({ trade_name: r.trade_name, drug_names, code, expiry_date: d })]
+          : [];
+      return [
+        ...r.patents.flatMap((p) => dated(null, p.expiry_date)),
+        ...r.exclusivities.flatMap((x) => dated(x.code ?? "", x.expiry_date)),
+      ];
+    });
+}
+
+/** A loopback proxy of the sandbox that rewrites each JSON body with `edit`. */
+function proxyOf(sb: Sb, edit: (body: { data?: unknown }, url: URL) => void) {
+  return hostile(async (req, url) => {
+    const res = await fetch(`${sb.url}${url.pathname}${url.search}`, { headers: req.headers });
+    const body = await res.json();
+    edit(body, url);
+    return Response.json(body, { status: res.status });
+  });
+}
+
+Deno.test("recordExpiries(): every dated expiry of the records of exactly these trade names", async () => {
+  await withSandbox(async (sb, ri) => {
+    const c = await raw(sb, "/api/v1/tools/regulatory/catalysts", {
+      sponsor: "Pfizer",
+      windowDays: 3650,
+      limit: 500,
+    });
+    const names = [...new Set((c.data.events as { trade_name: string | null }[]).map((e) => e.trade_name))]
+      .filter((t): t is string => !!t).sort().slice(0, 6);
+    const trades = [...names, names[0].toUpperCase(), "Zzzbrandnotreal"];
+    const want = (await Promise.all(trades.map((t) => expiriesOf(sb, t)))).flat().sort();
+    assert.ok(
+      want.some((l) => l.includes("|null|")) && want.some((l) => !l.includes("|null|")),
+      "patents and codes",
+    );
+    const got = await recordExpiries(ri, trades);
+    assert.deepEqual(got.rows.map(line).sort(), want);
+    assert.deepEqual([got.dated, got.failed, got.metas.length], [true, [], trades.length]);
+    const none = await recordExpiries(ri, ["Zzzbrandnotreal"]);
+    assert.deepEqual([none.rows, none.dated], [[], true], "no record is not a record without dates");
+  });
+});
+
+Deno.test("recordExpiries(): records without readable dates say so; a failed call names its trade", async () => {
+  await withSandbox(async (sb) => {
+    const c = await raw(sb, "/api/v1/regulatory", { limit: 50 });
+    const trade = (c.data as Rec[]).find((r) => r.patents.length + r.exclusivities.length > 0)!.trade_name;
+    const undated = proxyOf(sb, (b) => {
+      for (const r of (b.data ?? []) as Rec[]) {
+        for (const p of r.patents) delete p.expiry_date;
+        for (const x of r.exclusivities) delete x.expiry_date;
+      }
+    });
+    const failing = hostile(() => Response.json({ success: false, error: "bad request" }, { status: 400 }));
+    try {
+      const client = (url: string) => createClient({ baseUrl: url, apiKey: sb.keys.pro, retry: 0 });
+      const got = await recordExpiries(client(undated.url), [trade]);
+      assert.deepEqual([got.rows, got.dated, got.failed], [[], false, []]);
+      const failed = await recordExpiries(client(failing.url), [trade, "Other"]);
+      assert.deepEqual([failed.rows, failed.dated, failed.failed.sort()], [
+        [],
+        true,
+        ["Other", trade].sort(),
+      ]);
+    } finally {
+      await Promise.all([undated.close(), failing.close()]);
+    }
+  });
+});
+
+Deno.test("sponsorDrugs(): each sponsor's approved generic names, once; listed only with some", async () => {
+  await withSandbox(async (sb, ri) => {
+    const sponsors = ["Pfizer", "Novartis"];
+    const want: string[] = [];
+    for (const sponsor of sponsors) {
+      const b = await raw(sb, "/api/v1/tools/regulatory/landscape", { sponsor });
+      const rows = [...b.data.biologics, ...b.data.small_molecules_modern, ...b.data.commodities];
+      for (const n of new Set(rows.map((r: { generic_name: string }) => r.generic_name))) {
+        want.push(`sponsor:${sponsor}|${n}`);
+      }
+    }
+    const got = await sponsorDrugs(ri, sponsors);
+    assert.deepEqual(got.rows.map((r) => `${r.entity}|${r.drug_name}`).sort(), want.sort());
+    assert.deepEqual([...got.listed].sort(), ["sponsor:Novartis", "sponsor:Pfizer"]);
+    assert.equal(got.metas.length, 2);
+    // A landscape whose drugs carry empty generic names lists nothing: the sponsor is not listed.
+    const blank = proxyOf(sb, (b) => {
+      const d = b.data as Record<string, { generic_name?: string }[]>;
+      for (const k of ["biologics", "small_molecules_modern", "commodities"]) {
+        for (const r of d[k] ?? []) r.generic_name = "";
+      }
+    });
+    try {
+      const none = await sponsorDrugs(createClient({ baseUrl: blank.url, apiKey: sb.keys.pro }), ["Pfizer"]);
+      assert.deepEqual([none.rows, [...none.listed]], [[], []]);
+    } finally {
+      await blank.close();
+    }
+  });
+});
+
+Deno.test("drugForms(): the molecule ids of each drug and its related forms; an unknown drug has none", async () => {
+  await withSandbox(async (sb, ri) => {
+    const drugs = ["osimertinib", "voxelotor", "lorlatinib", "zzzotinib"];
+    const want: string[] = [];
+    let withIds = 0;
+    for (const drug of drugs) {
+      const b = await raw(sb, "/api/v1/tools/biology/drug-to-targets", { drug }).catch(() => null);
+      const ids = [
+        b?.data?.drug?.chembl_id,
+        ...(b?.data?.related_forms ?? []).map((f: { chembl_id: string }) => f.chembl_id),
+      ]
+        .filter(Boolean);
+      if (ids.length) withIds++;
+      for (const id of new Set(ids)) want.push(`${drug}|${id}`);
+    }
+    assert.ok(want.some((w) => w.startsWith("osimertinib|")) && withIds < drugs.length);
+    const got = await drugForms(ri, drugs);
+    assert.deepEqual(got.rows.map((r) => `${r.drug_name}|${r.chembl_id}`).sort(), want.sort());
+    assert.equal(got.withIds, withIds);
+  });
+});
