@@ -84,6 +84,23 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   {
+    module: "lib/frames/_collect.ts",
+    tests: [
+      "tests/frames/collect_rules_test.ts",
+      "tests/frames/collect_forms_test.ts",
+      "tests/frames/ingest_paths_test.ts",
+      "tests/frames/to_frame_test.ts",
+    ],
+    max: 60,
+  },
+  { module: "lib/frames/value_labels.ts", tests: ["tests/frames/value_labels_test.ts"] },
+  {
+    module: "lib/frames/links.ts",
+    tests: ["tests/frames/links_rules_test.ts", "tests/frames/provenance_test.ts"],
+  },
+  { module: "lib/frames/print_table.ts", tests: ["tests/frames/print_table_test.ts"] },
+  { module: "lib/frames/io.ts", tests: ["tests/frames/io_rules_test.ts", "tests/frames/provenance_test.ts"] },
+  {
     module: "lib/analyses/_measures.ts",
     tests: [`${A}measures_rules_test.ts`, boundaries, `${A}patent_trends_test.ts`],
     max: 25,
@@ -176,10 +193,22 @@ export const TARGETS: readonly Target[] = [
     tests: ["tests/watch/snapshot_rules_test.ts", "tests/watch/snapshot_test.ts"],
     max: 60,
   },
-  { module: "lib/watch/lock.ts", tests: ["tests/watch/lock_rules_test.ts"], max: 60 },
+  {
+    module: "lib/watch/lock.ts",
+    tests: ["tests/watch/lock_rules_test.ts", "tests/watch/lock_races_test.ts"],
+    max: 60,
+  },
   {
     module: "lib/watch/watchlist.ts",
     tests: ["tests/watch/watchlist_rules_test.ts", "tests/watch/watchlist_test.ts"],
+  },
+  {
+    module: "lib/watch/_json_lines.ts",
+    tests: [
+      "tests/watch/json_lines_test.ts",
+      "tests/watch/watchlist_rules_test.ts",
+      "tests/watch/watchlist_test.ts",
+    ],
   },
   {
     module: "lib/watch/diff.ts",
