@@ -95,7 +95,7 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/analyses/loss_of_exclusivity.ts",
-    tests: [`${A}loe_frames_test.ts`, `${A}loss_of_exclusivity_test.ts`],
+    tests: [`${A}loe_frames_test.ts`, `${A}loe_run_test.ts`, `${A}loss_of_exclusivity_test.ts`],
     max: 60,
   },
   { module: "lib/analyses/_loe_fetch.ts", tests: [`${A}loe_fetch_test.ts`], max: 60 },
