@@ -34,14 +34,6 @@ import { planSections, runSections } from "./lib/report/run.ts";
 
 const env = (name: string): string | undefined => Deno.env.get(name) || undefined;
 const started = performance.now();
-// `--store <file>`: the sandbox serves a store built by `deno task import` (public data) instead of generating.
-const args = [...Deno.args];
-const storeAt = args.findIndex((a) => a === "--store" || a.startsWith("--store="));
-const storeFlag = storeAt < 0 ? undefined : args.splice(storeAt, 1)[0];
-const storeFile = storeFlag?.startsWith("--store=")
-  ? storeFlag.slice(8)
-  : storeFlag && args.splice(storeAt, 1)[0];
-const demo = args.filter((a) => a !== "--").length === 0;
 /** The output folder when this run created it: removed again (when still empty) if the run exits 2. */
 let createdOut: string | undefined;
 const fail = (message: string): never => {
@@ -53,21 +45,20 @@ const fail = (message: string): never => {
   }
   Deno.exit(2);
 };
-if (storeFlag && !storeFile) {
-  fail("--store needs the store file `deno task import` wrote, e.g. --store ri.db");
-}
-
-let parsed;
+let command;
 try {
-  parsed = demo ? { ...HEADLINE_INPUTS, out: env("RI_OUT_DIR") ?? "out" } : parseReportArgs(args);
+  command = parseReportArgs(Deno.args);
 } catch (e) {
   if (!(e instanceof UsageError)) throw e;
   fail(e.message);
 }
-if (parsed === "help" || parsed === undefined) {
+if (command === "help" || command === undefined) {
   console.log(REPORT_HELP);
   Deno.exit(0);
 }
+// No question asked (no flag, or only `--store`): the demo's headline questions.
+const { demo, store: storeFile, ...asked } = command;
+const parsed = demo ? { ...HEADLINE_INPUTS, out: env("RI_OUT_DIR") ?? "out" } : asked;
 // `deno task` runs in the folder of deno.json; a relative --out means the folder the user was in.
 const userCwd = env("INIT_CWD");
 let inputs = !demo && userCwd && !parsed.out.startsWith("/")
@@ -170,9 +161,24 @@ function pickAuthor(): string {
 let result;
 try {
   try {
-    const resolved = await resolveInputs(client, inputs, plan!.run);
+    // The demo's own questions may not all be in the data (a store of public data, another service): it
+    // leaves those out and says so; a user's own names that do not resolve stop the run (exit 2).
+    const resolved = await resolveInputs(client, inputs, plan!.run, { dropUnresolved: demo });
     inputs = resolved.inputs;
     if (!demo) { for (const n of resolved.notes) console.error(`  ${n}`); }
+    if (resolved.dropped.length) {
+      const run = plan!.run.filter((id) => REPORT_SECTIONS[id].ready(inputs, canPickAuthor));
+      console.error(
+        `Not in this data, left out of the demo:\n  ${resolved.dropped.join("\n  ")}` +
+          (run.length < plan!.run.length
+            ? `\n  sections without inputs left: ${plan!.run.filter((id) => !run.includes(id)).join(", ")}`
+            : ""),
+      );
+      if (!run.length) {
+        fail("None of the demo's questions is in this data: ask your own (deno task report -- --help)");
+      }
+      plan = { ...plan!, run };
+    }
   } catch (e) {
     await sandbox?.close();
     if (e instanceof UsageError) fail(e.message);

@@ -22,7 +22,7 @@
 import { type HandlerContext, startSandbox } from "../lib/sandbox/mod.ts";
 import { HANDLERS } from "../lib/sandbox/handlers/mod.ts";
 import { createClient } from "../lib/client/mod.ts";
-import { ENDPOINTS } from "../lib/client/endpoints/mod.ts";
+import { catalogue } from "../lib/client/endpoints/mod.ts";
 
 const LATENCY_MS = 50;
 const ROWS = 5_000;
@@ -179,7 +179,7 @@ async function measure(mode: string): Promise<void> {
       headers: { "x-api-key": PRO_KEY },
     });
     const body = await res.json();
-    const schema = ENDPOINTS["trials.search"].response;
+    const schema = catalogue["trials.search"].response;
     for (let i = 0; i < 200; i++) schema.parse(body);
     const n = 2_000;
     const s = performance.now();

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { taskArgs } from "./_tasks.ts";
+import { dropStore, importedStore } from "./sandbox/_helpers.ts";
 
 const root = new URL("../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
@@ -46,4 +47,65 @@ Deno.test("contract: -- --sandbox runs the check on the embedded sandbox with th
   const r = await task("contract", ["--", "--sandbox", "--out", "-"]);
   assert.equal(r.code, 0, r.err.slice(-2000));
   assert.equal(JSON.parse(r.out).service, "sandbox (full)");
+});
+
+Deno.test("report: --store alone runs the demo on an imported store (names it lacks left out, said); with flags, those; a bad one exits 2", async () => {
+  const store = await importedStore();
+  const dir = store.replace(/\/ri\.db$/, "");
+  try {
+    const demo = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--config",
+        config,
+        ...taskArgs("report").slice(1, -1),
+        new URL("main.ts", root).pathname,
+        "--store",
+        store,
+      ],
+      env: { RI_BASE_URL: "", RI_API_KEY: "", NO_COLOR: "1", RI_OUT_DIR: `${dir}/demo` },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const err = new TextDecoder().decode(demo.stderr);
+    // The fixture holds a few public records: the demo asks its own questions of it, leaves out the names
+    // the data lack (saying which) and runs the rest.
+    assert.equal(demo.code, 0, err.slice(-2000));
+    assert.match(err, new RegExp(`Starting the embedded sandbox \\(${store.replaceAll("/", "\\/")}\\)`));
+    assert.match(
+      err,
+      /Not in this data, left out of the demo:\n( {2}.*\n)* {2}--sponsors 'AstraZeneca' did not resolve/,
+    );
+    assert.doesNotMatch(err, /'Pfizer' did not resolve/, "Pfizer is in the fixture");
+    const html = await Deno.readTextFile(`${dir}/demo/report.html`);
+    assert.match(html, /imported public data/i);
+    assert.match(html, /Pfizer/);
+
+    const asked = await task("report", [
+      "--",
+      "--store",
+      store,
+      "--sponsors",
+      "Pfizer",
+      "--sections",
+      "exclusivity",
+      "--formats",
+      "csv",
+      "--out",
+      `${dir}/asked`,
+    ]);
+    assert.equal(asked.code, 0, asked.err.slice(-2000));
+    assert.ok((await Array.fromAsync(Deno.readDir(`${dir}/asked`))).some((e) => e.name.endsWith(".csv")));
+
+    const missing = await task("report", ["--", "--store", `${dir}/nowhere.db`]);
+    assert.equal(missing.code, 2, missing.err);
+    assert.match(missing.err, /nowhere\.db/);
+    assert.match((await task("report", ["--help"])).out, /--store ri\.db/, "--help names --store");
+    const empty = await task("report", ["--", "--store"]);
+    assert.equal(empty.code, 2, empty.err);
+    assert.match(empty.err, /--store/);
+    assert.doesNotMatch(missing.err + empty.err, / {4}at /, "no stack trace");
+  } finally {
+    await dropStore(store);
+  }
 });

@@ -1,10 +1,14 @@
 /**
- * Writes the explicit types of the public API's zod-derived values, so the package has no slow types
- * while the schemas and the endpoint catalogue stay the one source (their types are never written by
- * hand). For each target, TypeScript's declaration emit infers the type of a module-private value (e.g.
- * `catalogue` in lib/client/endpoints/mod.ts) and the type is saved as `export type <Name> = …` in a
- * `*.gen.ts` file next to it; the public value is then annotated with it
- * (`export const ENDPOINTS: Catalogue = catalogue`), and `deno check` fails if the two ever disagree.
+ * Writes the explicit types of the public API's zod-derived values as plain TypeScript, so the package has
+ * no slow types and its public types name no zod type, while the schemas and the endpoint catalogue stay
+ * the one source (their types are never written by hand). TypeScript's checker reads the inferred types
+ * and prints them:
+ * - `lib/client/endpoints/_catalogue.gen.ts`: `Catalogue`, the type of `catalogue` (lib/client/endpoints/
+ *   mod.ts) with each parameter guard as `ParamDef<StandardSchemaV1<input, output>>` and each response
+ *   schema as `StandardSchemaV1<unknown, body>`; the public value is annotated with it
+ *   (`export const ENDPOINTS: Catalogue = catalogue`) and `_catalogue_tie.ts` fails `deno check` when a
+ *   body or a guard differs from its schema's.
+ * - `lib/client/schemas/_rows.gen.ts`: what each schema declared `export type X = R.X;` parses to.
  *
  * Run: `deno task api-types` after changing a schema or an endpoint; `--check` (in `deno task check`)
  * fails when a generated file is stale.
@@ -13,60 +17,70 @@
  */
 import ts from "typescript";
 
-interface Target {
-  /** The module (relative to the repository) whose exported value's type is generated. */
-  readonly module: string;
-  /** The exported, unannotated value. */
-  readonly value: string;
-  /** The type's name in the generated file. */
-  readonly type: string;
-  /** Its JSDoc. */
-  readonly doc: string;
-}
-
-const TARGETS: readonly Target[] = [
-  {
-    module: "lib/client/endpoints/mod.ts",
-    value: "catalogue",
-    type: "Catalogue",
-    doc: "The endpoint catalogue's type: each endpoint's path, parameters (zod guards) and response schema.",
-  },
-];
-
 const root = new URL("../", import.meta.url).pathname;
-const genPath = (t: Target) => t.module.replace(/[^/]+\.ts$/, `_${t.value}.gen.ts`);
+const CATALOGUE = "lib/client/endpoints/mod.ts";
+const CATALOGUE_GEN = "lib/client/endpoints/_catalogue.gen.ts";
+const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias |
+  ts.TypeFormatFlags.MultilineObjectLiterals | ts.TypeFormatFlags.UseFullyQualifiedType;
 
-/** The declared type of `value` in the declaration emit of `module`. */
-function declaredType(program: ts.Program, t: Target): string {
-  const source = program.getSourceFile(root + t.module);
-  if (!source) throw new Error(`${t.module}: not in the program`);
-  let dts = "";
-  const r = program.emit(source, (_name, text) => dts = text, undefined, true);
-  const errs = r.diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-  if (errs.length) throw new Error(`${t.module}: declaration emit failed:\n${errs.join("\n")}`);
-  const start = dts.indexOf(`export declare const ${t.value}: `);
-  if (start < 0) throw new Error(`${t.module}: no exported const ${t.value} in its declarations`);
-  const from = start + `export declare const ${t.value}: `.length;
-  // The declaration ends at the first `;` at bracket depth 0.
-  let depth = 0;
-  for (let i = from; i < dts.length; i++) {
-    const c = dts[i];
-    if ("{[(<".includes(c)) depth++;
-    else if ("}])>".includes(c) && dts[i - 1] !== "=") depth--;
-    else if (c === ";" && depth === 0) return dts.slice(from, i);
+/**
+ * The catalogue's type with every zod schema replaced by the plain types it parses: a parameter is
+ * `ParamDef<StandardSchemaV1<input, output>>` (of its guard), a response `StandardSchemaV1<unknown,
+ * body>`; the rest (paths, rows, pagination, …) is the inferred literal type.
+ */
+function catalogueFile(program: ts.Program): string {
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(root + CATALOGUE)!;
+  let node: ts.VariableDeclaration | undefined;
+  for (const st of source.statements) {
+    if (!ts.isVariableStatement(st)) continue;
+    node = st.declarationList.declarations.find((d) => d.name.getText(source) === "catalogue") ?? node;
   }
-  throw new Error(`${t.module}: unterminated declaration of ${t.value}`);
-}
-
-function generated(t: Target, type: string): string {
+  if (!node) throw new Error(`${CATALOGUE}: no const catalogue`);
+  const at = program.getSourceFile(VIRTUAL)!.statements[0];
+  const print = (t: ts.Type) => checker.typeToString(t, at, FLAGS);
+  const prop = (t: ts.Type, name: string) => {
+    const p = checker.getPropertyOfType(t, name);
+    if (!p) throw new Error(`${CATALOGUE}: no property ${name} in ${print(t)}`);
+    return checker.getTypeOfSymbol(p);
+  };
+  /** zod's `input`/`output` of a schema type (`T["_zod"]["input" | "output"]`). */
+  const io = (t: ts.Type, which: "input" | "output") => print(prop(prop(t, "_zod"), which));
+  const out: string[] = [];
+  for (const ep of checker.getPropertiesOfType(checker.getTypeAtLocation(node.name))) {
+    const fields: string[] = [];
+    for (const f of checker.getPropertiesOfType(checker.getTypeOfSymbol(ep))) {
+      const t = checker.getTypeOfSymbol(f);
+      let text: string;
+      if (f.name === "response") text = `StandardSchemaV1<unknown, ${io(t, "output")}>`;
+      else if (f.name === "params") {
+        text = `{ ${
+          checker.getPropertiesOfType(t).map((p) => {
+            const def = checker.getTypeOfSymbol(p);
+            const guard = prop(def, "guard");
+            const req = print(prop(def, "required")) === "true" ? " & { readonly required: true }" : "";
+            return `readonly ${p.name}: ParamDef<StandardSchemaV1<${io(guard, "input")}, ${
+              io(guard, "output")
+            }>>${req};`;
+          }).join(" ")
+        } }`;
+      } else text = print(t);
+      fields.push(`readonly ${f.name}: ${text};`);
+    }
+    out.push(`${JSON.stringify(ep.name)}: { ${fields.join(" ")} };`);
+  }
   return [
-    `// Generated by tools/api_types.ts from ${
-      t.module.split("/").pop()
-    }: do not edit (run \`deno task api-types\`).`,
+    `// Generated by tools/api_types.ts from ${CATALOGUE}: do not edit (run \`deno task api-types\`).`,
     "// deno-lint-ignore-file",
+    'import type { ParamDef } from "../params.ts";',
+    'import type { Brand, StandardSchemaV1 } from "../standard_schema.ts";',
     "",
-    `/** ${t.doc} Generated from the source; kept in sync by \`deno task check\`. */`,
-    `export type ${t.type} = ${type};`,
+    "/**",
+    " * The endpoint catalogue's type: each endpoint's path, parameters (what each accepts and sends) and",
+    " * response (the parsed body), as plain types. Generated from the catalogue and its zod schemas; kept in",
+    " * sync by `deno task check`.",
+    " */",
+    `export type Catalogue = { ${out.join("\n")} };`,
     "",
   ].join("\n");
 }
@@ -93,25 +107,23 @@ async function rowAliases(): Promise<{ file: string; name: string }[]> {
 function rowsFile(program: ts.Program, aliases: readonly { file: string; name: string }[]): string {
   const source = program.getSourceFile(VIRTUAL)!;
   const checker = program.getTypeChecker();
-  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias |
-    ts.TypeFormatFlags.MultilineObjectLiterals | ts.TypeFormatFlags.UseFullyQualifiedType;
   const lines = [
     `// Generated by tools/api_types.ts from the schemas of this folder: do not edit (run \`deno task api-types\`).`,
     "// deno-lint-ignore-file",
     "/**",
     " * The parsed row and record types of the response schemas, spelled out so the public API has explicit",
-    " * types; each is `z.output` of the schema of the same name, kept in sync by `deno task check`.",
+    " * types; each is what the schema of the same name parses to, kept in sync by `deno task check`.",
     " *",
     " * @module",
     " */",
-    'import type { z } from "zod";',
+    'import type { Brand } from "../standard_schema.ts";',
     "",
   ];
   for (const st of source.statements) {
     if (!ts.isTypeAliasDeclaration(st)) continue;
     const name = st.name.text;
     const file = aliases.find((a) => a.name === name)!.file;
-    const type = checker.typeToString(checker.getTypeAtLocation(st.type), st, flags);
+    const type = checker.typeToString(checker.getTypeAtLocation(st.type), st, FLAGS);
     lines.push(`/** Parsed \`${name}\` (schema in ${file}). */`, `export type ${name} = ${type};`, "");
   }
   return lines.join("\n");
@@ -139,6 +151,8 @@ if (import.meta.main) {
   const files = [...new Set(aliases.map((a) => a.file))];
   const virtual = [
     'import type { z } from "zod";',
+    'import type { Brand, StandardSchemaV1 } from "../standard_schema.ts";',
+    'import type { ParamDef } from "../params.ts";',
     ...files.map((f, i) => `import type * as S${i} from "./${f}";`),
     ...aliases.map((a) => `export type ${a.name} = z.output<typeof S${files.indexOf(a.file)}.${a.name}>;`),
   ].join("\n");
@@ -163,11 +177,11 @@ if (import.meta.main) {
       : getSourceFile.call(host, name, ...rest);
   host.fileExists = (name) => name === VIRTUAL || fileExists.call(host, name);
   host.readFile = (name) => name === VIRTUAL ? virtual : readFile.call(host, name);
-  const program = ts.createProgram([...TARGETS.map((t) => root + t.module), VIRTUAL], options, host);
-  const outputs: [string, string][] = TARGETS.map((
-    t,
-  ) => [genPath(t), generated(t, declaredType(program, t))]);
-  outputs.push([ROWS, rowsFile(program, aliases)]);
+  const program = ts.createProgram([root + CATALOGUE, VIRTUAL], options, host);
+  const outputs: [string, string][] = [[CATALOGUE_GEN, catalogueFile(program)], [
+    ROWS,
+    rowsFile(program, aliases),
+  ]];
   const stale: string[] = [];
   for (const [rel, raw] of outputs) {
     const text = await fmt(raw);

@@ -95,15 +95,10 @@ export async function pullCatalysts(
   }
   const completeDays = isCapped(near) ? 0 : w;
   // 2. The whole window per drug list: halve capped lists; halve a single capped drug's window.
-  const given = typeof params.drugNames === "string"
-    ? params.drugNames.split(",").map((s) => s.trim()).filter(Boolean)
-    : Array.isArray(params.drugNames)
-    ? (params.drugNames as string[]).map(String)
-    : undefined;
+  const given = Array.isArray(params.drugNames) ? params.drugNames.map(String) : undefined;
   const listed = given ?? await landscapeDrugs(client, params);
   const seen = results.flatMap((r) => r.rows.map((e) => String(e.drug_name)));
   const names = given ?? [...new Set([...(listed ?? []), ...seen])].sort();
-  if (names.length === 0 && isCapped(near)) stillCapped.add(near);
   const cappedDrugs: string[] = [];
   const queue: string[][] = [];
   for (let i = 0; i < names.length; i += 100) queue.push(names.slice(i, i + 100));
@@ -115,14 +110,13 @@ export async function pullCatalysts(
       queue.push(list.slice(0, list.length >> 1), list.slice(list.length >> 1));
       continue;
     }
+    // One drug capped over the whole window: complete only nearer today, however far its halving got.
     let wd = params.windowDays;
     while (isCapped(r) && wd > 1 && bounded()) {
       r = await run({ ...params, drugNames: list, windowDays: wd >>= 1 });
     }
-    if (isCapped(r) || wd < params.windowDays) {
-      cappedDrugs.push(list[0]);
-      stillCapped.add(r);
-    }
+    cappedDrugs.push(list[0]);
+    stillCapped.add(r);
   }
   cappedDrugs.push(...queue.flat()); // left by the call bound
   const byKey = new Map<string, Record<string, unknown>>();
@@ -133,22 +127,18 @@ export async function pullCatalysts(
     String(a.drug_name).localeCompare(String(b.drug_name))
   );
   // Capped notices of calls that splitting settled are dropped (the pull flags what still is capped),
-  // and so are the "no events" notices of split calls: a drug list with nothing in it is expected.
+  // and so are the "no events" notices of split calls: a drug list with nothing in it is expected (the
+  // first call, capped, has events). A call whose notices are settled is complete.
   const metas = results.map((r) => {
-    const drop = new Set([
-      ...(stillCapped.has(r) ? [] : ["capped"]),
-      ...(r === first ? [] : ["maybe-unresolved"]),
-    ]);
-    const warnings = r.meta.warnings.filter((x) => !drop.has(x.code));
-    return warnings.length === r.meta.warnings.length
-      ? r.meta
-      : { ...r.meta, warnings, complete: r.meta.complete || !stillCapped.has(r) };
+    const drop = stillCapped.has(r) ? ["maybe-unresolved"] : ["capped", "maybe-unresolved"];
+    const warnings = r.meta.warnings.filter((x) => !drop.includes(x.code));
+    return warnings.length === r.meta.warnings.length ? r.meta : { ...r.meta, warnings, complete: true };
   });
   return {
     rows,
     metas,
     body: first.body,
-    capped: stillCapped.size > 0 || cappedDrugs.length > 0,
+    capped: cappedDrugs.length > 0, // every still-capped call is a capped drug's
     completeDays,
     splits: calls,
     cappedDrugs,

@@ -42,7 +42,7 @@ export * from "./sponsor_scan.ts";
 export * from "./loss_of_exclusivity.ts";
 export * from "./params.ts";
 export type { DataFrame } from "../frames/polars.ts";
-export type { ZodObject } from "../client/zod_types.ts";
+export type { StandardSchemaV1 } from "../client/standard_schema.ts";
 export type {
   AggregateBucket,
   DiseaseLandscape,

@@ -19,7 +19,7 @@
  */
 import { badInput } from "../client/errors.ts";
 import { SCHEMAS } from "./_params_schemas.ts";
-import type { ZodObject } from "../client/zod_types.ts";
+import type { StandardSchemaV1 } from "../client/standard_schema.ts";
 
 /** An analysis's function name. */
 export type AnalysisName =
@@ -34,8 +34,11 @@ export type AnalysisName =
   | "sponsorScan"
   | "lossOfExclusivity";
 
-/** Zod schema of each analysis's parameters, by the analysis's function name (MCP tools' input schemas). */
-export const ANALYSIS_PARAMS: Readonly<Record<AnalysisName, ZodObject>> = SCHEMAS;
+/**
+ * Schema of each analysis's parameters, by the analysis's function name (MCP tools' input schemas): zod
+ * object schemas, named by the Standard Schema interface they implement.
+ */
+export const ANALYSIS_PARAMS: Readonly<Record<AnalysisName, StandardSchemaV1>> = SCHEMAS;
 
 const shown = (v: unknown): string => {
   const s = JSON.stringify(v) ?? String(v);
@@ -52,7 +55,7 @@ const shown = (v: unknown): string => {
  * @throws {TypeError | RangeError} When a parameter does not fit.
  */
 export function checkParams(analysis: AnalysisName, params: unknown): void {
-  const r = ANALYSIS_PARAMS[analysis].safeParse(params ?? {});
+  const r = SCHEMAS[analysis].safeParse(params ?? {});
   if (r.success) return;
   const issue = r.error.issues[0];
   const field = issue.path.map(String).join(".") || "(parameters)";

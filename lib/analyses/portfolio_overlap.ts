@@ -101,10 +101,10 @@ export type PortfolioOverlap = AnalysisResult<PortfolioOverlapFrames>;
 export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): PortfolioOverlapFrames {
   const { comparison } = input;
   const names = comparison.getColumn("sponsor").toArray() as string[];
+  // A sponsor without a trial count has none here: its overlaps are unknown (null), not computed from 0.
   const counts = new Map(
-    comparison.select("sponsor", "trial_count").toRecords().map((
-      r,
-    ) => [String(r.sponsor), Number(r.trial_count)]),
+    comparison.select("sponsor", "trial_count").toRecords().filter((r) => r.trial_count !== null)
+      .map((r) => [String(r.sponsor), Number(r.trial_count)]),
   );
   const pairs = input.pairs ??
     (input.memberships ? pairsFromMemberships(input.memberships) : framed([], {

@@ -12,6 +12,14 @@ export type ProvenanceWarning = string | {
 };
 
 /**
+ * A warning as one line: its message, then its code in brackets (`… [horizon-beyond-reach]`), the code
+ * README's warning list and `result.warnings` use, so a reader can look it up or filter on it.
+ */
+export function warningText(w: ProvenanceWarning): string {
+  return typeof w === "string" ? w : `${w.message} [${w.code}]`;
+}
+
+/**
  * Where a frame's rows came from; every field is optional and shown when present. The client's result
  * `meta` fits this shape.
  */
@@ -72,7 +80,7 @@ export function provenanceLines(p: DisplayProvenance): { summary: string; warnin
         : "live",
     );
   }
-  const warnings = (p.warnings ?? []).map((w) => typeof w === "string" ? w : `${w.message} [${w.code}]`);
+  const warnings = (p.warnings ?? []).map(warningText);
   if (p.complete === false) {
     warnings.unshift("Incomplete: the server has more rows for this query than were fetched");
   }

@@ -25,6 +25,7 @@ import type { DataFrame } from "../frames/polars.ts";
 export const jupyterDisplay: unique symbol = Symbol.for("Jupyter.display");
 
 export type { DisplayProvenance, ProvenanceWarning } from "./_provenance.ts";
+export { warningText } from "./_provenance.ts";
 
 /** Options for {@linkcode frameToHtmlTable} and {@linkcode showFrame}. */
 export interface FrameDisplayOptions {

@@ -6,6 +6,7 @@
  */
 import type { Endpoint } from "./catalogue.ts";
 import { auditFields, declaredFields, spellings } from "./schemas/origin.ts";
+import { asZod } from "./_zod.ts";
 
 const REF = /^\{(\w+)\}$/;
 
@@ -80,7 +81,7 @@ export interface Fields {
 
 /** Audit the body the service sent (before the client reads alternative spellings). */
 export function fieldsOf(ep: Endpoint, raw: unknown): Fields {
-  const a = auditFields(ep.response, raw);
+  const a = auditFields(asZod(ep.response), raw);
   const respelt: Respelt[] = [];
   const unknown = new Set(a.unknown);
   for (const declared of [...a.specMissing, ...a.chosenMissing]) {
@@ -96,7 +97,7 @@ export function fieldsOf(ep: Endpoint, raw: unknown): Fields {
   const present = (s: Iterable<string>, m: Iterable<string>) =>
     [...s, ...[...m].filter((p) => re.has(p))].sort();
   const missing = (s: Iterable<string>) => [...s].filter((p) => !re.has(p)).sort();
-  const optional = new Set(declaredFields(ep.response).filter((f) => f.optional).map((f) => f.path));
+  const optional = new Set(declaredFields(asZod(ep.response)).filter((f) => f.optional).map((f) => f.path));
   const specMissing = missing(a.specMissing);
   return {
     spec: {

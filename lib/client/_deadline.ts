@@ -12,7 +12,8 @@ import { type ErrorContext, TimeoutError } from "./errors.ts";
 export class Deadline {
   readonly #ctl = new AbortController();
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #end = 0;
+  /** When it passes (epoch ms; Infinity before the start). */
+  #end = Infinity;
   /** Attempts started so far. */
   attempts = 0;
   /** A deadline of `ms` from the first attempt. */
@@ -27,7 +28,7 @@ export class Deadline {
   }
   /** Ms left (Infinity before the start). */
   left(): number {
-    return this.#timer === undefined ? Infinity : this.#end - Date.now();
+    return this.#end - Date.now();
   }
   /** Stop its timer. */
   clear(): void {

@@ -13,6 +13,7 @@ import type { BodyResult, Progress, Provenance, RowsResult, Warning } from "./re
 import { flagResult } from "./warnings.ts";
 import { getPath } from "./_path.ts";
 import { emptyAudit } from "./schemas/origin.ts";
+import { asZod } from "./_zod.ts";
 
 /** What a call needs from its client. */
 export interface CallContext {
@@ -40,7 +41,7 @@ export function wireOf(ep: Endpoint, p: Prepared): WireRequest {
     path: p.path,
     query: p.query,
     ...(p.body === undefined ? {} : { body: p.body }),
-    schema: ep.response,
+    schema: asZod(ep.response),
     envelope: ep.envelope,
     tier: ep.tier,
     ...entityOf(ep, p.sent),

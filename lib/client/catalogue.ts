@@ -7,7 +7,7 @@
  */
 import type { Tier } from "./schemas/vocab.ts";
 import type { ParamDef } from "./params.ts";
-import type { ZodInput, ZodOutput, ZodType } from "./zod_types.ts";
+import type { SchemaInput, SchemaOutput, StandardSchemaV1 } from "./standard_schema.ts";
 
 /** Response envelope kind (spec part 4): implicit = any 2xx JSON; flagged = `success: true` + data. */
 export type Envelope = "implicit" | "flagged";
@@ -54,7 +54,7 @@ export interface Probe {
 /** One endpoint of the catalogue. */
 export interface Endpoint<
   P extends Record<string, ParamDef> = Record<string, ParamDef>,
-  R extends ZodType = ZodType,
+  R extends StandardSchemaV1 = StandardSchemaV1,
 > {
   /** `namespace.method`, e.g. `trials.search`. */
   readonly name: string;
@@ -114,7 +114,7 @@ export function endpoint<const E extends Endpoint>(e: E): E {
 }
 
 /** The input type a caller passes for a parameter definition (its guard's input). */
-export type Guard<D> = D extends ParamDef<infer G> ? ZodInput<G> : never;
+export type Guard<D> = D extends ParamDef<infer G> ? SchemaInput<G> : never;
 /** The names of the required parameters of a parameter table. */
 export type ReqKeys<P> = { [K in keyof P]: P[K] extends { required: true } ? K : never }[keyof P];
 /** Flatten an intersection into one object type (for readable hovers). */
@@ -122,11 +122,11 @@ export type ReqKeys<P> = { [K in keyof P]: P[K] extends { required: true } ? K :
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The parameters a caller passes to an endpoint (required ones required), typed from the guards. */
-export type ParamsOf<E> = E extends Endpoint<infer P, ZodType> ? Simplify<
+export type ParamsOf<E> = E extends Endpoint<infer P, StandardSchemaV1> ? Simplify<
     & { [K in ReqKeys<P>]: Guard<P[K]> }
     & { [K in Exclude<keyof P, ReqKeys<P>>]?: Guard<P[K]> }
   >
   : never;
 
 /** The parsed response body of an endpoint. */
-export type ResponseOf<E> = E extends Endpoint<Record<string, ParamDef>, infer R> ? ZodOutput<R> : never;
+export type ResponseOf<E> = E extends Endpoint<Record<string, ParamDef>, infer R> ? SchemaOutput<R> : never;

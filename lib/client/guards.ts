@@ -19,6 +19,7 @@
 import type { Endpoint } from "./catalogue.ts";
 import { ValidationError } from "./errors.ts";
 import type { ParamDef } from "./params.ts";
+import { asZod } from "./_zod.ts";
 
 /** A validated, normalised request, ready for the wire. */
 export interface Prepared {
@@ -179,7 +180,7 @@ export function prepare(ep: Endpoint, params: unknown): Prepared {
         );
       }
     }
-    const r = def.guard.safeParse(value);
+    const r = asZod(def.guard).safeParse(value);
     if (!r.success) {
       const rule = r.error.issues.map((i) => i.message).join("; ");
       fail(

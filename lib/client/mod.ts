@@ -59,4 +59,4 @@ export { TIERS } from "./schemas/vocab.ts";
 export type * from "./schemas/_rows.gen.ts";
 export type { Catalogue } from "./endpoints/_catalogue.gen.ts";
 export type { Probe } from "./catalogue.ts";
-export type * from "./zod_types.ts";
+export type * from "./standard_schema.ts";

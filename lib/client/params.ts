@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { CURIE_RE } from "./schemas/common.ts";
-import type { ZodType } from "./zod_types.ts";
+import type { StandardSchemaV1 } from "./standard_schema.ts";
 
 /** How a parameter travels and is coerced from a query string. */
 export type ParamKind = "string" | "integer" | "number" | "boolean" | "truthy" | "date" | "csv";
@@ -20,7 +20,7 @@ export type ParamKind = "string" | "integer" | "number" | "boolean" | "truthy" |
 export type ParamIn = "query" | "path" | "body";
 
 /** One documented parameter. */
-export interface ParamDef<G extends ZodType = ZodType> {
+export interface ParamDef<G extends StandardSchemaV1 = StandardSchemaV1> {
   /** Wire coercion: `truthy` is the server's string-to-boolean coercion where `"false"` is true. */
   readonly kind: ParamKind;
   /** Where the parameter goes. @default "query" */
@@ -28,7 +28,7 @@ export interface ParamDef<G extends ZodType = ZodType> {
   /** Whether the spec marks it required. */
   readonly required: boolean;
   /** The service's own check after coercion. */
-  readonly wire: ZodType;
+  readonly wire: StandardSchemaV1;
   /** The client's check and normalisation; its output is what is sent. */
   readonly guard: G;
   /** The documented server default (applied by the service, never sent by the client). */
@@ -49,9 +49,9 @@ interface Opts {
   maxItems?: number;
 }
 
-function def<G extends ZodType>(
+function def<G extends z.ZodType>(
   kind: ParamKind,
-  wire: ZodType,
+  wire: z.ZodType,
   guard: G,
   doc: string,
   o: Opts = {},
@@ -77,10 +77,10 @@ export function str(doc: string, o?: Opts): ParamDef<z.ZodString> {
 }
 
 /** A string parameter with its own client guard (normalisation or stricter check). */
-export function guarded<G extends ZodType>(
+export function guarded<G extends z.ZodType>(
   doc: string,
   guard: G,
-  o?: Opts & { wire?: ZodType },
+  o?: Opts & { wire?: z.ZodType },
 ): ParamDef<G> {
   return def("string", o?.wire ?? nonEmpty, guard, doc, o);
 }
@@ -110,7 +110,7 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
   doc: string,
   values: T,
   o?: Opts & { caseSensitiveWire?: boolean; wireLenient?: boolean },
-): ParamDef<ZodType<T[number], string>> {
+): ParamDef<z.ZodType<T[number], string>> {
   const canon = new Map(values.map((v) => [v.toLowerCase(), v]));
   const guard = z.string().trim().transform((v, ctx) => {
     const hit = canon.get(v.toLowerCase());
@@ -119,7 +119,7 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
       return z.NEVER;
     }
     return hit;
-  }) as unknown as ZodType<T[number], string>;
+  }) as unknown as z.ZodType<T[number], string>;
   const wire = o?.wireLenient
     ? nonEmpty
     : o?.caseSensitiveWire === false
@@ -138,7 +138,7 @@ export function isIsoDate(s: string): boolean {
 const wireDate = z.string().refine(isIsoDate, "must be a date in YYYY-MM-DD form");
 
 /** A `YYYY-MM-DD` date parameter; the client also accepts a `Date` (sent as its UTC calendar day). */
-export function date(doc: string, o?: Opts): ParamDef<ZodType<string, string | Date>> {
+export function date(doc: string, o?: Opts): ParamDef<z.ZodType<string, string | Date>> {
   const guard = z.union([z.date(), z.string()]).transform((v, ctx) => {
     const s = v instanceof Date ? v.toISOString().slice(0, 10) : v.trim();
     if (!isIsoDate(s)) {
@@ -146,7 +146,7 @@ export function date(doc: string, o?: Opts): ParamDef<ZodType<string, string | D
       return z.NEVER;
     }
     return s;
-  }) as unknown as ZodType<string, string | Date>;
+  }) as unknown as z.ZodType<string, string | Date>;
   return def("date", wireDate, guard, doc, { ...o, pitfalls: [31, ...(o?.pitfalls ?? [])] });
 }
 
@@ -161,7 +161,7 @@ export function csv(
   minItems: number,
   maxItems: number,
   o?: Opts,
-): ParamDef<ZodType<string, string | readonly string[]>> {
+): ParamDef<z.ZodType<string, string | readonly string[]>> {
   const count = (n: number) => n >= minItems && n <= maxItems;
   const msg = `must list ${minItems} to ${maxItems} comma-separated values`;
   const wire = z.string().refine((v) => count(splitCsv(v).length), msg);
@@ -180,7 +180,7 @@ export function csv(
     if (bad) ctx.addIssue({ code: "custom", message: `item ${JSON.stringify(bad)} contains a comma` });
     if (!count(items.length)) ctx.addIssue({ code: "custom", message: `${msg} (got ${items.length})` });
     return items.join(",");
-  }) as unknown as ZodType<string, string | readonly string[]>;
+  }) as unknown as z.ZodType<string, string | readonly string[]>;
   return def("csv", wire, guard, doc, { ...o, maxItems });
 }
 
@@ -196,7 +196,7 @@ export function normaliseCurie(v: string): string | undefined {
 }
 
 /** A disease CURIE guard (PITFALLS 3, 18): normalised to `PREFIX:id`, non-CURIEs rejected. */
-export const curieGuard: ZodType<string, string> = z.string().transform((v, ctx) => {
+export const curieGuard: z.ZodType<string, string> = z.string().transform((v, ctx) => {
   const c = normaliseCurie(v);
   if (c === undefined) {
     ctx.addIssue({
@@ -207,10 +207,10 @@ export const curieGuard: ZodType<string, string> = z.string().transform((v, ctx)
     return z.NEVER;
   }
   return c;
-}) as unknown as ZodType<string, string>;
+}) as unknown as z.ZodType<string, string>;
 
 /** A guard that uppercases, trims and checks a pattern. */
-export function patternGuard(re: RegExp, message: string, upper = true): ZodType<string, string> {
+export function patternGuard(re: RegExp, message: string, upper = true): z.ZodType<string, string> {
   return z.string().transform((v, ctx) => {
     const s = upper ? v.trim().toUpperCase() : v.trim();
     if (!re.test(s)) {
@@ -218,7 +218,7 @@ export function patternGuard(re: RegExp, message: string, upper = true): ZodType
       return z.NEVER;
     }
     return s;
-  }) as unknown as ZodType<string, string>;
+  }) as unknown as z.ZodType<string, string>;
 }
 
 const ROMAN: Record<string, string> = { i: "1", ii: "2", iii: "3", iv: "4" };
@@ -254,7 +254,7 @@ export function limit(max: number, dflt: number, min = 1): ParamDef<z.ZodNumber>
 }
 
 /** Sort order (asc, desc; default desc). */
-export const order: ParamDef<ZodType<"asc" | "desc", string>> = oneOf(
+export const order: ParamDef<z.ZodType<"asc" | "desc", string>> = oneOf(
   "sort order",
   ["asc", "desc"] as const,
   {

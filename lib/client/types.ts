@@ -9,7 +9,7 @@ import type { ENDPOINTS } from "./endpoints/mod.ts";
 import type { AllOptions } from "./paginate.ts";
 import type { RequestOptions } from "./request.ts";
 import type { BodyResult, RowsResult } from "./result.ts";
-import type { ZodOutput, ZodType } from "./zod_types.ts";
+import type { SchemaOutput, StandardSchemaV1 } from "./standard_schema.ts";
 
 /** The catalogue's type. */
 export type Endpoints = typeof ENDPOINTS;
@@ -30,12 +30,12 @@ export type Elem<T> = NonNullable<T> extends readonly (infer X)[] ? X : never;
  */
 export type RowOf<E> = E extends {
   readonly rows: readonly [infer F extends string, ...unknown[]];
-  readonly response: infer R extends ZodType;
-} ? Elem<Get<ZodOutput<R>, F>>
+  readonly response: infer R extends StandardSchemaV1;
+} ? Elem<Get<SchemaOutput<R>, F>>
   : E extends {
     readonly rowGroups: readonly [infer F extends string, ...unknown[]];
-    readonly response: infer R extends ZodType;
-  } ? Elem<Get<ZodOutput<R>, F>> & { readonly group: string }
+    readonly response: infer R extends StandardSchemaV1;
+  } ? Elem<Get<SchemaOutput<R>, F>> & { readonly group: string }
   : never;
 
 /** What one call of an endpoint resolves to: rows for list endpoints, the body otherwise. */

@@ -19,8 +19,13 @@ export interface McpHttpOptions {
   readonly port?: number;
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   readonly token?: string;
-  /** Sessions kept at most (the oldest is closed first). @default {32} */
+  /** Sessions kept at most (the least recently used is closed first). @default {32} */
   readonly maxSessions?: number;
+  /**
+   * A session unused for this many seconds is closed (its frames freed); its client must initialize again
+   * and gets `404 Session not found`, as after a restart. Checked whenever a request arrives. @default {1800}
+   */
+  readonly idleSeconds?: number;
   /** Called with the URL once listening. */
   readonly onListen?: (url: string) => void;
 }
@@ -55,10 +60,19 @@ function sameSecret(a: string, b: string): boolean {
  */
 export function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
   const hostname = options.hostname ?? "127.0.0.1";
+  // In order of last use (a used session is moved to the end), so the first is the least recently used.
   const sessions = new Map<
     string,
-    { transport: WebStandardStreamableHTTPServerTransport; server: McpServer }
+    { transport: WebStandardStreamableHTTPServerTransport; server: McpServer; used: number }
   >();
+  const idleMs = (options.idleSeconds ?? 1800) * 1000;
+  const closeIdle = (now: number) => {
+    for (const [sid, s] of sessions) {
+      if (now - s.used < idleMs) break;
+      sessions.delete(sid);
+      void s.server.close();
+    }
+  };
   const names = new Set([...LOOPBACK, hostname.includes(":") ? `[${hostname}]` : hostname]);
   let port = 0;
   const handler = async (req: Request): Promise<Response> => {
@@ -85,10 +99,15 @@ export function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
       }
     }
     if (url.pathname !== "/mcp") return deny(404, "Not found: the MCP endpoint is /mcp");
+    const now = Date.now();
+    closeIdle(now);
     const id = req.headers.get("mcp-session-id");
     if (id !== null) {
       const hit = sessions.get(id);
-      return hit ? hit.transport.handleRequest(req) : deny(404, "Session not found: initialize again");
+      if (!hit) return deny(404, "Session not found: initialize again");
+      sessions.delete(id);
+      sessions.set(id, { ...hit, used: now });
+      return hit.transport.handleRequest(req);
     }
     if (req.method !== "POST") return deny(400, "No session: POST an initialize request first");
     let body: unknown;
@@ -102,7 +121,7 @@ export function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (sid: string) => {
-        sessions.set(sid, { transport, server });
+        sessions.set(sid, { transport, server, used: Date.now() });
         for (const [old, s] of sessions) {
           if (sessions.size <= (options.maxSessions ?? 32)) break;
           sessions.delete(old);

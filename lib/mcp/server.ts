@@ -27,9 +27,10 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Buffer } from "node:buffer";
 import { z } from "zod";
-import { ANALYSIS_PARAMS } from "../analyses/params.ts";
+import { SCHEMAS as ANALYSIS_PARAMS } from "../analyses/_params_schemas.ts";
 import type { Client } from "../client/mod.ts";
 import { toPng, toSvg } from "../charts/render.ts";
+import { warningText } from "../charts/display.ts";
 import { compactAnswer, tokensOf } from "./_answer.ts";
 import { ANALYSIS_TOOLS } from "./_analysis_tools.ts";
 import { errorAnswer, redact, toolError } from "./_errors.ts";
@@ -125,9 +126,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       guard(async () => {
         const { result, section } = await t.run(client, params as never);
         const stored = session.add(name, framesOf(result), section);
-        const warnings = (section.warnings ?? []).map((w) =>
-          typeof w === "string" ? w : `${w.message} [${w.code}]`
-        );
+        const warnings = (section.warnings ?? []).map(warningText);
         return compactAnswer({
           lead: lead(section.summary ?? section.title),
           warnings,

@@ -6,7 +6,7 @@
  */
 import type { DataFrame } from "../frames/polars.ts";
 import type { Chart } from "../charts/render.ts";
-import { frameToHtmlTable } from "../charts/display.ts";
+import { frameToHtmlTable, warningText } from "../charts/display.ts";
 import type { DisplayProvenance as Provenance, ProvenanceWarning } from "../charts/display.ts";
 
 /** A chart in a report section; `name` is the stem of its PNG file. */
@@ -95,10 +95,6 @@ details{margin:8px 0;font-size:12px}table.prov{border-collapse:collapse}table.pr
 padding:2px 8px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}nav a{margin-right:12px}
 .ri-frame{overflow-x:auto;background:white;padding:6px;margin:8px 0;border:1px solid #eee}
 table.prov code{word-break:break-all}`;
-
-function warningText(w: ProvenanceWarning): string {
-  return typeof w === "string" ? w : `${w.message} [${w.code}]`;
-}
 
 /** What a call fetched, in words; ⚠ only for a pull that should have been whole and was not. */
 export function coverage(p: Provenance): string {

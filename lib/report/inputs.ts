@@ -115,6 +115,14 @@ export interface ReportInputs {
   readonly scanSponsor?: string;
 }
 
+/** The command line of `deno task report`: what the report is about, and where its data come from. */
+export interface ReportCommand extends ReportInputs {
+  /** `--store <file>`: the embedded sandbox serves this store built by `deno task import` (public data). */
+  readonly store?: string;
+  /** True when no question was asked (no flag, or only `--store`): the demo's headline questions apply. */
+  readonly demo: boolean;
+}
+
 /** The demo's questions: the same inputs work on the sandbox and the real service. */
 export const HEADLINE_INPUTS: ReportInputs = {
   sponsors: ["Pfizer", "Novartis", "Roche", "AstraZeneca"],
@@ -162,6 +170,8 @@ names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synth
                                    default: every section whose inputs are given
   --out out                        output folder (default out; must be allowed by --allow-write)
   --formats html,png,csv,xlsx      what to write (default all four)
+  --store ri.db                    the embedded sandbox serves this store of public data (deno task import)
+                                   instead of synthetic data; alone, it runs the demo's questions on it
   --help                           this text
 
 Exit codes: 0 done, 1 an analysis failed, 2 bad input.`;
@@ -216,11 +226,14 @@ function oneOf<T extends string>(
  * // Every problem at once, one line each.
  * assert.throws(() => parseReportArgs(["--formats", "xls", "--window-days", "0"]), /window-days[^]*'xls'/);
  * assert.equal(parseReportArgs(["--", "--help"]), "help"); // deno task report -- --help
+ * // No question asked (nothing, or only --store): the demo.
+ * const d = parseReportArgs(["--store", "ri.db"]);
+ * assert.ok(d !== "help" && d.demo && d.store === "ri.db");
  * assert.throws(() => parseReportArgs(["--author", "A123"]), /--author 'A123' is not a scholarly-index author id/);
  * assert.throws(() => parseReportArgs(["--sections", ","]), /--sections is empty; give some of portfolio,/);
  * ```
  */
-export function parseReportArgs(args: readonly string[]): ReportInputs | "help" {
+export function parseReportArgs(args: readonly string[]): ReportCommand | "help" {
   const { help, values, problems } = parseFlags(args, {
     sponsors: { type: "string" },
     tickers: { type: "string" },
@@ -233,6 +246,7 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
     sections: { type: "string" },
     out: { type: "string" },
     formats: { type: "string" },
+    store: { type: "string" },
   });
   if (help) return "help";
   // Every value is checked, and every problem reported at once.
@@ -244,7 +258,8 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
   const text = (flag: string, v: string | undefined) => {
     if (v !== undefined && !v.trim()) problems.push(`${flag} is empty; give a value or leave it out`);
     const t = v?.trim() || undefined;
-    return t !== undefined && bounded(flag, t, problems, flag === "--out" ? MAX_PATH : MAX_NAME)
+    return t !== undefined &&
+        bounded(flag, t, problems, flag === "--out" || flag === "--store" ? MAX_PATH : MAX_NAME)
       ? t
       : undefined;
   };
@@ -283,6 +298,8 @@ export function parseReportArgs(args: readonly string[]): ReportInputs | "help" 
     out: text("--out", values.out) ?? "out",
     formats: oneOf("--formats", formats, REPORT_FORMATS, problems),
   };
+  const store = text("--store", values.store);
   if (problems.length) throw new UsageError(usageProblems("report", problems));
-  return inputs;
+  const demo = Object.keys(values).every((k) => k === "store");
+  return { ...inputs, ...(store === undefined ? {} : { store }), demo };
 }

@@ -20,6 +20,18 @@ export interface ResolvedInputs {
   readonly inputs: ReportInputs;
   /** One line per input checked (`--sponsors 'pfizer' → Pfizer`). */
   readonly notes: readonly string[];
+  /** With `dropUnresolved`: one line per name left out because it did not resolve (else always empty). */
+  readonly dropped: readonly string[];
+}
+
+/** Options of {@linkcode resolveInputs}. */
+export interface ResolveOptions {
+  /**
+   * Leave out the names that do not resolve (listed in `dropped`) instead of throwing: the demo's own
+   * questions on a service or a store of public data that lacks some of them. A user's own names are never
+   * dropped: a typo must fail. @default {false}
+   */
+  readonly dropUnresolved?: boolean;
 }
 
 const norm = (s: string): string => s.trim().replace(/\s+/g, " ").toLowerCase();
@@ -63,6 +75,7 @@ async function resolveOne(lookup: Lookup, flag: string, value: string): Promise<
  * @param client The client.
  * @param inputs Parsed inputs.
  * @param sections The sections that will run.
+ * @param options `dropUnresolved` for the demo's questions.
  * @returns The inputs spelled as the service spells them, and what was checked.
  * @throws {UsageError} When a name does not resolve.
  * @example A typo fails with the closest names (sandbox)
@@ -82,6 +95,7 @@ export async function resolveInputs(
   client: Client,
   inputs: ReportInputs,
   sections: readonly SectionId[],
+  options: ResolveOptions = {},
 ): Promise<ResolvedInputs> {
   const uses = new Set<NameInput>(sections.flatMap((id) => REPORT_SECTIONS[id].names));
   const organizations = organizationLookup(client);
@@ -102,13 +116,24 @@ export async function resolveInputs(
   const checks = [...sponsorChecks, conditionCheck, ...diseaseChecks, indicationCheck];
   const notes = checks.flatMap((c) => (c?.note ? [c.note] : []));
   const problems = checks.flatMap((c) => (c?.problem ? [c.problem] : []));
-  const sponsors = inputs.sponsors.map((v, i) => sponsorChecks[i]?.found?.name ?? v);
-  const condition = conditionCheck?.found?.name ?? inputs.condition;
-  const diseaseNames = inputs.diseases.map((v, i) => diseaseChecks[i]?.found?.name ?? v);
+  // A name is kept as the service spells it; with dropUnresolved, one that did not resolve is left out.
+  const drop = options.dropUnresolved === true;
+  const kept = (c: Check | undefined) => !(drop && c?.problem);
+  const sponsorIdx = inputs.sponsors.map((_, i) => i).filter((i) => kept(sponsorChecks[i]));
+  const sponsors = sponsorIdx.map((i) => sponsorChecks[i]?.found?.name ?? inputs.sponsors[i]);
+  const condition = kept(conditionCheck) ? conditionCheck?.found?.name ?? inputs.condition : undefined;
+  const diseaseNames = inputs.diseases.flatMap((v, i) =>
+    kept(diseaseChecks[i]) ? [diseaseChecks[i]?.found?.name ?? v] : []
+  );
   const found = indicationCheck?.found;
-  const indication = found?.id ?? inputs.indication;
-  const indicationName = inputs.indicationName ?? (found && found.name !== found.id ? found.name : undefined);
-  if (problems.length) {
+  const indication = kept(indicationCheck) ? found?.id ?? inputs.indication : undefined;
+  const indicationName = indication === undefined
+    ? undefined
+    : inputs.indicationName ?? (found && found.name !== found.id ? found.name : undefined);
+  const scanAt = inputs.scanSponsor === undefined
+    ? -1
+    : sponsorIdx.indexOf(inputs.sponsors.indexOf(inputs.scanSponsor));
+  if (problems.length && !drop) {
     throw new UsageError(
       `${problems.length} input${problems.length === 1 ? "" : "s"} did not resolve (nothing was run):\n  ` +
         problems.join("\n  ") +
@@ -124,8 +149,9 @@ export async function resolveInputs(
       diseases: diseaseNames,
       indication,
       indicationName,
-      scanSponsor: inputs.scanSponsor && sponsors[inputs.sponsors.indexOf(inputs.scanSponsor)],
+      scanSponsor: scanAt < 0 ? undefined : sponsors[scanAt],
     },
     notes,
+    dropped: drop ? problems : [],
   };
 }

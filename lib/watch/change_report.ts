@@ -16,6 +16,7 @@ const cut = (
   max: number,
 ): string => ([...s].length > max ? `${[...s].slice(0, max - 1).join("")}…` : s);
 import { watchChangesChart } from "../charts/watch_changes_chart.ts";
+import { warningText } from "../charts/display.ts";
 
 /** Where the data came from, for the report header. */
 export interface ChangeReportSource {
@@ -221,7 +222,7 @@ export function changeReportMarkdown(outcome: WatchOutcome, source: ChangeReport
   ];
   for (const i of outcome.items) {
     out.push(`## ${i.name} (${i.what})`, "", headline(i), "");
-    for (const w of i.warnings) out.push(`> ⚠ ${w.message} [${w.code}]`, "");
+    for (const w of i.warnings) out.push(`> ⚠ ${warningText(w)}`, "");
     for (const t of tables(i)) out.push(`### ${t.title}`, "", mdTable(t.frame), "");
   }
   return out.join("\n");

@@ -36,5 +36,5 @@ export * from "./lock.ts";
 export * from "./change_report.ts";
 export type { FrameSource } from "./_frames.ts";
 export type { DataFrame } from "../frames/polars.ts";
-export type { ZodType } from "../client/zod_types.ts";
+export type { StandardSchemaV1 } from "../client/standard_schema.ts";
 export type { Report, ReportChart, ReportSection, ReportTable } from "../report/html.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { type Client, isBadInput } from "../client/mod.ts";
+import { type Client, isBadInput, RiError } from "../client/mod.ts";
 import { ENDPOINTS } from "../client/endpoints/mod.ts";
 import type { Provenance } from "../client/result.ts";
 import {
@@ -243,7 +243,13 @@ async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<Watc
         } (${secs} s)`,
       );
     } catch (e) {
-      const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      // The client's typed errors say what went wrong in the analyst's words; anything else (a bug, a
+      // file system error) keeps its class name, which is what a developer will search for.
+      const message = e instanceof RiError
+        ? e.message
+        : e instanceof Error
+        ? `${e.name}: ${e.message}`
+        : String(e);
       const badInput = isBadInput(e);
       items.push({
         name: job.name,

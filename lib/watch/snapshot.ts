@@ -77,7 +77,9 @@ function dayOf(date: string | Date | undefined): string {
     }
     return date.toISOString().slice(0, 10);
   }
-  if (!DAY.test(date) || isNaN(Date.parse(`${date}T00:00:00Z`))) {
+  // A day that exists: Date.parse alone takes '2026-02-30' as 2 March.
+  const parsed = Date.parse(`${date}T00:00:00Z`);
+  if (!DAY.test(date) || isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== date) {
     throw badInput(new TypeError(`Option 'date' is '${date}'; use YYYY-MM-DD, e.g. '2026-11-21'`));
   }
   return date;

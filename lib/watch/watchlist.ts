@@ -19,10 +19,11 @@ import { z } from "zod";
 import * as A from "../analyses/mod.ts";
 import { resourceOf } from "../frames/resources.ts";
 import { didYouMean } from "../client/guards.ts";
-import { ANALYSIS_PARAMS, checkParams } from "../analyses/params.ts";
+import { checkParams } from "../analyses/params.ts";
+import { SCHEMAS as ANALYSIS_PARAMS } from "../analyses/_params_schemas.ts";
 import { jsonLines, lineOf, syntaxErrorAt } from "./_json_lines.ts";
 import { MAX_PATH, prefixOf, textProblem } from "../client/guards.ts";
-import type { ZodType } from "../client/zod_types.ts";
+import type { StandardSchemaV1 } from "../client/standard_schema.ts";
 
 /** The analyses a watchlist can run, by the name of their function. */
 export const WATCH_ANALYSES = {
@@ -67,8 +68,7 @@ export interface WatchItem {
   params: Record<string, unknown>;
 }
 
-/** Schema of one watched item (its type, {@linkcode WatchItem}, is checked against it by `deno check`). */
-export const WatchItem: ZodType<WatchItem, unknown> = z.strictObject({
+const watchItem: z.ZodType<WatchItem, unknown> = z.strictObject({
   /** Snapshot name: letters, digits, `_`, `-`. */
   name: z.string().max(MAX_SNAPSHOT_NAME, {
     error: `must be at most ${MAX_SNAPSHOT_NAME} characters (it names a folder)`,
@@ -88,6 +88,9 @@ export const WatchItem: ZodType<WatchItem, unknown> = z.strictObject({
   error: 'give exactly one of "analysis" or "endpoint"',
 });
 
+/** Schema of one watched item (its type, {@linkcode WatchItem}, is checked against it by `deno check`). */
+export const WatchItem: StandardSchemaV1<unknown, WatchItem> = watchItem;
+
 /** A watchlist, as {@linkcode parseWatchlist} returns it (defaults filled in). */
 export interface Watchlist {
   /** Folder of the snapshots, relative to the watchlist file. */
@@ -100,14 +103,13 @@ export interface Watchlist {
   alerts: boolean;
 }
 
-/** Schema of a watchlist file (its type, {@linkcode Watchlist}, is checked against it by `deno check`). */
-export const Watchlist: ZodType<Watchlist, unknown> = z.strictObject({
+const watchlist: z.ZodType<Watchlist, unknown> = z.strictObject({
   /** Folder of the snapshots, relative to the watchlist file. */
   store: folder.default("watch"),
   /** Folder of the change reports, relative to the watchlist file. @default {"<store>/_report"} */
   out: folder.optional(),
   /** What to watch (at least one). */
-  analyses: z.array(WatchItem).min(1, { error: "list at least one analysis or endpoint to watch" }),
+  analyses: z.array(watchItem).min(1, { error: "list at least one analysis or endpoint to watch" }),
   /** Also list the alerts that are new or fired since the last run. */
   alerts: z.boolean({ error: "must be true or false" }).default(false),
 }).superRefine((w, ctx) => {
@@ -162,6 +164,9 @@ export const Watchlist: ZodType<Watchlist, unknown> = z.strictObject({
   });
 });
 
+/** Schema of a watchlist file (its type, {@linkcode Watchlist}, is checked against it by `deno check`). */
+export const Watchlist: StandardSchemaV1<unknown, Watchlist> = watchlist;
+
 /** A watchlist that is not valid JSON or does not match the format: names the file, line and field. */
 export class WatchlistError extends Error {
   /** 1-based line of the first problem. */
@@ -210,7 +215,7 @@ export function parseWatchlist(text: string, file = "watchlist.json"): Watchlist
       "",
     );
   }
-  const r = Watchlist.safeParse(json);
+  const r = watchlist.safeParse(json);
   if (r.success) return r.data;
   const lines = jsonLines(text);
   const problems = r.error.issues.map((issue) => {

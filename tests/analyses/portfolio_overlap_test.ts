@@ -61,7 +61,9 @@ Deno.test("portfolioOverlap() flags an unresolvable condition and an unknown spo
     assert.equal(r.shared.height, 0);
     assert.ok(r.shared.columns.includes("startDate"), "empty shared trials keep their columns");
     assert.equal(r.byPhase.height, 0);
-    assert.ok(r.warnings.some((w) => w.code === "maybe-unresolved"));
+    const own = r.warnings.find((w) => w.message.startsWith("Condition 'qqqq zzzz' has no trials"));
+    assert.equal(own?.code, "maybe-unresolved");
+    assert.equal(own?.pitfall, 12);
     const unresolved = r.sponsors.filter(pl.col("resolved").not()).getColumn("sponsor").toArray();
     assert.ok(unresolved.includes("Zz Unknown Co"));
   });
@@ -85,7 +87,8 @@ Deno.test("portfolioOverlap() with one sponsor gives a 1×1 matrix of its own co
 Deno.test("portfolioOverlap() with padded, mixed-case names matches the raw pair calls (no silent zeros)", async () => {
   await withSandbox(async (sb, ri) => {
     const padded = ["pfizer", " Novartis", "Roche "];
-    const r = await portfolioOverlap(ri, { sponsors: padded, condition: COND });
+    const r = await portfolioOverlap(ri, { sponsors: padded, condition: `  ${COND} ` });
+    assert.equal(r.market.getColumn("condition").get(0), COND, "the condition is trimmed too");
     const names = padded.map((s) => s.trim());
     assert.deepEqual(r.sponsors.getColumn("sponsor").toArray(), names);
     const ids = async (a: string, b: string) =>
@@ -121,7 +124,10 @@ Deno.test("portfolioOverlap() gives an unresolved sponsor null share and null ov
       pl.col("sponsor_a").eq(pl.lit("Zz Unknown Co")).or(pl.col("sponsor_b").eq(pl.lit("Zz Unknown Co"))),
     );
     assert.ok(cells.height === 3 && cells.toRecords().every((c) => c.jaccard === null && c.shared === null));
-    assert.ok(r.warnings.some((w) => w.code === "unresolved-sponsor" && w.message.includes("Zz Unknown Co")));
+    const unresolved = r.warnings.filter((w) => w.code === "unresolved-sponsor");
+    assert.equal(unresolved.length, 1, "Pfizer resolved: one warning");
+    assert.match(unresolved[0].message, /Zz Unknown Co/);
+    assert.ok(!r.warnings.some((w) => w.code === "one-page"), "pair calls read only their count");
   });
 });
 
@@ -151,8 +157,22 @@ Deno.test("portfolioOverlap() on the spec-minimal profile derives the same per-s
       const key = (df: pl.DataFrame) => df.sort(["sponsor", "phase"]).toRecords();
       assert.deepEqual(key(got.byPhase), key(want.byPhase));
       assert.deepEqual(got.matrix.toRecords(), want.matrix.toRecords());
-      assert.ok(got.warnings.some((w) => w.code === "derived"));
+      const derived = got.warnings.filter((w) => w.code === "derived");
+      assert.match(derived[0]?.message ?? "", /from a composite search \(sponsor \+ disease\)/);
+      // Every call is in the provenance: each sponsor's composite search on top of the full run's calls.
+      assert.equal(got.provenance.length, want.provenance.length + SPONSORS.length);
       assert.ok(got.warnings.some((w) => w.code === "field-absent" && w.message.includes("sponsors")));
     }, { profile: "spec-minimal" });
   });
+});
+
+Deno.test("portfolioOverlap() on the spec-minimal profile: an unknown sponsor is unresolved, the others resolve", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const r = await portfolioOverlap(ri, { sponsors: ["Pfizer", "Zz Unknown Co"], condition: COND });
+    assert.deepEqual(r.sponsors.getColumn("resolved").toArray(), [true, false]);
+    assert.equal(r.sponsors.getColumn("market_share").get(1), null);
+    assert.ok(r.warnings.some((w) => w.code === "unresolved-sponsor" && w.message.includes("Zz Unknown Co")));
+    // The condition resolves: an empty search for the unknown sponsor is not reported as an unresolved condition.
+    assert.ok(!r.warnings.some((w) => w.code === "maybe-unresolved"));
+  }, { profile: "spec-minimal" });
 });

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Profile, type Sandbox, startSandbox } from "../../lib/sandbox/mod.ts";
+import { type Profile, type Sandbox, type SandboxOptions, startSandbox } from "../../lib/sandbox/mod.ts";
 import { openStore, type SandboxStore } from "../../lib/sandbox/store/_open.ts";
 import { type Client, createClient } from "../../lib/client/mod.ts";
 
@@ -13,7 +13,7 @@ let store: Promise<SandboxStore> | undefined;
 /** Run `fn` with a fresh sandbox server over the shared tiny store (seed 42) and a Pro client. */
 export async function withSandbox<T>(
   fn: (sb: Sandbox, ri: Client) => Promise<T>,
-  opts: { profile?: Profile } = {},
+  opts: { profile?: Profile; handlers?: SandboxOptions["handlers"] } = {},
 ): Promise<T> {
   store ??= openStore(42, "tiny");
   const sb = await startSandbox({ quiet: true, store: await store, ...opts });

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { importPublicData } from "../../lib/sandbox/import/mod.ts";
+import { dropStore, importedStore } from "../sandbox/_helpers.ts";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
 import {
   ANALYSIS_ARGS,
@@ -152,17 +152,8 @@ Deno.test("deno task mcp --http serves loopback with the task's own permissions"
 });
 
 Deno.test("over an imported store (RI_STORE) answers name the public sources, not synthetic data", async () => {
-  const fx = new URL("../fixtures/public/", import.meta.url).pathname;
-  const dir = await Deno.makeTempDir({ prefix: "ri-mcp-import-" });
+  const store = await importedStore();
   try {
-    const store = `${dir}/ri.db`;
-    await importPublicData({
-      store,
-      orangeBook: `${fx}orange_book`,
-      partD: `${fx}part_d_spending_by_drug.csv`,
-      ctgov: `${fx}ctgov`,
-      today: "2026-11-21",
-    });
     await using conn = await overStdio([], { RI_STORE: store });
     const r = await call(conn.mcp, "regulatory_landscape", {});
     assert.ok(!r.isError, text(r));
@@ -170,6 +161,6 @@ Deno.test("over an imported store (RI_STORE) answers name the public sources, no
     assert.doesNotMatch(text(r), /Synthetic/);
     assert.equal(body(r).data_source, "imported-sandbox");
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await dropStore(store);
   }
 });

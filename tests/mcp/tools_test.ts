@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { ANALYSIS_PARAMS } from "../../lib/analyses/params.ts";
+import { SCHEMAS as ANALYSIS_PARAMS } from "../../lib/analyses/_params_schemas.ts";
 import { ANALYSIS_TOOLS } from "../../lib/mcp/_analysis_tools.ts";
 import {
   ANALYSIS_ARGS,

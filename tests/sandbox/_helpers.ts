@@ -5,6 +5,7 @@
  * @module
  */
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { importPublicData } from "../../lib/sandbox/import/mod.ts";
 import { SCHEMA_DDL } from "../../lib/sandbox/store/schema.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../lib/sandbox/server.ts";
 
@@ -118,3 +119,32 @@ export function fixtureStore(): {
   };
   return { db, run };
 }
+
+const PUBLIC_FX = new URL("../fixtures/public/", import.meta.url).pathname;
+
+/**
+ * A store built by `deno task import` from the public-format fixtures (tests/fixtures/public/: Orange Book,
+ * Part D, a CT.gov folder, then an NDJSON of more studies), in its own temporary folder; `dropStore`
+ * removes it.
+ */
+export async function importedStore(
+  extra: Partial<Parameters<typeof importPublicData>[0]> = {},
+): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "ri-import-" });
+  const store = `${dir}/ri.db`;
+  const today = "2026-11-21";
+  await importPublicData({
+    store,
+    orangeBook: `${PUBLIC_FX}orange_book`,
+    partD: `${PUBLIC_FX}part_d_spending_by_drug.csv`,
+    ctgov: `${PUBLIC_FX}ctgov`,
+    today,
+    ...extra,
+  });
+  await importPublicData({ store, ctgov: `${PUBLIC_FX}ctgov_extra.ndjson`, today });
+  return store;
+}
+
+/** Removes a store made by {@linkcode importedStore} with its folder. */
+export const dropStore = (store: string): Promise<void> =>
+  Deno.remove(store.replace(/\/ri\.db$/, ""), { recursive: true });

@@ -11,26 +11,13 @@ import * as A from "../../lib/analyses/mod.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import { importPublicData } from "../../lib/sandbox/import/mod.ts";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
+import { dropStore, importedStore } from "./_helpers.ts";
 
 const FX = new URL("../fixtures/public/", import.meta.url).pathname;
 const TODAY = "2026-11-21";
 
-async function imported(extra: Partial<Parameters<typeof importPublicData>[0]> = {}): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "ri-import-" });
-  const store = `${dir}/ri.db`;
-  await importPublicData({
-    store,
-    orangeBook: `${FX}orange_book`,
-    partD: `${FX}part_d_spending_by_drug.csv`,
-    ctgov: `${FX}ctgov`,
-    today: TODAY,
-    ...extra,
-  });
-  await importPublicData({ store, ctgov: `${FX}ctgov_extra.ndjson`, today: TODAY });
-  return store;
-}
-
-const drop = (store: string) => Deno.remove(store.replace(/\/ri\.db$/, ""), { recursive: true });
+const imported = importedStore;
+const drop = dropStore;
 
 // deno-lint-ignore no-explicit-any
 const by = <T extends Record<string, any>>(rows: readonly T[], key: string, value: unknown): T => {

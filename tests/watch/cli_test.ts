@@ -97,7 +97,7 @@ Deno.test("watch command: params the client rejects exit 2 naming the item; a re
     assert.equal(badParams.code, 2, badParams.err);
     assert.match(
       badParams.err,
-      /Fix the params of these items in .*w\.json:\nt: ValidationError: Parameter 'status' = "recruting"/,
+      /Fix the params of these items in .*w\.json:\nt: Parameter 'status' = "recruting"/,
     );
     const real = await watch(dir, ["w.json"], {
       RI_BASE_URL: "https://ri.example.com",

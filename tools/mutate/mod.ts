@@ -8,7 +8,8 @@
  *        [--tests a_test.ts,b_test.ts] [--list] [--json out/mutate.json] [--survivors out/mutate.json]
  *
  * `--survivors` re-runs only the mutants a previous `--json` report lists as survivors (after new tests),
- * and reports the module's score as that report's kills plus the new ones.
+ * of that report's modules, and reports each module's score as that report's kills plus the new ones over
+ * its run count (tools/mutate/_report.ts; a report without a usable count gives the re-run's own figures).
  *
  * @module
  */
@@ -17,6 +18,7 @@ import { parseFlags, usageProblems } from "../../lib/cli/flags.ts";
 import { applyMutant, findMutants, type Mutant } from "./_mutants.ts";
 import { copyProject, killCurrent, type Outcome, runTests } from "./_workspace.ts";
 import { type Target, TARGETS } from "./targets.ts";
+import { mergeRerun, type ModuleReport, type MutantPlace, scoreOf } from "./_report.ts";
 
 const USAGE =
   `Usage: deno task mutate [--module lib/client/retry.ts]... [--max N|all] [--seed S] [--timeout-factor F]
@@ -63,7 +65,12 @@ const exists = (f: string) => {
 
 /** The chosen targets, each with the test files that exist (a missing one is named, then ignored). */
 function pickTargets(): Target[] {
-  const chosen = opt.module?.length ? opt.module.map(named) : [...TARGETS];
+  // A re-run of survivors re-runs the earlier report's modules only (a module it lacks would run in full).
+  const chosen = opt.module?.length
+    ? opt.module.map((m) => named(m))
+    : previous
+    ? previous.map((r) => named(r.module!, r.tests))
+    : [...TARGETS];
   return chosen.map((t) => {
     for (const f of t.tests.filter((f) => !exists(f))) {
       console.error(`${t.module}: no test file ${f}; ignored`);
@@ -72,9 +79,9 @@ function pickTargets(): Target[] {
   });
 }
 
-function named(m: string): Target {
+function named(m: string, reported?: readonly string[]): Target {
   const known = TARGETS.find((t) => t.module === m);
-  const tests = opt.tests?.split(",").filter(Boolean) ?? known?.tests;
+  const tests = opt.tests?.split(",").filter(Boolean) ?? known?.tests ?? reported;
   if (!tests?.length) throw new Error(`no tests known for ${m}; pass --tests a_test.ts,b_test.ts`);
   return { module: m, tests, ...(known?.max === undefined ? {} : { max: known.max }) };
 }
@@ -94,14 +101,6 @@ function sample(mutants: Mutant[], n: number | undefined, seed: number): Mutant[
 
 const show = (s: string) => JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s);
 
-/** Where a mutant was and what it did, as the report lists survivors and time-outs. */
-interface MutantPlace {
-  line: number;
-  column: number;
-  operator: string;
-  original: string;
-  mutant: string;
-}
 const where = (m: Mutant): MutantPlace => ({
   line: m.line,
   column: m.column,
@@ -110,23 +109,23 @@ const where = (m: Mutant): MutantPlace => ({
   mutant: m.text,
 });
 
-interface ModuleReport {
-  module: string;
-  tests: readonly string[];
-  generated: number;
-  run: number;
-  killed: number;
-  timeout: number;
-  timedOut: MutantPlace[];
-  survived: MutantPlace[];
-  score: number;
-  seconds: number;
-}
-
 const root = Deno.cwd();
-const previous: ModuleReport[] | undefined = opt.survivors
-  ? JSON.parse(await Deno.readTextFile(opt.survivors))
-  : undefined;
+const previous = opt.survivors ? await readReport(opt.survivors) : undefined;
+
+/** The modules of an earlier `--json` report (exit 2 naming the file when it is none). */
+async function readReport(file: string): Promise<Partial<ModuleReport>[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await Deno.readTextFile(file));
+  } catch (e) {
+    parsed = e;
+  }
+  if (!Array.isArray(parsed) || !parsed.every((r) => typeof r?.module === "string")) {
+    console.error(usageProblems("mutate", [`--survivors ${file} is not a report written by --json`]));
+    Deno.exit(2);
+  }
+  return parsed;
+}
 const targets = pickTargets();
 if (opt.list) {
   for (const t of targets) {
@@ -157,9 +156,11 @@ try {
     const prev = previous?.find((r) => r.module === t.module);
     const chosen = prev
       ? all.filter((m) =>
-        prev.survived.some((v) =>
+        (prev.survived ?? []).some((v) =>
           v.line === m.line && v.column === m.column && v.operator === m.operator &&
-          (v.mutant === undefined || v.mutant === m.text)
+          (v.mutant === undefined || v.mutant === m.text) &&
+          // Nested operands can start at one column (`a && b && c`): the original tells them apart.
+          (v.original === undefined || v.original === m.original)
         )
       )
       : sample(all, max, Number(opt.seed));
@@ -176,7 +177,7 @@ try {
       `${t.module}: ${chosen.length} of ${all.length} mutants, tests ${t.tests.join(" ")} ` +
         `(${(baseMs / 1000).toFixed(1)} s unmutated)`,
     );
-    const r: ModuleReport = {
+    let r: ModuleReport = {
       module: t.module,
       tests: t.tests,
       generated: all.length,
@@ -215,13 +216,11 @@ try {
       }
     }
     r.seconds = Math.round((performance.now() - t0) / 1000);
-    if (prev) {
-      Object.assign(r, { run: prev.run, killed: prev.killed + r.killed, timeout: prev.timeout + r.timeout });
-    }
-    r.score = r.run ? Math.round((r.killed / r.run) * 1000) / 10 : 100;
+    r = prev ? mergeRerun(prev, r) : { ...r, score: scoreOf(r.killed, r.run) };
     reports.push(r);
     console.log(
-      `  ${t.module}: ${r.killed}/${r.run} killed (${r.timeout} by timeout), score ${r.score} %, ${r.seconds} s`,
+      `  ${t.module}: ${r.killed}/${r.run} killed (${r.timeout} by timeout), score ${r.score} %, ${r.seconds} s` +
+        (r.rerunOnly ? ` (of the re-run survivors only: ${opt.survivors} gives no run count)` : ""),
     );
   }
 } finally {
@@ -232,10 +231,13 @@ try {
 console.log("\nmodule                                    killed/run  score  survivors");
 for (const r of reports) {
   console.log(
-    `${r.module.padEnd(42)}${`${r.killed}/${r.run}`.padStart(10)}${
+    `${r.module.padEnd(42)}${`${r.rerunOnly ? "*" : ""}${r.killed}/${r.run}`.padStart(10)}${
       `${r.score}%`.padStart(8)
     }  ${r.survived.length}`,
   );
+}
+if (reports.some((r) => r.rerunOnly)) {
+  console.log("* the re-run survivors only (the earlier report has no run count)");
 }
 const killed = reports.reduce((a, r) => a + r.killed, 0);
 const run = reports.reduce((a, r) => a + r.run, 0);

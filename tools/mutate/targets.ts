@@ -54,6 +54,8 @@ export const TARGETS: readonly Target[] = [
   {
     module: "lib/client/request.ts",
     tests: [
+      `${C}pacing_rules_test.ts`,
+      `${C}deadline_test.ts`,
       `${C}redirect_rules_test.ts`,
       `${C}request_units_test.ts`,
       `${C}transport_test.ts`,
@@ -65,7 +67,12 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
-  { module: "lib/client/_deadline.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
+  { module: "lib/client/_path.ts", tests: [`${C}path_rules_test.ts`] },
+  { module: "lib/client/cache.ts", tests: [`${C}cache_rules_test.ts`, `${C}security_test.ts`] },
+  {
+    module: "lib/client/_deadline.ts",
+    tests: [`${C}deadline_test.ts`, `${C}redirect_rules_test.ts`, `${C}transport_test.ts`],
+  },
   { module: "lib/frames/to_frame.ts", tests: ["tests/frames/to_frame_test.ts"], max: 25 },
   {
     module: "lib/frames/_columns.ts",
@@ -78,8 +85,32 @@ export const TARGETS: readonly Target[] = [
     max: 25,
   },
   {
+    module: "lib/analyses/portfolio_overlap.ts",
+    tests: [`${A}overlap_rules_test.ts`, `${A}portfolio_service_test.ts`, `${A}portfolio_overlap_test.ts`],
+    max: 60,
+  },
+  {
+    module: "lib/analyses/_overlap.ts",
+    tests: [`${A}overlap_rules_test.ts`, `${A}portfolio_overlap_test.ts`],
+  },
+  {
     module: "lib/analyses/catalyst_calendar.ts",
-    tests: [`${A}catalyst_calendar_test.ts`, boundaries],
+    tests: [
+      `${A}catalyst_rules_test.ts`,
+      `${A}catalyst_split_test.ts`,
+      `${A}catalyst_calendar_test.ts`,
+      boundaries,
+    ],
+    max: 25,
+  },
+  {
+    module: "lib/analyses/_catalyst_pull.ts",
+    tests: [`${A}catalyst_split_test.ts`, `${A}catalyst_rules_test.ts`, `${A}catalyst_calendar_test.ts`],
+    max: 25,
+  },
+  {
+    module: "lib/analyses/_resolve_entity.ts",
+    tests: [`${A}resolve_entity_test.ts`, `${A}catalyst_rules_test.ts`],
     max: 25,
   },
   { module: "lib/analyses/sponsor_scan.ts", tests: [`${A}sponsor_scan_test.ts`, boundaries], max: 25 },
@@ -88,7 +119,11 @@ export const TARGETS: readonly Target[] = [
     tests: [`${A}regulatory_landscape_test.ts`, boundaries],
     max: 25,
   },
-  { module: "lib/analyses/patent_trends.ts", tests: [`${A}patent_trends_test.ts`, boundaries], max: 25 },
+  {
+    module: "lib/analyses/patent_trends.ts",
+    tests: [`${A}patent_trends_rules_test.ts`, `${A}patent_trends_test.ts`, boundaries],
+    max: 60,
+  },
   {
     module: "lib/analyses/target_prioritization.ts",
     tests: [`${A}target_prioritization_test.ts`, boundaries],
@@ -108,6 +143,20 @@ export const TARGETS: readonly Target[] = [
   { module: "lib/analyses/_loe_warnings.ts", tests: [`${A}loe_warnings_test.ts`] },
   { module: "lib/analyses/_loe_horizon.ts", tests: [`${A}loe_horizon_test.ts`] },
   { module: "lib/analyses/_loe_match.ts", tests: [`${A}loe_match_test.ts`, `${A}loe_assign_test.ts`] },
+  {
+    module: "lib/watch/_integrity.ts",
+    tests: ["tests/watch/integrity_rules_test.ts", "tests/watch/integrity_test.ts"],
+  },
+  {
+    module: "lib/watch/snapshot.ts",
+    tests: ["tests/watch/snapshot_rules_test.ts", "tests/watch/snapshot_test.ts"],
+    max: 60,
+  },
+  { module: "lib/watch/lock.ts", tests: ["tests/watch/lock_rules_test.ts"], max: 60 },
+  {
+    module: "lib/watch/watchlist.ts",
+    tests: ["tests/watch/watchlist_rules_test.ts", "tests/watch/watchlist_test.ts"],
+  },
   {
     module: "lib/watch/diff.ts",
     tests: ["tests/watch/diff_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/advance_diff_test.ts"],

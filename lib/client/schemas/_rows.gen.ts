@@ -2,11 +2,11 @@
 // deno-lint-ignore-file
 /**
  * The parsed row and record types of the response schemas, spelled out so the public API has explicit
- * types; each is `z.output` of the schema of the same name, kept in sync by `deno task check`.
+ * types; each is what the schema of the same name parses to, kept in sync by `deno task check`.
  *
  * @module
  */
-import type { z } from "zod";
+import type { Brand } from "../standard_schema.ts";
 
 /** Parsed `AggregateBucket` (schema in patents.ts). */
 export type AggregateBucket = {
@@ -31,12 +31,12 @@ export type AlertRow = {
 };
 
 /** Parsed `ApprovalId` (schema in regulatory.ts). */
-export type ApprovalId = string & z.core.$brand<"ApprovalId">;
+export type ApprovalId = string & Brand<"ApprovalId">;
 
 /** Parsed `ApprovalRow` (schema in regulatory.ts). */
 export type ApprovalRow = {
   [x: string]: unknown;
-  approval_id: string & z.core.$brand<"ApprovalId">;
+  approval_id: string & Brand<"ApprovalId">;
   trade_name: string;
   applicant_raw: string;
   source: string;
@@ -87,7 +87,7 @@ export type AssociationRow = {
 };
 
 /** Parsed `CatalystApprovalKey` (schema in regulatory.ts). */
-export type CatalystApprovalKey = string & z.core.$brand<"CatalystApprovalKey">;
+export type CatalystApprovalKey = string & Brand<"CatalystApprovalKey">;
 
 /** Parsed `CatalystEvent` (schema in regulatory.ts). */
 export type CatalystEvent = {
@@ -100,7 +100,7 @@ export type CatalystEvent = {
   patent_no: string | null;
   exclusivity_code: string | null;
   exclusivity_description: string | null;
-  approval_id: string & z.core.$brand<"CatalystApprovalKey">;
+  approval_id: string & Brand<"CatalystApprovalKey">;
   sponsors: {
     [x: string]: unknown;
     id?: string | undefined;

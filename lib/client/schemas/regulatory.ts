@@ -7,20 +7,23 @@ import { z } from "zod";
 import { anyIsoDate, count, flagged, implicitList, PageMeta, SponsorRef } from "./common.ts";
 import { chosen } from "./origin.ts";
 import type * as R from "./_rows.gen.ts";
-import type { ZodBrandedString } from "../zod_types.ts";
+import type { Brand } from "../standard_schema.ts";
+
+/** A string schema whose output is branded `B` (zod's `.brand()` adds nothing at run time). */
+const branded = <B extends string>(s: z.ZodString): z.ZodType<string & Brand<B>, string> =>
+  s as unknown as z.ZodType<string & Brand<B>, string>;
 
 /** Public approval id `SOURCE:number` (e.g. `FDA_ORANGE:021234`). Branded: see {@link CatalystApprovalKey}. */
-export const ApprovalId: ZodBrandedString<"ApprovalId"> = z.string().regex(
-  /^(FDA_ORANGE|FDA_PURPLE|EMA):\S+$/,
-).brand<"ApprovalId">();
+export const ApprovalId: z.ZodType<string & Brand<"ApprovalId">, string> = branded(
+  z.string().regex(/^(FDA_ORANGE|FDA_PURPLE|EMA):\S+$/),
+);
 /** Public approval id, passed verbatim to the approvals record/label/history tools. */
 export type ApprovalId = R.ApprovalId;
 
 /** Internal catalyst key `regulatory_approval/<key>`; never accepted where an {@link ApprovalId} is expected. */
-export const CatalystApprovalKey: ZodBrandedString<"CatalystApprovalKey"> = z
-  .string().regex(/^regulatory_approval\/\S+$/).brand<
-  "CatalystApprovalKey"
->();
+export const CatalystApprovalKey: z.ZodType<string & Brand<"CatalystApprovalKey">, string> = branded(
+  z.string().regex(/^regulatory_approval\/\S+$/),
+);
 /** Internal catalyst approval key. */
 export type CatalystApprovalKey = R.CatalystApprovalKey;
 

@@ -13,7 +13,9 @@
  *
  * @module
  */
+import type { z } from "zod";
 import type { Endpoint } from "../../client/catalogue.ts";
+import { asZod } from "../../client/_zod.ts";
 import { mapObjects, respellChosen, stripChosen } from "../../client/schemas/origin.ts";
 import { anyIsoFormOf } from "../../client/schemas/dates.ts";
 import { DATA_SOURCE_HEADER } from "./_http.ts";
@@ -26,8 +28,9 @@ export const PROFILES: readonly Profile[] = ["full", "spec-minimal", "variant"];
 
 /** The 200 body of `endpoint` under `profile`. */
 export function profileBody(profile: Profile, endpoint: Endpoint, body: unknown): unknown {
-  if (profile === "spec-minimal") return stripChosen(endpoint.response, body);
-  if (profile === "variant") return respellChosen(endpoint.response, otherIsoForms(endpoint.response, body));
+  const schema = asZod(endpoint.response);
+  if (profile === "spec-minimal") return stripChosen(schema, body);
+  if (profile === "variant") return respellChosen(schema, otherIsoForms(schema, body));
   return body;
 }
 
@@ -47,7 +50,7 @@ const INSTANT_FORMS: readonly ((ms: number) => string)[] = [
 ];
 
 /** Every date and instant whose form the spec leaves open, re-written in another ISO-8601 form. */
-function otherIsoForms(schema: Endpoint["response"], body: unknown): unknown {
+function otherIsoForms(schema: z.ZodType, body: unknown): unknown {
   return mapObjects(
     schema,
     body,

@@ -8,6 +8,7 @@
  */
 import type { Endpoint } from "../../client/catalogue.ts";
 import type { ParamDef } from "../../client/params.ts";
+import { asZod } from "../../client/_zod.ts";
 import { SandboxError } from "../handler.ts";
 import { invalidParameter } from "./_http.ts";
 import { textProblem } from "../../client/guards.ts";
@@ -118,7 +119,7 @@ export function validate(endpoint: Endpoint, inputs: RawInputs): Validated {
     }
     given.add(name);
     const value = coerce(name, def, raw);
-    const res = def.wire.safeParse(value);
+    const res = asZod(def.wire).safeParse(value);
     if (!res.success) {
       const rule = res.error.issues.map((i) => i.message).join("; ");
       throw invalidParameter(name, raw, rule);

@@ -1,0 +1,76 @@
+/**
+ * The portfolio overlap against a service told (a handler override) what each sponsor sponsors: trials
+ * shared by every sponsor are the intersection of the pairs' shared trials, a summary row under another name is used by position and said so. The expected
+ * figures are recomputed here from the same membership table.
+ */
+import assert from "node:assert/strict";
+import pl from "nodejs-polars";
+import { portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
+import { flaggedBody, type Handler, offsetOf } from "../../lib/sandbox/handler.ts";
+import { compositeRows } from "../../lib/sandbox/handlers/_trials_composite.ts";
+import { withSandbox } from "../frames/_raw.ts";
+
+/** Trial numbers each sponsor sponsors (ids are the store's first trials, by position). */
+const MEMBERS: Record<string, number[]> = { Alpha: [0, 1, 2, 3, 4], Beta: [0, 1, 2, 5], Gamma: [1, 2, 3, 6] };
+
+/** A portfolio service over MEMBERS; `opts` bends one answer. */
+function portfolio(opts: { renamed?: string } = {}): Handler {
+  return (ctx) => {
+    const ids = (ctx.db.prepare("SELECT trial_id FROM trials ORDER BY trial_id LIMIT 7").all() as {
+      trial_id: string;
+    }[]).map((r) => r.trial_id);
+    const names = String(ctx.params.sponsors).split(",");
+    const counts = new Map<number, number>();
+    for (const n of names) for (const t of MEMBERS[n]) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const shared = [...counts].filter(([, c]) => c >= 2).map(([t]) => ids[t]).sort();
+    const { limit, offset } = offsetOf(ctx.params);
+    return flaggedBody({
+      comparison: names.map((n) => ({
+        sponsor: n === opts.renamed ? `${n} Holdings` : n,
+        resolved_name: `${n} Inc`,
+        trial_count: MEMBERS[n].length,
+        by_phase: { PHASE2: MEMBERS[n].length },
+        by_status: { RECRUITING: MEMBERS[n].length },
+      })),
+      trials: compositeRows(ctx.db, shared.slice(offset, offset + limit)),
+      intersection_count: shared.length,
+      market_size_trials: 20,
+      audit_trail: [],
+    });
+  };
+}
+const inter = (a: string, b: string) => MEMBERS[a].filter((t) => MEMBERS[b].includes(t));
+const cell = (m: pl.DataFrame, a: string, b: string) =>
+  m.filter(pl.col("sponsor_a").eq(pl.lit(a)).and(pl.col("sponsor_b").eq(pl.lit(b)))).toRecords()[0];
+
+Deno.test("portfolio overlap: shared by all = the trials in every pair with the first sponsor; pairs and jaccard per pair", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const sponsors = ["Alpha", "Beta", "Gamma"];
+    const r = await portfolioOverlap(ri, { sponsors, condition: "asthma" });
+    const all = MEMBERS.Alpha.filter((t) => MEMBERS.Beta.includes(t) && MEMBERS.Gamma.includes(t));
+    assert.ok(all.length >= 2 && all.length < inter("Alpha", "Beta").length, "fixture: the cases differ");
+    assert.equal(r.market.getColumn("shared_by_all").get(0), all.length);
+    for (const [a, b] of [["Alpha", "Beta"], ["Alpha", "Gamma"], ["Beta", "Gamma"]]) {
+      const n = inter(a, b).length;
+      const union = MEMBERS[a].length + MEMBERS[b].length - n;
+      assert.deepEqual(cell(r.matrix, a, b), { sponsor_a: a, sponsor_b: b, shared: n, jaccard: n / union });
+    }
+    assert.deepEqual(
+      r.sponsors.getColumn("market_share").toArray(),
+      sponsors.map((s) => MEMBERS[s].length / 20),
+    );
+    const codes = r.warnings.map((w) => w.code);
+    assert.ok(!codes.includes("lookup-missed") && !codes.includes("one-page"), codes.join(","));
+  }, { handlers: { "trials.portfolio": portfolio() } });
+});
+
+Deno.test("portfolio overlap: a summary row under another name is used by position, and said so", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const r = await portfolioOverlap(ri, { sponsors: ["Alpha", "Beta"], condition: "asthma" });
+    assert.deepEqual(r.sponsors.getColumn("sponsor").toArray(), ["Alpha", "Beta"]);
+    assert.deepEqual(r.sponsors.getColumn("trial_count").toArray(), [5, 4]);
+    const missed = r.warnings.filter((w) => w.code === "lookup-missed");
+    assert.equal(missed.length, 1);
+    assert.match(missed[0].message, /no row named 'Beta'; used its row 2 \(same position\)/);
+  }, { handlers: { "trials.portfolio": portfolio({ renamed: "Beta" }) } });
+});

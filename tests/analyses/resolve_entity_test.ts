@@ -1,0 +1,123 @@
+/**
+ * Resolving an analysis input (lib/analyses/_resolve_entity.ts): each kind against the raw service, and
+ * the closest-name rule (prefix lookups, ranking by edit distance, at most five) with a recording lookup.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import {
+  closestHint,
+  closestNames,
+  diseaseLookup,
+  type Lookup,
+  resolveEntity,
+  sameName,
+} from "../../lib/analyses/_resolve_entity.ts";
+import { createClient } from "../../lib/client/mod.ts";
+import { raw, withSandbox } from "../frames/_raw.ts";
+import { hostile } from "../_hostile.ts";
+
+const AUTOCOMPLETE = "/api/v1/tools/resolution/autocomplete";
+
+/** A lookup answering `answers[query]` (nothing otherwise), recording every query. */
+function recording(answers: Record<string, string[]>, fail = false) {
+  const queries: string[] = [];
+  const lookup: Lookup = (q) => {
+    queries.push(q);
+    return fail
+      ? Promise.reject(new Error("down"))
+      : Promise.resolve((answers[q] ?? []).map((name) => ({ name })));
+  };
+  return { lookup, queries };
+}
+
+Deno.test("sameName(): equal once trimmed, inner spaces made one and case folded; nothing looser", () => {
+  assert.ok(sameName(" Pfizer  Inc ", "pfizer inc"));
+  assert.ok(sameName("Merck\t& Co", "MERCK & CO"));
+  assert.ok(!sameName("Pfizer", "Pfizer Inc"));
+  assert.ok(!sameName("Pfizer Inc.", "Pfizer Inc"));
+  assert.equal(closestHint([]), "");
+  assert.equal(closestHint(["A", "B"]), "; closest: A, B");
+});
+
+Deno.test("closestNames(): the value's rows, then its first word and 4-, 3-, 2-letter prefixes, until five names", async () => {
+  const { lookup, queries } = recording({ "Ac": ["Acme Biotech"] });
+  assert.deepEqual(await closestNames(lookup, " Acme Bio "), ["Acme Biotech"]);
+  assert.deepEqual(queries, ["Acme Bio", "Acme", "Acm", "Ac"], "each prefix once, never the value again");
+  // Rows already fetched are not fetched again; a two-letter value has no shorter prefix.
+  const two = recording({});
+  await closestNames(two.lookup, "Ab", [{ name: "Abc" }]);
+  assert.deepEqual(two.queries, []);
+  // Five names found: no further lookups.
+  const five = recording({ "acm": ["Acm", "Acne", "Bcme", "Acmee", "Ac"] });
+  assert.deepEqual((await closestNames(five.lookup, "acme")).length, 5);
+  assert.deepEqual(five.queries, ["acme", "acm"]);
+});
+
+Deno.test("closestNames(): ranked by edit distance, then the shorter name; far names dropped; at most five", async () => {
+  // Distances to "acme": Acm 1, Acne 1, Acmee 1, Bcmex 2, Ac 2, "Acme Pharma Group" 3 (its first 7 letters,
+  // "acme ph": a long name is compared on the value's length + 3), Zebra 5 (over 3: dropped).
+  const { lookup } = recording({
+    "ac": ["Acme Pharma Group", "Zebra", "Acmee", "Bcmex", "Ac", "Acne"],
+    "acm": ["Acm"],
+  });
+  assert.deepEqual(await closestNames(lookup, "acme"), ["Acm", "Acne", "Acmee", "Ac", "Bcmex"]);
+  const few = recording({ "ac": ["Zebra", "Acme Pharma Group"] });
+  assert.deepEqual(await closestNames(few.lookup, "acme"), ["Acme Pharma Group"]);
+  // A long value tolerates half its length: "pharmaceutical" (14 letters) keeps a name 6 edits away.
+  const long = recording({ "pharmaceutical": ["Pharmaceuticals Lab"], "phar": ["pharmacy Xyz"] });
+  const names = await closestNames(long.lookup, "pharmaceutical");
+  assert.ok(names.includes("Pharmaceuticals Lab"), JSON.stringify(names));
+});
+
+Deno.test("closestNames(): a failing lookup gives no names and never throws", async () => {
+  const { lookup, queries } = recording({}, true);
+  assert.deepEqual(await closestNames(lookup, "Acme Bio"), []);
+  assert.equal(queries.length, 4);
+});
+
+Deno.test("resolveEntity(): a sponsor by exact autocomplete name, an LEI by its ticker mapping, a ticker not at all", async () => {
+  await withSandbox(async (sb, ri) => {
+    const rows = (await raw(sb, AUTOCOMPLETE, { query: "pfizer", limit: 10 })).data as { name: string }[];
+    const exact = rows.find((r) => r.name.toLowerCase() === "pfizer")!.name;
+    assert.deepEqual(await resolveEntity(ri, "sponsor", "  pfizer "), {
+      resolved: true,
+      name: exact,
+      suggestions: [],
+      note: "organization autocomplete",
+    });
+    const typo = await resolveEntity(ri, "sponsor", "Pfzer");
+    assert.equal(typo.resolved, false);
+    assert.equal(typo.name, null);
+    assert.ok(typo.suggestions.includes(exact), JSON.stringify(typo));
+    const lei = sb.store.db.prepare("SELECT lei, ticker FROM sec_entities WHERE ticker = 'PFE'").get() as {
+      lei: string;
+      ticker: string;
+    };
+    const mapping = await raw(sb, "/api/v1/tools/financials/lei-to-ticker", { lei: lei.lei });
+    const viaLei = await resolveEntity(ri, "lei", lei.lei);
+    assert.equal(viaLei.resolved, null);
+    assert.equal(viaLei.name, mapping.data.name ?? null);
+    assert.match(viaLei.note, /^LEI maps to .*PFE/);
+    const unmapped = await resolveEntity(ri, "lei", "549300ZZZZZZZZZZZZZZ");
+    assert.deepEqual([unmapped.resolved, unmapped.note], [null, "the LEI has no SEC ticker mapping"]);
+    const ticker = await resolveEntity(ri, "ticker", "PFE");
+    assert.deepEqual([ticker.resolved, ticker.name], [null, null]);
+    const diseases = await closestNames(diseaseLookup(ri), "brest cancer");
+    assert.ok(diseases.includes("breast cancer"), JSON.stringify(diseases));
+  });
+});
+
+Deno.test("resolveEntity(): a failing lookup cannot tell (resolved null) and says why", async () => {
+  const svc = hostile(() => Response.json({ success: false, error: "bad request" }, { status: 400 }));
+  try {
+    const ri = createClient({ baseUrl: svc.url, apiKey: "test-key", retry: 0 });
+    for (const kind of ["sponsor", "lei"]) {
+      const r = await resolveEntity(ri, kind, kind === "lei" ? "549300ZZZZZZZZZZZZZZ" : "Acme");
+      assert.deepEqual([r.resolved, r.name], [null, null], kind);
+      assert.match(r.note, /^lookup failed: /, kind);
+    }
+  } finally {
+    await svc.close();
+  }
+});

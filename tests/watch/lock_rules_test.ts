@@ -1,0 +1,150 @@
+/**
+ * The store lock rule by rule (lib/watch/lock.ts), in one process on temporary folders: what the lock file
+ * holds, whom a waiting writer names, which locks count as left behind (a dead process of this host, or a
+ * file whose content never arrived, once old) and which do not (a live process, another host, a fresh
+ * unwritten file), and that releasing never removes a lock another writer holds.
+ */
+import assert from "node:assert/strict";
+import { lockStore, StoreLockedError } from "../../lib/watch/mod.ts";
+
+async function inTemp(body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await body(dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const gone = async (path: string) => !(await Deno.stat(path).catch(() => null));
+
+/** The pid of a process of this host that has exited. */
+async function deadPid(): Promise<number> {
+  const p = new Deno.Command(Deno.execPath(), { args: ["eval", ""], stdout: "null" }).spawn();
+  await p.status;
+  return p.pid;
+}
+
+Deno.test("lockStore writes its pid, host and start into <store>/.lock (store created, trailing / ignored)", async () => {
+  await inTemp(async (dir) => {
+    const store = `${dir}/a/b`;
+    const before = Date.now();
+    const release = await lockStore(`${store}//`, { waitMs: 0 });
+    const text = await Deno.readTextFile(`${store}/.lock`);
+    assert.ok(text.endsWith("}\n"), "one JSON line");
+    const h = JSON.parse(text);
+    assert.deepEqual(Object.keys(h), ["pid", "host", "startedAt"]);
+    assert.equal(h.pid, Deno.pid);
+    assert.equal(h.host, Deno.hostname());
+    const at = Date.parse(h.startedAt);
+    assert.ok(at >= before - 1000 && at <= Date.now() + 1000, h.startedAt);
+    await release();
+    assert.ok(await gone(`${store}/.lock`), "released");
+  });
+});
+
+Deno.test("a waiting writer is told once, then stopped with a StoreLockedError naming the holder and the file", async () => {
+  await inTemp(async (store) => {
+    const release = await lockStore(store);
+    const lines: string[] = [];
+    await assert.rejects(
+      lockStore(store, { waitMs: 700, log: (l) => lines.push(l) }),
+      (e: unknown) =>
+        e instanceof StoreLockedError && e.name === "StoreLockedError" && e.path === `${store}/.lock` &&
+        e.holder?.pid === Deno.pid && e.holder.host === Deno.hostname() &&
+        e.message.includes(`The store ${store} is in use by another watch run (pid ${Deno.pid} on `) &&
+        e.message.includes(`remove ${store}/.lock if that run is gone`),
+    );
+    assert.equal(lines.length, 1, lines.join("\n"));
+    assert.match(
+      lines[0],
+      new RegExp(`^watch: waiting up to 1 s for the run holding .* \\(pid ${Deno.pid} on `),
+    );
+    // The holder's lock is untouched by the one that gave up.
+    assert.equal(JSON.parse(await Deno.readTextFile(`${store}/.lock`)).pid, Deno.pid);
+    await release();
+  });
+});
+
+Deno.test("a writer waits for a lock released meanwhile, then takes it", async () => {
+  await inTemp(async (store) => {
+    const first = await lockStore(store);
+    setTimeout(() => first(), 300);
+    const second = await lockStore(store, { waitMs: 5000 });
+    assert.equal(JSON.parse(await Deno.readTextFile(`${store}/.lock`)).pid, Deno.pid);
+    await second();
+    assert.ok(await gone(`${store}/.lock`));
+  });
+});
+
+const lockOf = (h: Record<string, unknown>) => JSON.stringify(h) + "\n";
+
+Deno.test("only a dead process of this host leaves a lock that is taken over; another host's or a live one is not", async () => {
+  await inTemp(async (store) => {
+    const path = `${store}/.lock`;
+    const startedAt = "2026-11-20T08:00:00.000Z";
+    const dead = await deadPid();
+    // Another host: its process cannot be seen from here, so it is waited for.
+    await Deno.writeTextFile(path, lockOf({ pid: dead, host: `${Deno.hostname()}-other`, startedAt }));
+    await assert.rejects(lockStore(store, { waitMs: 0 }), StoreLockedError);
+    // A live process of this host (the parent of this one) is waited for.
+    await Deno.writeTextFile(path, lockOf({ pid: Deno.ppid, host: Deno.hostname(), startedAt }));
+    await assert.rejects(
+      lockStore(store, { waitMs: 0 }),
+      (e: unknown) => e instanceof StoreLockedError && e.holder?.pid === Deno.ppid,
+    );
+    // A dead one is taken over, said so, and the lock is then ours; no file is left beside it.
+    await Deno.writeTextFile(path, lockOf({ pid: dead, host: Deno.hostname(), startedAt }));
+    const lines: string[] = [];
+    const release = await lockStore(store, { waitMs: 0, log: (l) => lines.push(l) });
+    assert.deepEqual(lines, [
+      `watch: took over the store lock of pid ${dead} on ${Deno.hostname()}, started ${startedAt}, which is no longer running`,
+    ]);
+    assert.equal(JSON.parse(await Deno.readTextFile(path)).pid, Deno.pid);
+    assert.deepEqual((await Array.fromAsync(Deno.readDir(store))).map((e) => e.name), [".lock"]);
+    await release();
+  });
+});
+
+Deno.test("a lock file without a valid holder is waited for while fresh and taken over once 10 s old", async () => {
+  await inTemp(async (store) => {
+    const path = `${store}/.lock`;
+    for (
+      const text of ["", '{"pid": 1.5, "host": "h", "startedAt": "x"}', '{"pid": 1, "startedAt": "x"}', "{"]
+    ) {
+      await Deno.writeTextFile(path, text);
+      await assert.rejects(
+        lockStore(store, { waitMs: 0 }),
+        (e: unknown) =>
+          e instanceof StoreLockedError && e.holder === undefined &&
+          e.message.includes("(a writer whose lock file is unreadable)"),
+        JSON.stringify(text),
+      );
+      const old = new Date(Date.now() - 11_000);
+      await Deno.utime(path, old, old);
+      const lines: string[] = [];
+      const release = await lockStore(store, { waitMs: 0, log: (l) => lines.push(l) });
+      assert.match(lines.join("\n"), /took over the store lock of a writer whose lock file is unreadable/);
+      await release();
+      assert.ok(await gone(path));
+    }
+    // Just under the age: still waited for.
+    await Deno.writeTextFile(path, "");
+    const recent = new Date(Date.now() - 8_000);
+    await Deno.utime(path, recent, recent);
+    await assert.rejects(lockStore(store, { waitMs: 0 }), StoreLockedError);
+  });
+});
+
+Deno.test("releasing a lock another writer has since taken leaves that writer's lock in place", async () => {
+  await inTemp(async (store) => {
+    const path = `${store}/.lock`;
+    const release = await lockStore(store);
+    const other = lockOf({ pid: Deno.ppid, host: Deno.hostname(), startedAt: "2026-11-20T08:00:00.000Z" });
+    await Deno.writeTextFile(path, other);
+    await release();
+    assert.equal(await Deno.readTextFile(path), other);
+    await Deno.remove(path);
+    await release(); // a lock already gone: nothing to do
+  });
+});
