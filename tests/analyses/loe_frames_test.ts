@@ -45,7 +45,7 @@ const med = (
   molecule_id: string | null,
   total_spending: number,
   total_claims: number,
-  total_beneficiaries: number,
+  total_beneficiaries: number | null,
   spending_year: number | null,
 ) => ({
   key,
@@ -60,7 +60,7 @@ const med = (
 });
 const MEDICARE = pl.DataFrame([
   med("m1", "Alphanib Mesylate", ["Alphabrand"], "CHEMBL1", 1000, 10, 5, 2024),
-  med("m2", "Alphanib", [], "CHEMBL1", 500, 5, 0, 2023),
+  med("m2", "Alphanib", [], "CHEMBL1", 500, 5, null, 2023), // beneficiaries suppressed: none counted
   med("m3", "Betamab-xyz", [], "CHEMBL3", 300, 3, 3, null),
   med("m4", "Zedrug", ["Deltabrand"], null, 1500, 15, 10, 2024),
   med("m5", "Omeganib", [], null, 700, 7, 7, 2024),
