@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createClient } from "../../lib/client/mod.ts";
 import { lossOfExclusivity } from "../../lib/analyses/loss_of_exclusivity.ts";
-import { withSandbox } from "../frames/_raw.ts";
+import { rawAll, withSandbox } from "../frames/_raw.ts";
 import { hostile } from "../_hostile.ts";
 
 Deno.test("lossOfExclusivity(): a horizon out of (0, 10] years is an error naming it, before any request", async () => {
@@ -79,6 +79,12 @@ Deno.test("lossOfExclusivity(): without molecule ids from drug-to-targets, says 
         new RegExp(`^Molecule-id matching found no ids for ${asked} drugs no name matched`),
       );
       assert.ok(loe.provenance.filter((p) => p.endpoint === "biology.drugToTargets").length >= asked);
+      // Forms are asked only for drugs no Medicare generic name matches (names are served first).
+      const med = await rawAll(sb, "/api/v1/medicare-drugs", {}, (b) => b.data as unknown[]);
+      const generics = new Set(med.map((m) => String(m.generic_name).toLowerCase()));
+      const askedFor = proxy.seen.filter((s) => s.path.includes("/drug-to-targets"))
+        .map((s) => new URL(s.path, "http://x").searchParams.get("drug")!.toLowerCase());
+      assert.deepEqual(askedFor.filter((d) => generics.has(d)), []);
     } finally {
       await proxy.close();
     }
