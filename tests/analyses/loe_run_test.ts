@@ -96,3 +96,27 @@ Deno.test("lossOfExclusivity(): without molecule ids from drug-to-targets, says 
     }
   });
 });
+
+Deno.test("lossOfExclusivity(): Medicare rows of two spending years are named, in the warning and the definitions", async () => {
+  await withSandbox(async (sb) => {
+    const proxy = hostile(async (req, url) => {
+      const res = await fetch(`${sb.url}${url.pathname}${url.search}`, { headers: req.headers });
+      const body = await res.json();
+      if (url.pathname.endsWith("/medicare-drugs")) {
+        body.data?.forEach((r: { year?: number }, i: number) => i % 2 === 0 && (r.year = 2023));
+      }
+      return Response.json(body, { status: res.status });
+    });
+    try {
+      const ri = createClient({ baseUrl: proxy.url, apiKey: sb.keys.pro });
+      const loe = await lossOfExclusivity(ri, { sponsors: ["Pfizer"], horizonYears: 10 });
+      const mixed = loe.warnings.filter((w) => w.code === "mixed-spending-years");
+      assert.equal(mixed.length, 1);
+      assert.match(mixed[0].message, /2023 and 2025/);
+      assert.match(loe.definitions?.exposed_horizon ?? "", /^2023 and 2025 Part D spending/);
+      assert.deepEqual(new Set(loe.bySponsor.getColumn("spending_year").toArray()), new Set([2025]));
+    } finally {
+      await proxy.close();
+    }
+  });
+});
