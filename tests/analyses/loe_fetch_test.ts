@@ -130,6 +130,36 @@ Deno.test("recordExpiries(): a trade name past the cap of records read is named 
   });
 });
 
+Deno.test("recordExpiries(): one dated expiry is dated; a longer trade name and a record without exclusivities add nothing", async () => {
+  await withSandbox(async (sb) => {
+    const page = await raw(sb, "/api/v1/regulatory", { limit: 50 });
+    const rec = (page.data as (Rec & { approval_id: string })[]).find((r) => r.exclusivities.length > 0)!;
+    const x = rec.exclusivities[0];
+    const only = { ...rec, patents: [], exclusivities: [x] };
+    const longer = { ...rec, approval_id: "EMA:LONGER-1", trade_name: `${rec.trade_name}plus` };
+    const { exclusivities: _, ...noExclusivities } = { ...rec, approval_id: "EMA:NOEXCL-1", patents: [] };
+    const server = hostile(() => {
+      const data = [only, longer, noExclusivities];
+      return Response.json({ data, meta: { totalItems: data.length, page: 1, limit: 100 } });
+    });
+    try {
+      const ri = createClient({ baseUrl: server.url, apiKey: sb.keys.pro, retry: 0 });
+      const got = await recordExpiries(ri, [rec.trade_name]);
+      assert.deepEqual(got.rows.map(line), [
+        line({
+          trade_name: rec.trade_name,
+          drug_names: rec.drugs.map((d) => d.name),
+          code: x.code!,
+          expiry_date: x.expiry_date,
+        }),
+      ]);
+      assert.deepEqual([got.dated, got.failed], [true, []]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 Deno.test("sponsorDrugs(): each sponsor's approved generic names, once; listed only with some", async () => {
   await withSandbox(async (sb, ri) => {
     const sponsors = ["Pfizer", "Novartis"];
