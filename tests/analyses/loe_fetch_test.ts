@@ -135,7 +135,8 @@ Deno.test("recordExpiries(): one dated expiry is dated; a longer trade name and 
     const page = await raw(sb, "/api/v1/regulatory", { limit: 50 });
     const rec = (page.data as (Rec & { approval_id: string })[]).find((r) => r.exclusivities.length > 0)!;
     const x = rec.exclusivities[0];
-    const only = { ...rec, patents: [], exclusivities: [x] };
+    // Its drugs plus one without a name (a field the spec does not name): no name, not in drug_names.
+    const only = { ...rec, patents: [], exclusivities: [x], drugs: [...rec.drugs, { chembl_id: "CHEMBL1" }] };
     const longer = { ...rec, approval_id: "EMA:LONGER-1", trade_name: `${rec.trade_name}plus` };
     const { exclusivities: _, ...noExclusivities } = { ...rec, approval_id: "EMA:NOEXCL-1", patents: [] };
     const server = hostile(() => {
@@ -207,8 +208,12 @@ Deno.test("drugForms(): the molecule ids of each drug and its related forms; an 
     const drugs = ["osimertinib", "voxelotor", "lorlatinib", "zzzotinib"];
     const want: string[] = [];
     let withIds = 0;
+    let answered = 0;
+    const related: string[] = []; // the related forms' ids alone
     for (const drug of drugs) {
       const b = await raw(sb, "/api/v1/tools/biology/drug-to-targets", { drug }).catch(() => null);
+      if (b) answered++;
+      for (const f of b?.data?.related_forms ?? []) related.push(`${drug}|${f.chembl_id}`);
       const ids = [
         b?.data?.drug?.chembl_id,
         ...(b?.data?.related_forms ?? []).map((f: { chembl_id: string }) => f.chembl_id),
@@ -221,7 +226,8 @@ Deno.test("drugForms(): the molecule ids of each drug and its related forms; an 
     const got = await drugForms(ri, drugs);
     assert.deepEqual(got.rows.map((r) => `${r.drug_name}|${r.chembl_id}`).sort(), want.sort());
     assert.equal(got.withIds, withIds);
-    // Empty ids are no ids.
+    assert.equal(got.metas.length, answered, "every answered call is in the provenance");
+    // Empty ids are no ids; an answer without the drug object still gives its related forms.
     const empty = proxyOf(sb, (b) => {
       const d = b.data as
         | { drug?: { chembl_id?: string }; related_forms?: { chembl_id?: string }[] }
@@ -229,11 +235,18 @@ Deno.test("drugForms(): the molecule ids of each drug and its related forms; an 
       if (d?.drug) d.drug.chembl_id = "";
       for (const f of d?.related_forms ?? []) f.chembl_id = "";
     });
+    const noDrug = proxyOf(sb, (b) => void delete (b.data as { drug?: unknown } | undefined)?.drug);
     try {
       const none = await drugForms(createClient({ baseUrl: empty.url, apiKey: sb.keys.pro }), drugs);
       assert.deepEqual([none.rows, none.withIds], [[], 0]);
+      const forms = await drugForms(createClient({ baseUrl: noDrug.url, apiKey: sb.keys.pro }), drugs);
+      assert.ok(related.length > 0);
+      assert.deepEqual(
+        forms.rows.map((r) => `${r.drug_name}|${r.chembl_id}`).sort(),
+        [...new Set(related)].sort(),
+      );
     } finally {
-      await empty.close();
+      await Promise.all([empty.close(), noDrug.close()]);
     }
   });
 });
