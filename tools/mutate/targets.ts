@@ -171,10 +171,10 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/analyses/loss_of_exclusivity.ts",
-    tests: [`${A}loe_frames_test.ts`, `${A}loss_of_exclusivity_test.ts`],
+    tests: [`${A}loe_frames_test.ts`, `${A}loe_run_test.ts`, `${A}loss_of_exclusivity_test.ts`],
     max: 60,
   },
-  { module: "lib/analyses/_loe_fetch.ts", tests: [`${A}loe_fetch_test.ts`], max: 60 },
+  { module: "lib/analyses/_loe_fetch.ts", tests: [`${A}loe_fetch_test.ts`] },
   {
     module: "lib/analyses/medicare_spending.ts",
     tests: [`${A}medicare_rules_test.ts`, `${A}medicare_spending_test.ts`],
