@@ -148,11 +148,12 @@ async function landscapeDrugs(
   params: Record<string, unknown>,
 ): Promise<string[] | undefined> {
   if (typeof params.lei === "string" || typeof params.ticker === "string") return undefined;
-  const q: Record<string, string> = {};
-  if (typeof params.sponsor === "string") q.sponsor = params.sponsor;
-  if (typeof params.indication === "string") q.indication = params.indication;
   try {
-    const r = await client.regulatory.landscape(q);
+    // The catalysts call's own sponsor / indication (a parameter left undefined is not sent).
+    const r = await client.regulatory.landscape({
+      sponsor: params.sponsor as string | undefined,
+      indication: params.indication as string | undefined,
+    });
     return [
       ...new Set(
         (r.rows as { generic_name?: string }[]).map((d) => d.generic_name).filter((n): n is string => !!n),
