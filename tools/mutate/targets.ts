@@ -67,6 +67,16 @@ export const TARGETS: readonly Target[] = [
   },
   { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
   {
+    module: "lib/client/call.ts",
+    tests: [
+      `${C}call_rules_test.ts`,
+      `${C}units_test.ts`,
+      `${C}pitfalls_flags_test.ts`,
+      `${C}coverage_test.ts`,
+    ],
+    max: 40,
+  },
+  {
     module: "lib/client/_limiter.ts",
     tests: [`${C}limiter_rules_test.ts`, `${C}pacing_rules_test.ts`],
     max: 60,
