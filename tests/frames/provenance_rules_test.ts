@@ -95,8 +95,8 @@ Deno.test("provenanceFrame: one row per call with its figures, from records, a f
   ]);
   const recs = df.toRecords().map((r) => ({
     ...r,
-    fetched_at: (r.fetched_at as Date).getTime(),
-    warnings: [...(r.warnings as string[])],
+    fetched_at: (r.fetched_at as unknown as Date).getTime(),
+    warnings: [...(r.warnings as unknown as string[])],
   }));
   assert.deepEqual(
     recs,
