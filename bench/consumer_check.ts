@@ -4,9 +4,11 @@
  * specifiers rewritten to `npm:` ones), and a consumer folder outside the repository imports it as
  * `jsr:@research-intel/toolkit@<version>`. Each run uses a fresh `DENO_DIR` (only the npm cache is shared,
  * so nothing is downloaded from the npm registry) and times `deno check` of one consumer file: CPU
- * (user + system) and wall seconds, median of the runs.
+ * (user + system) and wall seconds, median of the runs. JSR type-checks a package without slow types by
+ * its public types only; `--path` instead maps the package's entries to the checkout's files (an import
+ * map, as `deno link` does), so the package's whole source is type-checked too.
  *
- * Run: `deno run -A bench/consumer_check.ts [--root=<package folder>] [--runs=5]`.
+ * Run: `deno run -A bench/consumer_check.ts [--root=<package folder>] [--runs=5] [--path]`.
  *
  * @module
  */
@@ -14,7 +16,7 @@ import { parseArgs } from "node:util";
 
 const { values: flags } = parseArgs({
   args: Deno.args,
-  options: { root: { type: "string" }, runs: { type: "string", default: "5" } },
+  options: { root: { type: "string" }, runs: { type: "string", default: "5" }, path: { type: "boolean" } },
 });
 const root = (flags.root ?? new URL("..", import.meta.url).pathname).replace(/\/?$/, "/");
 const runs = Number(flags.runs);
@@ -104,9 +106,18 @@ const jsrUrl = `http://127.0.0.1:${server.addr.port}/`;
 const work = await Deno.makeTempDir({ prefix: "consumer_check_" });
 const npmCache = `${work}/npm`;
 await Deno.mkdir(npmCache);
+const byPath = Object.fromEntries(
+  Object.entries(config.exports as Record<string, string>).map(([k, v]) => [
+    config.name + k.slice(1),
+    root + v.slice(2),
+  ]),
+);
 await Deno.writeTextFile(
   `${work}/deno.json`,
-  JSON.stringify({ imports: { [config.name]: `jsr:${config.name}@${version}` }, lock: false }),
+  JSON.stringify({
+    imports: flags.path ? { ...imports, ...byPath } : { [config.name]: `jsr:${config.name}@${version}` },
+    lock: false,
+  }),
 );
 for (const [file, text] of Object.entries(CONSUMERS)) await Deno.writeTextFile(`${work}/${file}`, text);
 

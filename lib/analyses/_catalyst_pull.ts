@@ -128,9 +128,9 @@ export async function pullCatalysts(
   );
   // Capped notices of calls that splitting settled are dropped (the pull flags what still is capped),
   // and so are the "no events" notices of split calls: a drug list with nothing in it is expected (the
-  // first call, capped, has events). A call whose notices are settled is complete.
+  // first call, capped, has events, and so has a call still capped). A call whose notices are settled is complete.
   const metas = results.map((r) => {
-    const drop = stillCapped.has(r) ? ["maybe-unresolved"] : ["capped", "maybe-unresolved"];
+    const drop = stillCapped.has(r) ? [] : ["capped", "maybe-unresolved"];
     const warnings = r.meta.warnings.filter((x) => !drop.includes(x.code));
     return warnings.length === r.meta.warnings.length ? r.meta : { ...r.meta, warnings, complete: true };
   });
@@ -155,7 +155,6 @@ async function landscapeDrugs(
   const q: Record<string, string> = {};
   if (typeof params.sponsor === "string") q.sponsor = params.sponsor;
   if (typeof params.indication === "string") q.indication = params.indication;
-  if (!Object.keys(q).length) return undefined;
   try {
     const r = await client.regulatory.landscape(q);
     return [

@@ -20,8 +20,8 @@
  * @example The pure core of the portfolio overlap
  * ```ts
  * import assert from "node:assert/strict";
- * import { toFrame } from "../frames/mod.ts";
- * import { portfolioOverlapFromFrames } from "./mod.ts";
+ * import { toFrame } from "@research-intel/toolkit/frames";
+ * import { portfolioOverlapFromFrames } from "@research-intel/toolkit/analyses";
  * const comparison = toFrame("portfolioSponsor", [
  *   { sponsor: "A", resolved_name: null, trial_count: 0, by_phase: {}, by_status: {} },
  * ]);

@@ -78,7 +78,7 @@ export type PortfolioOverlap = AnalysisResult<PortfolioOverlapFrames>;
  * `jaccard = shared / (trials_a + trials_b − shared)`; the diagonal holds each sponsor's own count.
  * A `marketSize` of 0 means the condition did not resolve (PITFALLS 12): `condition_resolved` is false.
  * A sponsor that did not resolve (`resolved_name` null) has a null market share and null overlaps: a
- * number there would look measured. A pair without a count is null too, never 0.
+ * number there would look measured. A pair or a sponsor without a count has null overlaps, never 0.
  *
  * @param input Comparison frame plus pairs or memberships.
  * @returns The output frames.

@@ -6,7 +6,7 @@
  * @example Render a chart with a title and legend to SVG and PNG
  * ```ts
  * import * as Plot from "@observablehq/plot";
- * import { chart } from "./mod.ts";
+ * import { chart } from "@research-intel/toolkit/charts";
  * import assert from "node:assert/strict";
  * const c = chart({
  *   title: "Trials by phase",

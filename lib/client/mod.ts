@@ -6,8 +6,8 @@
  * @example Against the local sandbox (any service URL and key work the same way)
  * ```ts
  * import assert from "node:assert/strict";
- * import { createClient } from "./mod.ts";
- * import { startSandbox } from "../sandbox/mod.ts";
+ * import { createClient } from "@research-intel/toolkit/client";
+ * import { startSandbox } from "@research-intel/toolkit/sandbox";
  *
  * await using sb = await startSandbox({ quiet: true });
  * const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }); // default: RI_BASE_URL, RI_API_KEY

@@ -8,7 +8,7 @@
  * @example Validate a value as the client does before sending it
  * ```ts
  * import assert from "node:assert/strict";
- * import { ENDPOINTS } from "./mod.ts";
+ * import { ENDPOINTS } from "@research-intel/toolkit/client";
  * const status = ENDPOINTS["trials.search"].params.status.guard["~standard"];
  * assert.deepEqual(await status.validate("recruiting"), { value: "RECRUITING" }); // the form sent
  * const bad = await status.validate("open");

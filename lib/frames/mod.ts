@@ -17,11 +17,16 @@
  * @example Rows to a typed frame and a link table
  * ```ts
  * import assert from "node:assert/strict";
- * import { explodeLinks, toFrame } from "./mod.ts";
- * const approvals = toFrame("approval", []);
- * assert.equal(approvals.height, 0);
- * assert.ok(approvals.columns.includes("sponsors_id"));
- * assert.deepEqual(explodeLinks(approvals, "sponsors").columns, ["approval_id", "sponsors", "sponsors_id"]);
+ * import { explodeLinks, toFrame } from "@research-intel/toolkit/frames";
+ * const approvals = toFrame("approval", [{
+ *   approval_id: "FDA_ORANGE:021234",
+ *   trade_name: "Examplix",
+ *   approval_date: "2024-03-01",
+ *   sponsors: [{ id: "organizations/pfizer", name: "Pfizer" }, { id: "organizations/bms", name: "BMS" }],
+ * }]);
+ * assert.equal(String(approvals.getColumn("approval_date").dtype), "DataType(Date)"); // a date, not text
+ * const links = explodeLinks(approvals, "sponsors"); // one row per approval × sponsor
+ * assert.deepEqual(links.getColumn("sponsors").toArray(), ["Pfizer", "BMS"]);
  * ```
  *
  * @module

@@ -9,9 +9,9 @@
  * import assert from "node:assert/strict";
  * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
  * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
- * import { createClient } from "../client/mod.ts";
- * import { startSandbox } from "../sandbox/mod.ts";
- * import { createMcpServer } from "./mod.ts";
+ * import { createClient } from "@research-intel/toolkit/client";
+ * import { startSandbox } from "@research-intel/toolkit/sandbox";
+ * import { createMcpServer } from "@research-intel/toolkit/mcp";
  *
  * await using sb = await startSandbox({ seed: 42, scale: "tiny", quiet: true });
  * const server = createMcpServer({ client: createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }), synthetic: true });

@@ -19,8 +19,9 @@
  * `store/` (the schema, the seeded generator and opening a store); `handler.ts` is the contract
  * between the server and the handlers.
  *
+ * @example A sandbox on loopback, called over HTTP as the real service is
  * ```ts
- * import { startSandbox } from "./mod.ts";
+ * import { startSandbox } from "@research-intel/toolkit/sandbox";
  *
  * await using sb = await startSandbox({ seed: 42, scale: "tiny", quiet: true });
  * const res = await fetch(`${sb.url}/api/v1/clinical-trials?search=lung%20cancer&limit=5`, {

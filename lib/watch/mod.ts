@@ -14,8 +14,8 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import pl from "nodejs-polars";
- * import { withKey } from "../frames/mod.ts";
- * import { diff, loadSnapshot, snapshot } from "./mod.ts";
+ * import { withKey } from "@research-intel/toolkit/frames";
+ * import { diff, loadSnapshot, snapshot } from "@research-intel/toolkit/watch";
  * const store = await Deno.makeTempDir();
  * const v1 = withKey(pl.DataFrame({ sponsor: ["A", "B"], trials: [3, 5] }), ["sponsor"]);
  * await snapshot(store, "demo", { bySponsor: v1 }, { date: "2026-11-21" });

@@ -123,6 +123,13 @@ Deno.test("catalysts: a split call is complete for a sponsor (drugs from the lan
     const w = await completeDays(sb, { ticker: "PFE" }, 3650, limit);
     assert.ok(w < 3650, `fixture: the ticker's call is capped (±${w})`);
     assert.ok(split[0].message.includes(`complete within ±${w} days`), split[0].message);
+    // An indication alone lists its drugs from the landscape too: complete, nothing to warn about.
+    const all =
+      (await raw(sb, PATH, { indication: "breast cancer", windowDays: 3650, limit: 500 })).data.events;
+    assert.ok(all.length >= limit, `fixture: ${all.length} events`);
+    const ind = await catalystCalendar(ri, { indication: "breast cancer", windowDays: 3650, limit });
+    assert.equal(ind.events.height, all.length);
+    assert.ok(!ind.warnings.some((w) => w.code.startsWith("capped")), JSON.stringify(ind.warnings));
   });
 });
 

@@ -165,16 +165,16 @@ Deno.test("split: a capped drug's own window is halved, so its events nearer tod
 });
 
 Deno.test("split: a drug list over 100 names goes in lists of at most 100, each fetched once", async () => {
-  // 160 drugs, one approval each on days -1…-160; limit 150 caps the whole window, not ±91 days.
+  // 200 drugs, one approval each on days -1…-200; limit 150 caps the whole window, not ±91 days.
   const events = Array.from(
-    { length: 160 },
+    { length: 200 },
     (_, i) => ({ drug: `d${String(i).padStart(3, "0")}`, days: -1 - i }),
   );
   const svc = catalystService(events);
   try {
     const ri = createClient({ baseUrl: svc.url, apiKey: "test-key", retry: 0 });
     const cal = await catalystCalendar(ri, { tickers: ["T"], windowDays: 365, limit: 150 });
-    assert.equal(cal.events.height, 160);
+    assert.equal(cal.events.height, 200);
     const lists = svc.seen.map((s) => new URL(s.path, svc.url).searchParams.get("drugNames")?.split(","))
       .filter((l) => l !== undefined);
     assert.ok(lists.every((l) => l.length <= 100), JSON.stringify(lists.map((l) => l.length)));

@@ -48,7 +48,7 @@ Deno.test("a waiting writer is told once, then stopped with a StoreLockedError n
     const release = await lockStore(store);
     const lines: string[] = [];
     await assert.rejects(
-      lockStore(store, { waitMs: 700, log: (l) => lines.push(l) }),
+      lockStore(store, { waitMs: 500, log: (l) => lines.push(l) }),
       (e: unknown) =>
         e instanceof StoreLockedError && e.name === "StoreLockedError" && e.path === `${store}/.lock` &&
         e.holder?.pid === Deno.pid && e.holder.host === Deno.hostname() &&
@@ -56,10 +56,14 @@ Deno.test("a waiting writer is told once, then stopped with a StoreLockedError n
         e.message.includes(`remove ${store}/.lock if that run is gone`),
     );
     assert.equal(lines.length, 1, lines.join("\n"));
+    // 0.5 s is said as 1 s (rounded), and a writer that cannot wait is not told it waits.
     assert.match(
       lines[0],
       new RegExp(`^watch: waiting up to 1 s for the run holding .* \\(pid ${Deno.pid} on `),
     );
+    const none: string[] = [];
+    await assert.rejects(lockStore(store, { waitMs: 0, log: (l) => none.push(l) }), StoreLockedError);
+    assert.deepEqual(none, []);
     // The holder's lock is untouched by the one that gave up.
     assert.equal(JSON.parse(await Deno.readTextFile(`${store}/.lock`)).pid, Deno.pid);
     await release();
@@ -103,6 +107,10 @@ Deno.test("only a dead process of this host leaves a lock that is taken over; an
     assert.equal(JSON.parse(await Deno.readTextFile(path)).pid, Deno.pid);
     assert.deepEqual((await Array.fromAsync(Deno.readDir(store))).map((e) => e.name), [".lock"]);
     await release();
+    // Without a log to tell, it is taken over all the same.
+    await Deno.writeTextFile(path, lockOf({ pid: dead, host: Deno.hostname(), startedAt }));
+    await (await lockStore(store, { waitMs: 0 }))();
+    assert.ok(await gone(path));
   });
 });
 
@@ -147,4 +155,53 @@ Deno.test("releasing a lock another writer has since taken leaves that writer's 
     await Deno.remove(path);
     await release(); // a lock already gone: nothing to do
   });
+});
+
+/** Run `lockStore(store, { waitMs: 0 })` in a process allowed to read and write `store` only. */
+async function lockWithoutPermissions(store: string): Promise<{ code: number; err: string }> {
+  const mod = new URL("../../lib/watch/lock.ts", import.meta.url).href;
+  await Deno.writeTextFile(
+    `${store}/take.ts`,
+    `import { lockStore } from "${mod}";\nawait lockStore(Deno.args[0], { waitMs: 0 });\n`,
+  );
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--no-check", `--allow-read=${store}`, `--allow-write=${store}`, `${store}/take.ts`, store],
+    stderr: "piped",
+  }).output();
+  return { code: out.code, err: new TextDecoder().decode(out.stderr) };
+}
+
+Deno.test("without permission to read the host name, the lock names the host 'unknown-host'", async () => {
+  await inTemp(async (store) => {
+    const r = await lockWithoutPermissions(store);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(JSON.parse(await Deno.readTextFile(`${store}/.lock`)).host, "unknown-host");
+  });
+});
+
+Deno.test("a writer that cannot tell whether the holder runs (no access to /proc) waits for it, never takes over", async () => {
+  await inTemp(async (store) => {
+    // This (running) process holds the lock, under the host name the other one will see.
+    await Deno.writeTextFile(
+      `${store}/.lock`,
+      lockOf({ pid: Deno.pid, host: "unknown-host", startedAt: "2026-11-20T08:00:00.000Z" }),
+    );
+    const r = await lockWithoutPermissions(store);
+    assert.notEqual(r.code, 0);
+    assert.match(
+      r.err,
+      new RegExp(
+        `StoreLockedError: The store .* is in use by another watch run \\(pid ${Deno.pid} on unknown-host`,
+      ),
+    );
+    assert.equal(JSON.parse(await Deno.readTextFile(`${store}/.lock`)).pid, Deno.pid);
+  });
+});
+
+Deno.test("a lock file that cannot be created fails at once with the system's error, not as a lock held", async () => {
+  // /proc/self exists, but no file can be created in it.
+  await assert.rejects(
+    lockStore("/proc/self", { waitMs: 60_000 }),
+    (e: unknown) => e instanceof Deno.errors.NotFound && /\/proc\/self\/\.lock/.test((e as Error).message),
+  );
 });

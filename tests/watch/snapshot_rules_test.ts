@@ -108,8 +108,9 @@ Deno.test("the manifest lists each frame's rows, dtypes, key, provenance and the
       },
     );
     assert.ok(Math.abs(Date.parse(manifest.createdAt) - Date.now()) < 60_000, manifest.createdAt);
-    const onDisk = JSON.parse(await Deno.readTextFile(`${store}/w/date=2026-11-20/manifest.json`));
-    assert.deepEqual(onDisk, manifest);
+    const onDisk = await Deno.readTextFile(`${store}/w/date=2026-11-20/manifest.json`);
+    assert.deepEqual(JSON.parse(onDisk), manifest);
+    assert.ok(onDisk.endsWith("}\n"), "a text file: ends with a newline");
     // A plain frame: no analysis, inputs, completeness or warnings are claimed.
     const bare = (await snapshot(store, "b", df(), { date: "2026-11-20" })).manifest;
     assert.deepEqual(Object.keys(bare), ["format", "name", "date", "createdAt", "toolkit", "frames"]);
@@ -139,6 +140,10 @@ Deno.test("loadSnapshot gives back each frame with its declared key and its prov
 Deno.test("listSnapshots counts only date=YYYY-MM-DD folders holding a manifest, oldest first", async () => {
   await inTemp(async (store) => {
     assert.deepEqual(await listSnapshots(store, "w"), [], "no folder yet");
+    await assert.rejects(
+      loadSnapshot(store, "w"),
+      (e: Error) => e.message === `No snapshot 'w' in ${store}/w; run snapshot() or the watch command first`,
+    );
     await snapshot(store, "w", df(), { date: "2026-11-22" });
     await snapshot(store, "w", df(), { date: "2026-01-05" });
     await Deno.mkdir(`${store}/w/date=2026-11-23`); // no manifest: a day never completed
@@ -148,6 +153,11 @@ Deno.test("listSnapshots counts only date=YYYY-MM-DD folders holding a manifest,
     await Deno.mkdir(`${store}/w/xdate=2026-11-26`);
     await Deno.writeTextFile(`${store}/w/xdate=2026-11-26/manifest.json`, "{}");
     assert.deepEqual(await listSnapshots(store, "w"), ["2026-01-05", "2026-11-22"]);
+    await assert.rejects(
+      loadSnapshot(store, "w", "2026-11-23"),
+      (e: Error) =>
+        e.message === `No snapshot 'w' for 2026-11-23 in ${store}/w; days available: 2026-01-05, 2026-11-22`,
+    );
     await assert.rejects(listSnapshots(store, "../w"), /Snapshot name '\.\.\/w'/);
     await Deno.writeTextFile(`${store}/f`, "not a folder");
     await assert.rejects(listSnapshots(store, "f"), Deno.errors.NotADirectory);
@@ -173,6 +183,7 @@ Deno.test("the clean-up of a killed writer: a stale temporary folder goes, a sta
   await inTemp(async (store) => {
     await snapshot(store, "w", df(2), { date: "2026-11-20" });
     await snapshot(store, "w", df(3), { date: "2026-11-21" });
+    assert.equal(STALE_TMP_MS, 10 * 60 * 1000, "ten minutes, as documented");
     const old = new Date(Date.now() - STALE_TMP_MS - 60_000);
     const recent = new Date(Date.now() - STALE_TMP_MS + 60_000);
     const w = `${store}/w`;

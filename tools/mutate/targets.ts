@@ -42,12 +42,11 @@ export const TARGETS: readonly Target[] = [
   {
     module: "lib/client/paginate.ts",
     tests: [
+      `${C}page_drift_test.ts`,
       `${C}total_bound_test.ts`,
       `${C}paging_edges_test.ts`,
       edges,
       `${C}pagination_test.ts`,
-      `${C}pitfalls_flags_test.ts`,
-      `${C}memory_test.ts`,
     ],
     max: 50,
   },
@@ -67,6 +66,11 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
+  {
+    module: "lib/client/_limiter.ts",
+    tests: [`${C}limiter_rules_test.ts`, `${C}pacing_rules_test.ts`],
+    max: 60,
+  },
   { module: "lib/client/_path.ts", tests: [`${C}path_rules_test.ts`] },
   { module: "lib/client/cache.ts", tests: [`${C}cache_rules_test.ts`, `${C}security_test.ts`] },
   {
@@ -79,6 +83,23 @@ export const TARGETS: readonly Target[] = [
     tests: ["tests/frames/columns_rules_test.ts", "tests/frames/to_frame_test.ts"],
     max: 40,
   },
+  {
+    module: "lib/frames/_collect.ts",
+    tests: [
+      "tests/frames/collect_rules_test.ts",
+      "tests/frames/collect_forms_test.ts",
+      "tests/frames/ingest_paths_test.ts",
+      "tests/frames/to_frame_test.ts",
+    ],
+    max: 60,
+  },
+  { module: "lib/frames/value_labels.ts", tests: ["tests/frames/value_labels_test.ts"] },
+  {
+    module: "lib/frames/links.ts",
+    tests: ["tests/frames/links_rules_test.ts", "tests/frames/provenance_test.ts"],
+  },
+  { module: "lib/frames/print_table.ts", tests: ["tests/frames/print_table_test.ts"] },
+  { module: "lib/frames/io.ts", tests: ["tests/frames/io_rules_test.ts", "tests/frames/provenance_test.ts"] },
   {
     module: "lib/analyses/_measures.ts",
     tests: [`${A}measures_rules_test.ts`, boundaries, `${A}patent_trends_test.ts`],
@@ -101,23 +122,28 @@ export const TARGETS: readonly Target[] = [
       `${A}catalyst_calendar_test.ts`,
       boundaries,
     ],
-    max: 25,
+    max: 60,
   },
   {
     module: "lib/analyses/_catalyst_pull.ts",
     tests: [`${A}catalyst_split_test.ts`, `${A}catalyst_rules_test.ts`, `${A}catalyst_calendar_test.ts`],
-    max: 25,
+    max: 60,
   },
   {
     module: "lib/analyses/_resolve_entity.ts",
     tests: [`${A}resolve_entity_test.ts`, `${A}catalyst_rules_test.ts`],
-    max: 25,
+    max: 60,
   },
-  { module: "lib/analyses/sponsor_scan.ts", tests: [`${A}sponsor_scan_test.ts`, boundaries], max: 25 },
+  {
+    module: "lib/analyses/sponsor_scan.ts",
+    tests: [`${A}sponsor_rules_test.ts`, `${A}sponsor_scan_test.ts`, boundaries],
+    max: 60,
+  },
+  { module: "lib/analyses/_sponsor_parts.ts", tests: [boundaries, `${A}sponsor_scan_test.ts`] },
   {
     module: "lib/analyses/regulatory_landscape.ts",
-    tests: [`${A}regulatory_landscape_test.ts`, boundaries],
-    max: 25,
+    tests: [`${A}landscape_rules_test.ts`, `${A}regulatory_landscape_test.ts`, boundaries],
+    max: 60,
   },
   {
     module: "lib/analyses/patent_trends.ts",
@@ -126,7 +152,22 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/analyses/target_prioritization.ts",
-    tests: [`${A}target_prioritization_test.ts`, boundaries],
+    tests: [`${A}target_rules_test.ts`, `${A}target_prioritization_test.ts`, boundaries],
+    max: 60,
+  },
+  {
+    module: "lib/analyses/disease_comparison.ts",
+    tests: [`${A}disease_rules_test.ts`, `${A}disease_comparison_test.ts`],
+  },
+  {
+    module: "lib/analyses/researcher_output.ts",
+    tests: [`${A}researcher_rules_test.ts`, `${A}researcher_output_test.ts`],
+    max: 60,
+  },
+  { module: "lib/analyses/params.ts", tests: [`${A}params_rules_test.ts`, `${A}catalyst_calendar_test.ts`] },
+  {
+    module: "lib/analyses/_params_schemas.ts",
+    tests: [`${A}params_bounds_test.ts`, `${A}params_rules_test.ts`],
   },
   {
     module: "lib/analyses/loss_of_exclusivity.ts",
@@ -152,10 +193,22 @@ export const TARGETS: readonly Target[] = [
     tests: ["tests/watch/snapshot_rules_test.ts", "tests/watch/snapshot_test.ts"],
     max: 60,
   },
-  { module: "lib/watch/lock.ts", tests: ["tests/watch/lock_rules_test.ts"], max: 60 },
+  {
+    module: "lib/watch/lock.ts",
+    tests: ["tests/watch/lock_rules_test.ts", "tests/watch/lock_races_test.ts"],
+    max: 60,
+  },
   {
     module: "lib/watch/watchlist.ts",
     tests: ["tests/watch/watchlist_rules_test.ts", "tests/watch/watchlist_test.ts"],
+  },
+  {
+    module: "lib/watch/_json_lines.ts",
+    tests: [
+      "tests/watch/json_lines_test.ts",
+      "tests/watch/watchlist_rules_test.ts",
+      "tests/watch/watchlist_test.ts",
+    ],
   },
   {
     module: "lib/watch/diff.ts",
