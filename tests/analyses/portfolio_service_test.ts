@@ -61,6 +61,10 @@ Deno.test("portfolio overlap: shared by all = the trials in every pair with the 
       r.sponsors.getColumn("market_share").toArray(),
       sponsors.map((s) => MEMBERS[s].length / 20),
     );
+    // Pairs with the first sponsor are pulled whole (their ids make the intersection); the others, a count.
+    const pairLimits = r.provenance.slice(1).map((p) => [p.params.sponsors, p.params.limit]);
+    assert.deepEqual(pairLimits.at(-1), ["Beta,Gamma", 1]);
+    assert.ok(pairLimits.slice(0, 2).every(([, l]) => l !== 1), JSON.stringify(pairLimits));
     const codes = r.warnings.map((w) => w.code);
     assert.ok(!codes.includes("lookup-missed") && !codes.includes("one-page"), codes.join(","));
   }, { handlers: { "trials.portfolio": portfolio() } });
@@ -74,6 +78,11 @@ Deno.test("portfolio overlap: a summary row under another name is used by positi
     const missed = r.warnings.filter((w) => w.code === "lookup-missed");
     assert.equal(missed.length, 1);
     assert.match(missed[0].message, /no row named 'Beta'; used its row 2 \(same position\)/);
+    assert.deepEqual(
+      r.provenance.map((p) => p.params.limit),
+      [100, 1],
+      "two sponsors: the pair's count only",
+    );
   }, { handlers: { "trials.portfolio": portfolio({ renamed: "Beta" }) } });
 });
 

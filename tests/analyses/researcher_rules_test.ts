@@ -76,6 +76,14 @@ Deno.test("researcher output: the summary's ratios are over every listed work; y
   assert.deepEqual(keys, { works: ["work_id"], byYear: ["year"], byType: ["type"], summary: [] });
 });
 
+Deno.test("researcher output: works without a date count overall, never as a year", () => {
+  const undated = WORKS.map((w) => ({ ...w, date: null }));
+  const out = researcherOutputFromFrame(frame(undated), null);
+  assert.equal(out.byYear.height, 0);
+  assert.equal(out.summary.getColumn("works").get(0), undated.length);
+  assert.equal(out.summary.getColumn("first_year").get(0), null);
+});
+
 Deno.test("researcher output: the h-index at its edges (h works with at least h citations each)", () => {
   const h = (cites: number[]) =>
     researcherOutputFromFrame(

@@ -104,6 +104,14 @@ export const TARGETS: readonly Target[] = [
     ],
     max: 60,
   },
+  {
+    module: "lib/frames/provenance.ts",
+    tests: ["tests/frames/provenance_rules_test.ts", "tests/frames/provenance_test.ts"],
+  },
+  {
+    module: "lib/frames/resources.ts",
+    tests: ["tests/frames/resources_rules_test.ts", "tests/frames/to_frame_test.ts"],
+  },
   { module: "lib/frames/value_labels.ts", tests: ["tests/frames/value_labels_test.ts"] },
   {
     module: "lib/frames/links.ts",
