@@ -79,7 +79,7 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/client/_limiter.ts",
-    tests: [`${C}limiter_rules_test.ts`, `${C}pacing_rules_test.ts`],
+    tests: [`${C}limiter_rules_test.ts`, `${C}limiter_clock_rules_test.ts`, `${C}pacing_rules_test.ts`],
     max: 60,
   },
   { module: "lib/client/_path.ts", tests: [`${C}path_rules_test.ts`] },

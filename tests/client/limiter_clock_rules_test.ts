@@ -1,0 +1,112 @@
+/**
+ * The adaptive limiter's timed rules (lib/client/_limiter.ts), from its definitions, on a clock the test
+ * drives (no sleeping, no timed assertion): which rate limits are one episode, the pace learnt between
+ * episodes (time over the successes in between), the 2 % faster probe after every 10th success, and the
+ * smoothed latency (0.8 × smoothed + 0.2 × new) that ends the slow start when it rises above
+ * 1.5 × the best + 2 ms. Every task here starts at once: the clock is moved past any pause or pace first.
+ */
+import assert from "node:assert/strict";
+import { Limiter } from "../../lib/client/_limiter.ts";
+
+/** A limiter on a clock the test moves; `ok(ms)` runs one task that takes `ms` on that clock. */
+function clocked(start: number, max = 64) {
+  const clock = { t: 1000 };
+  const l = new Limiter(start, { max, now: () => clock.t });
+  const ok = async (ms = 0, n = 1) => {
+    for (let i = 0; i < n; i++) {
+      assert.equal(l.active, 0);
+      const run = l.run(() => {
+        clock.t += ms;
+        return Promise.resolve();
+      });
+      assert.equal(l.active, 1, "admitted at once (no pause or pace left on the clock)");
+      await run;
+    }
+  };
+  return { clock, l, ok };
+}
+
+Deno.test("episode: a rate limit within the wait of the episode's first one (inclusive) is the same episode", async () => {
+  const { clock, l, ok } = clocked(4);
+  l.throttle(500, true); // t = 1000: the episode begins
+  clock.t = 1500;
+  await ok(0, 3);
+  l.throttle(500, true); // exactly the wait later: the same refusal, it teaches nothing
+  assert.equal(l.interval, 0, "one episode teaches no pace");
+  clock.t = 2000;
+  await ok(0, 3);
+  clock.t = 2200;
+  l.throttle(0, true); // a new episode: 1200 ms since the first began, 6 successes since then
+  assert.equal(l.interval, 1200 / 6);
+});
+
+Deno.test("episode: one past its wait begins a new one; a throttle whose server said nothing starts one too", async () => {
+  const { clock, l, ok } = clocked(4);
+  l.throttle(500, true);
+  clock.t = 1501; // 501 ms > 500 ms: a new episode, 1 success at least
+  l.throttle(500, true);
+  assert.equal(l.interval, 501);
+  clock.t = 3000;
+  await ok(600, 4); // each task takes longer than the pace: none is held
+  l.throttle(0); // t = 5400, an overload: begins an episode, learns no pace (the server did not say when)
+  assert.equal(l.interval, 501);
+  await ok(600, 2);
+  l.throttle(0, true); // 1200 ms over the 2 successes since the overload
+  assert.equal(l.interval, 600);
+});
+
+Deno.test("pace: the time between episodes over the successes in between, never lowered by a later, faster one", async () => {
+  const { clock, l, ok } = clocked(8);
+  l.throttle(0, true);
+  await ok(100, 4);
+  l.throttle(0, true); // 400 ms over 4 successes
+  assert.equal(l.interval, 100);
+  clock.t += 1000;
+  await ok(100, 20); // the clock moves 100 ms per task: never ahead of the pace
+  l.throttle(0, true); // 3000 ms over 20: 150 ms apart
+  assert.equal(l.interval, 150);
+  clock.t += 100;
+  l.throttle(0, true); // 100 ms over 1 (at least 1): faster than learnt, so ignored
+  assert.equal(l.interval, 150);
+});
+
+Deno.test("probe: after every 10th success since the episode began, a paced client starts 2 % faster", async () => {
+  const { clock, l, ok } = clocked(4);
+  await ok(0, 15);
+  assert.equal(l.interval, 0, "unpaced: nothing to probe");
+  l.throttle(0, true);
+  clock.t += 200;
+  l.throttle(0, true); // 200 ms over at least 1
+  assert.equal(l.interval, 200);
+  await ok(200, 9);
+  assert.equal(l.interval, 200, "9 successes: no probe yet");
+  await ok(200, 1);
+  assert.equal(l.interval, 200 * 0.98, "the 10th");
+  await ok(200, 9);
+  assert.equal(l.interval, 200 * 0.98);
+  await ok(200, 1);
+  assert.equal(l.interval, 200 * 0.98 * 0.98, "the 20th");
+});
+
+Deno.test("latency: one slow answer among fast ones moves the smoothed latency a fifth of the way; a second ends the slow start", async () => {
+  const { l, ok } = clocked(1, 16);
+  await ok(10, 3); // best 10 ms, smoothed 10: holds (the rise begins above 1.5 × 10 + 2 = 17)
+  assert.equal(l.max, 4, "slow start: one slot per success");
+  await ok(40); // smoothed 0.8 × 10 + 0.2 × 40 = 16: holds
+  assert.equal(l.max, 5);
+  await ok(40); // smoothed 0.8 × 16 + 0.2 × 40 = 20.8: risen, the slow start ends
+  assert.equal(l.max, 5);
+  await ok(10); // 0.8 × 20.8 + 2 = 18.64: still risen
+  await ok(10, 4); // 16.9…: holds, and now one slot per 5 successes in a row, not one per success
+  assert.equal(l.max, 5);
+  await ok(10);
+  assert.equal(l.max, 6);
+});
+
+Deno.test("latency: a steady latency, however long, holds; the best single latency is the yardstick", async () => {
+  const { l, ok } = clocked(1, 16);
+  await ok(1000, 5);
+  assert.equal(l.max, 6, "slow start goes on at 1 s a task");
+  await ok(1510); // smoothed 0.8 × 1000 + 0.2 × 1510 = 1102 <= 1502: holds
+  assert.equal(l.max, 7);
+});
