@@ -118,7 +118,7 @@ export class Limiter {
    * unless the server said when to come back (a rate limit is a pace, not too many in flight), halve
    * the slots.
    */
-  throttle(retryAfterMs = 0, serverSaidWhen = false): void {
+  throttle(retryAfterMs: number, serverSaidWhen = false): void {
     if (!this.adaptive) return;
     if (!serverSaidWhen) this.#limit = Math.max(1, Math.floor(this.#limit / 2));
     const now = this.#now();

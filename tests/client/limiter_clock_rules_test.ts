@@ -3,7 +3,8 @@
  * drives (no sleeping, no timed assertion): which rate limits are one episode, the pace learnt between
  * episodes (time over the successes in between), the 2 % faster probe after every 10th success, and the
  * smoothed latency (0.8 × smoothed + 0.2 × new) that ends the slow start when it rises above
- * 1.5 × the best + 2 ms. Every task here starts at once: the clock is moved past any pause or pace first.
+ * 1.5 × the best + 2 ms; and, on the same clock, FIFO order at the end of a pause, a sub-millisecond pace, and
+ * no timer left when nothing waits. `ok()` tasks start at once: the clock is moved past any pause or pace first.
  */
 import assert from "node:assert/strict";
 import { Limiter } from "../../lib/client/_limiter.ts";
@@ -109,4 +110,47 @@ Deno.test("latency: a steady latency, however long, holds; the best single laten
   assert.equal(l.max, 6, "slow start goes on at 1 s a task");
   await ok(1510); // smoothed 0.8 × 1000 + 0.2 × 1510 = 1102 <= 1502: holds
   assert.equal(l.max, 7);
+});
+
+Deno.test("a sub-millisecond pace is a pace too: kept between starts and probed like any other", async () => {
+  const { clock, l, ok } = clocked(4);
+  l.throttle(0, true);
+  await ok(0, 2);
+  clock.t += 1;
+  l.throttle(0, true); // 1 ms over 2 successes
+  assert.equal(l.interval, 0.5);
+  await ok(0.5, 10);
+  assert.equal(l.interval, 0.5 * 0.98, "probed after the 10th");
+  const order: string[] = [];
+  const first = l.run(() => Promise.resolve(void order.push("first")));
+  const second = l.run(() => Promise.resolve(void order.push("second")));
+  assert.equal(l.active, 1, "the second is held until the pace has passed on the clock");
+  await first;
+  assert.deepEqual(order, ["first"]);
+  clock.t += 1;
+  await second;
+  assert.deepEqual(order, ["first", "second"]);
+});
+
+Deno.test("FIFO: a request arriving the moment a pause ends starts after those the pause held", async () => {
+  const { clock, l } = clocked(4);
+  l.throttle(5, true); // t = 1000: held until 1005
+  const order: string[] = [];
+  const held = l.run(() => Promise.resolve(void order.push("held")));
+  assert.equal(l.active, 0, "held by the pause");
+  clock.t = 1005; // exactly the end of the pause
+  const late = l.run(() => Promise.resolve(void order.push("late")));
+  await Promise.all([held, late]);
+  assert.deepEqual(order, ["held", "late"]);
+  await new Promise((r) => setTimeout(r, 20)); // the pause's own timer fires (and finds nothing to do)
+});
+
+Deno.test("a pause with nothing waiting sets no timer, so a finished script exits at once (the op sanitizer checks)", async () => {
+  const { l } = clocked(4);
+  let release!: () => void;
+  const inFlight = l.run(() => new Promise<void>((r) => release = r));
+  l.throttle(2_000, true);
+  release();
+  await inFlight; // its slot is freed during the pause with nothing queued: no timer may be left running
+  assert.equal(l.active, 0);
 });
