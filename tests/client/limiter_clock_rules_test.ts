@@ -112,6 +112,37 @@ Deno.test("latency: a steady latency, however long, holds; the best single laten
   assert.equal(l.max, 7);
 });
 
+Deno.test("latency has risen above 1.5 × the best + 2 ms, not at it: 16.5 ms holds, 17.5 ms ends the slow start", async () => {
+  for (const [slow, after] of [[42.5, 5], [47.5, 4]]) {
+    const { l, ok } = clocked(1, 16);
+    await ok(10, 3); // best 10 ms: the line is 1.5 × 10 + 2 = 17 ms
+    await ok(slow); // smoothed 0.8 × 10 + 0.2 × slow: 16.5 or 17.5
+    assert.equal(l.max, after, `a ${slow} ms answer`);
+  }
+});
+
+Deno.test("a paced request starts when the pace allows, while the one before it is still in flight", async () => {
+  const { clock, l, ok } = clocked(4);
+  l.throttle(0, true); // t = 1000: an episode begins
+  await ok(10); // t = 1010: one success
+  l.throttle(5, true); // a new episode: 10 ms apart from now on; every request held until 1015
+  assert.equal(l.interval, 10);
+  let release!: () => void;
+  const slow = l.run(() => {
+    clock.t += 10; // the clock reaches the next start while this one is on the wire
+    return new Promise<void>((r) => release = r);
+  });
+  const next = l.run(() => Promise.resolve());
+  clock.t = 1015; // the pause is over on the clock: its timer starts `slow`, and `next` waits out the pace
+  // Should `next` wait for `slow` instead, this lets `slow` finish first (timers fire in deadline order).
+  const fallback = setTimeout(() => release(), 2_000);
+  await next;
+  assert.equal(l.active, 1, "`next` started and settled while `slow` was in flight");
+  clearTimeout(fallback);
+  release();
+  await slow;
+});
+
 Deno.test("a sub-millisecond pace is a pace too: kept between starts and probed like any other", async () => {
   const { clock, l, ok } = clocked(4);
   l.throttle(0, true);
