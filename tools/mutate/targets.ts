@@ -44,6 +44,7 @@ export const TARGETS: readonly Target[] = [
     tests: [
       `${C}page_drift_test.ts`,
       `${C}paging_window_test.ts`,
+      `${C}paging_stop_test.ts`,
       `${C}total_bound_test.ts`,
       `${C}paging_edges_test.ts`,
       edges,
