@@ -17,7 +17,9 @@ type Rec = Record<string, unknown>;
  * whose trade name is exactly it; a trade name past the cap is reported as not fetched in full.
  */
 export const MAX_RECORDS_PER_TRADE = 2000;
-const arr = (v: unknown): Rec[] => (Array.isArray(v) ? v.filter((x) => x && typeof x === "object") : []);
+// The client's response schemas admit only objects in the lists read here (drugs, patents, exclusivities,
+// related_forms) and require `data`, `trade_name` and `generic_name`; a list the service may omit is [].
+const arr = (v: unknown): Rec[] => (Array.isArray(v) ? v : []);
 
 /**
  * Every expiry the approval records of these trade names list (exact trade name, any case). The
@@ -40,7 +42,7 @@ export async function recordExpiries(
         failed.push(`${trade} (over ${MAX_RECORDS_PER_TRADE.toLocaleString("en-US")} records)`);
       }
       for (const a of r.rows as Rec[]) {
-        if (String(a.trade_name ?? "").toLowerCase() !== trade.toLowerCase()) continue;
+        if (String(a.trade_name).toLowerCase() !== trade.toLowerCase()) continue;
         records++;
         const drugNames = arr(a.drugs).map((d) => d.name).filter((n): n is string => typeof n === "string");
         const add = (code: string | null, date: unknown) => {
@@ -69,7 +71,7 @@ export async function sponsorDrugs(
   for (const sponsor of sponsors) {
     const r = await client.regulatory.landscape({ sponsor });
     metas.push(r.meta);
-    const names = [...new Set((r.rows as { generic_name?: string }[]).map((d) => d.generic_name ?? ""))];
+    const names = [...new Set((r.rows as { generic_name: string }[]).map((d) => d.generic_name))];
     if (names.some(Boolean)) listed.add(`sponsor:${sponsor}`);
     for (const n of names.filter(Boolean)) rows.push({ entity: `sponsor:${sponsor}`, drug_name: n });
   }
@@ -88,8 +90,8 @@ export async function drugForms(
     try {
       const r = await client.biology.drugToTargets({ drug });
       metas.push(r.meta);
-      const d = (r.body as { data?: { drug?: Rec; related_forms?: Rec[] } }).data;
-      const ids = [d?.drug?.chembl_id, ...arr(d?.related_forms).map((f) => f.chembl_id)]
+      const d = (r.body as { data: { drug?: Rec; related_forms?: Rec[] } }).data;
+      const ids = [d.drug?.chembl_id, ...arr(d.related_forms).map((f) => f.chembl_id)]
         .filter((x): x is string => typeof x === "string" && x !== "");
       if (ids.length) withIds++;
       for (const id of new Set(ids)) rows.push({ drug_name: drug, chembl_id: id });

@@ -14,12 +14,10 @@ export function tallies(
   field: "by_phase" | "by_status",
   key: string,
 ): DataFrame {
-  const rows = comparison.height
-    ? comparison.select("sponsor", field).toRecords().flatMap((r) =>
-      Object.entries(JSON.parse(String(r[field] ?? "{}")) as Record<string, number>)
-        .map(([k, n]) => ({ sponsor: r.sponsor, [key]: k, trials: n }))
-    )
-    : [];
+  const rows = comparison.select("sponsor", field).toRecords().flatMap((r) =>
+    Object.entries(JSON.parse(String(r[field] ?? "{}")) as Record<string, number>)
+      .map(([k, n]) => ({ sponsor: r.sponsor, [key]: k, trials: n }))
+  );
   return framed(rows, { sponsor: pl.Utf8, [key]: pl.Utf8, trials: pl.Int64 }).sort(["sponsor", key]);
 }
 

@@ -75,7 +75,8 @@ export const SCHEMAS = {
   regulatoryLandscape: z.object({
     sponsor: z.string().min(1).describe("Sponsor name (its corporate family)").optional(),
     indication: z.string().min(1).describe("Indication keyword").optional(),
-    region: z.enum(["US", "EU"]).optional(),
+    region: z.enum(["US", "EU"]).describe("Approvals of one region: US (FDA) or EU (EMA); default both")
+      .optional(),
     minYear: z.number().int().describe("Only approvals from this year").optional(),
   }),
   patentTrends: z.object({

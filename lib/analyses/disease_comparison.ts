@@ -14,7 +14,6 @@ import type { DiseaseLandscape, DiseaseRow } from "../client/schemas/_rows.gen.t
 import { type AnalysisResult, analysisResult, withKeys } from "../frames/mod.ts";
 import { asCurie, framed, ratio, statusOf } from "./_measures.ts";
 import { closestHint, closestNames, diseaseLookup, sameName } from "./_resolve_entity.ts";
-import { badInput } from "../client/errors.ts";
 import { checkParams } from "./params.ts";
 import type { DataFrame } from "../frames/polars.ts";
 
@@ -220,8 +219,7 @@ export async function diseaseComparison(
   client: DiseaseComparisonClient,
   options: DiseaseComparisonOptions,
 ): Promise<DiseaseComparison> {
-  checkParams("diseaseComparison", options);
-  if (!options.diseases.length) throw badInput(new TypeError("Pass at least one disease name or efo_id"));
+  checkParams("diseaseComparison", options); // at least one disease
   const calls: Provenance[] = [];
   const entries = await Promise.all(options.diseases.map(async (input): Promise<DiseaseEntry> => {
     const res = await resolve(client, input, calls);

@@ -25,7 +25,6 @@ import { dateOf, drugHorizons, REACH_DAYS, type RecordExpiry } from "./_loe_hori
 import { drugForms, recordExpiries, sponsorDrugs } from "./_loe_fetch.ts";
 import { loeDefinitions, matchWarnings, reachWarnings, shareWarnings } from "./_loe_warnings.ts";
 import { cliffFrame, genericFrame, sponsorFrame, unmatchedFrame } from "./_loe_tables.ts";
-import { badInput } from "../client/errors.ts";
 import { checkParams } from "./params.ts";
 import type { DataFrame } from "../frames/polars.ts";
 
@@ -267,15 +266,9 @@ export async function lossOfExclusivity(
   client: Client,
   params: LossOfExclusivityParams,
 ): Promise<LossOfExclusivity> {
+  // The params schema bounds horizonYears to (0, 10] (lib/analyses/_params_schemas.ts): one check.
   checkParams("lossOfExclusivity", params);
   const horizonYears = params.horizonYears ?? 5;
-  if (!(horizonYears > 0 && horizonYears <= 10)) {
-    throw badInput(
-      new RangeError(
-        `horizonYears must be more than 0 and at most 10 (the catalysts reach 3,650 days), got ${horizonYears}`,
-      ),
-    );
-  }
   const { horizonYears: _, limit = 500, ...entities } = params;
   const [calendar, medicare, landscape] = await Promise.all([
     catalystCalendar(client, { ...entities, windowDays: REACH_DAYS, limit }),

@@ -40,6 +40,9 @@ export type AnalysisName =
  */
 export const ANALYSIS_PARAMS: Readonly<Record<AnalysisName, StandardSchemaV1>> = SCHEMAS;
 
+/** A type name with its article: `a string`, `an array`. */
+const article = (t: string): string => `${/^[aeiou]/.test(t) ? "an" : "a"} ${t}`;
+
 const shown = (v: unknown): string => {
   const s = JSON.stringify(v) ?? String(v);
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
@@ -70,8 +73,8 @@ export function checkParams(analysis: AnalysisName, params: unknown): void {
   const said = issue.message.replace(/^Invalid input: /, "");
   const message = issue.code === "invalid_type"
     ? value === undefined
-      ? `${analysis}: ${field} is required (a ${issue.expected})`
-      : `${analysis}: ${field} must be a ${issue.expected}, got ${shown(value)}`
+      ? `${analysis}: ${field} is required (${article(issue.expected)})`
+      : `${analysis}: ${field} must be ${article(issue.expected)}, got ${shown(value)}`
     : `${analysis}: ${field} ${said[0].toLowerCase()}${said.slice(1)}` +
       (value === undefined ? "" : `, got ${shown(value)}`);
   throw badInput(range ? new RangeError(message) : new TypeError(message));

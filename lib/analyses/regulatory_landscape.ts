@@ -27,7 +27,7 @@ export const TIER_ORDER: readonly string[] = ["biologics", "small_molecules_mode
 export interface RegulatoryLandscapeFrames {
   /** The landscape drugs: `generic_name, tier, total_approvals, first_approval_year, has_black_box, sponsors`. */
   readonly drugs: DataFrame;
-  /** `tier, drugs, approvals, black_box, first_year, last_year` (tiers in {@linkcode TIER_ORDER}). */
+  /** `tier, drugs, approvals, black_box, first_year, last_year` (tiers in {@linkcode TIER_ORDER}, then any other). */
   readonly byTier: DataFrame;
   /** `first_approval_year, tier, drugs` (drugs first approved that year), by year then tier. */
   readonly byYear: DataFrame;
@@ -40,8 +40,10 @@ export interface RegulatoryLandscapeFrames {
 /** Result of {@linkcode regulatoryLandscape}. */
 export type RegulatoryLandscape = AnalysisResult<RegulatoryLandscapeFrames>;
 
+/** A tier's place in {@linkcode TIER_ORDER}; a tier the service adds comes after them (sorted by name). */
 const tierRank = (): pl.Expr =>
-  pl.col("tier").replace([...TIER_ORDER], TIER_ORDER.map((_, i) => String(i))).cast(pl.Int64, false);
+  pl.col("tier").replace([...TIER_ORDER], TIER_ORDER.map((_, i) => String(i))).cast(pl.Int64, false)
+    .fillNull(TIER_ORDER.length);
 
 /**
  * Pure core: summarise landscape drug rows by tier, year and sponsor.

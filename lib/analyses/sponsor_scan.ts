@@ -111,11 +111,8 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
   const approvals = conform(input.approvals, APPROVAL).rename({ regulatory_flags_is_orphan: "is_orphan" })
     .sort("approval_date", true, true);
   // The catalysts as given, with the columns the scan reads (and the event key) added when absent.
-  const given = input.catalysts.width ? input.catalysts : conform(input.catalysts, EVENT);
-  const absent = Object.entries(EVENT).filter(([c]) => !given.columns.includes(c));
-  const events = absent.length
-    ? given.withColumns(...absent.map(([c, t]) => pl.lit(null).cast(t).alias(c)))
-    : given;
+  const absent = Object.entries(EVENT).filter(([c]) => !input.catalysts.columns.includes(c));
+  const events = input.catalysts.withColumns(...absent.map(([c, t]) => pl.lit(null).cast(t).alias(c)));
   const catalysts = events.filter(pl.col("when").eq(pl.lit("upcoming"))).sort("event_date");
   const patents = patentTrendsFromFrames({
     years: pl.DataFrame([]),
@@ -135,7 +132,7 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
     orphan_approvals: count(approvals, pl.col("is_orphan").eq(pl.lit(true))),
     upcoming_catalysts: catalysts.height,
     next_catalyst_date: next ? (next as unknown as Date).toISOString().slice(0, 10) : null,
-    patents: Number(patentsByYear.height ? patentsByYear.getColumn("patents").sum() : 0),
+    patents: Number(patentsByYear.getColumn("patents").sum()),
   }], {
     trials: pl.Int64,
     active_trials: pl.Int64,

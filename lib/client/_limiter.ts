@@ -48,12 +48,14 @@ export class Limiter {
       throw new RangeError(`concurrency must be a whole number >= 1, got ${start}`);
     }
     this.adaptive = options.adaptive ?? true;
-    this.cap = this.adaptive ? Math.max(start, options.max ?? 16) : start;
-    if (!Number.isInteger(this.cap) || this.cap < start) {
+    // A maxConcurrency below concurrency is refused, not raised to it: the caller asked for at most that many.
+    const max = options.max ?? Math.max(16, start);
+    if (this.adaptive && !(Number.isInteger(max) && max >= start)) {
       throw new RangeError(
         `maxConcurrency must be a whole number >= concurrency (${start}), got ${options.max}`,
       );
     }
+    this.cap = this.adaptive ? max : start;
     this.#limit = start;
   }
 
@@ -69,8 +71,9 @@ export class Limiter {
 
   /** Run `task` when a slot is free and no pause is on; the slot is released when it settles. */
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#active < this.#limit && Date.now() >= this.#pausedUntil && this.#queue.length === 0) {
-      this.#active++;
+    // A free slot with no queue starts at once, unless a pause or the learnt pace says to wait.
+    if (this.#active < this.#limit && this.#readyIn() <= 0 && this.#queue.length === 0) {
+      this.#admitOne();
     } else {
       const admitted = new Promise<void>((resolve) => this.#queue.push(resolve));
       this.#pump();

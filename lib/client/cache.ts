@@ -73,19 +73,17 @@ export class DiskCache {
     this.#tenant = sha256(SALT + apiKey).then((h) => h.slice(0, 16));
   }
 
-  /** The cache key of a request (hex SHA-256). */
+  /** The cache key of a request (hex SHA-256); the query in any order is the same request. */
   async key(
     baseUrl: string,
     method: string,
     path: string,
     query: readonly (readonly [string, string])[],
-    body?: unknown,
   ): Promise<string> {
-    const q = [...query].sort(([a, x], [b, y]) => a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0);
-    const parts = [baseUrl, method, path, new URLSearchParams(q as [string, string][]).toString()];
-    if (body !== undefined) parts.push(JSON.stringify(body));
-    parts.push(await this.#tenant);
-    return await sha256(parts.join("\n"));
+    // Each pair as JSON, sorted: one order whatever the order given; the whole as JSON: no two requests
+    // (a path that ends like a query, say) write the same text.
+    const pairs = query.map((pair) => JSON.stringify(pair)).sort();
+    return await sha256(JSON.stringify([baseUrl, method, path, pairs, await this.#tenant]));
   }
 
   /** A fresh entry for `key`, or null (missing, expired or unreadable). */

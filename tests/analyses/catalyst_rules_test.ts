@@ -107,9 +107,13 @@ Deno.test("catalysts: a split call is complete for a sponsor (drugs from the lan
     const truth = (await raw(sb, PATH, { sponsor: "Pfizer", windowDays: 3650, limit: 500 })).data
       .events as Ev[];
     assert.ok(truth.length >= limit && truth.length < 500, `fixture: ${truth.length} events`);
+    const lei =
+      (sb.store.db.prepare("SELECT lei FROM sec_entities WHERE ticker = 'PFE'").get() as { lei: string })
+        .lei;
     const cal = await catalystCalendar(ri, {
       sponsors: ["Pfizer"],
       tickers: ["PFE"],
+      leis: [lei],
       windowDays: 3650,
       limit,
     });
@@ -118,11 +122,19 @@ Deno.test("catalysts: a split call is complete for a sponsor (drugs from the lan
     assert.equal(sponsor.capped, false);
     assert.equal(cal.complete, true);
     const split = cal.warnings.filter((w) => w.code === "capped-split");
-    assert.deepEqual(split.map((w) => w.message.split(":")[0]), ["ticker"], JSON.stringify(split));
+    // A ticker's or an LEI's drugs come from its events only: the split says what could be missing.
+    assert.deepEqual(split.map((w) => w.message.split(":")[0]), ["ticker", "lei"], JSON.stringify(split));
     assert.equal(ticker.capped, false);
     const w = await completeDays(sb, { ticker: "PFE" }, 3650, limit);
     assert.ok(w < 3650, `fixture: the ticker's call is capped (±${w})`);
     assert.ok(split[0].message.includes(`complete within ±${w} days`), split[0].message);
+    // An indication alone lists its drugs from the landscape too: complete, nothing to warn about.
+    const all =
+      (await raw(sb, PATH, { indication: "breast cancer", windowDays: 3650, limit: 500 })).data.events;
+    assert.ok(all.length >= limit, `fixture: ${all.length} events`);
+    const ind = await catalystCalendar(ri, { indication: "breast cancer", windowDays: 3650, limit });
+    assert.equal(ind.events.height, all.length);
+    assert.ok(!ind.warnings.some((w) => w.code.startsWith("capped")), JSON.stringify(ind.warnings));
   });
 });
 

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { lossOfExclusivityFromFrames } from "../../lib/analyses/loss_of_exclusivity.ts";
+import { keyOf } from "../../lib/frames/keys.ts";
 
 const A = "sponsor:A";
 const B = "sponsor:B";
@@ -37,6 +38,9 @@ const EVENTS = pl.DataFrame([
   ev("Gammavir", "exclusivity_expiry", 3000, "Gammabrand", [B], { exclusivity_code: "ODE" }),
   ev("Deltanib", "patent_expiry", 1826, "Deltabrand", [B], { patent_no: "US4" }),
   ev("Epsilon", "patent_expiry", 364, "Epsibrand", [A], { patent_no: "US5" }),
+  // Its last expiry is the catalysts' last day: seen by them, so not protected beyond their reach.
+  ev("Zetavir", "patent_expiry", 3650, "Zetabrand", [B], { patent_no: "US6" }),
+  ev("Alphanib", "exclusivity_expiry", 900, "Alphabrand", ["sponsor:H"], { exclusivity_code: "CGT" }),
 ]);
 const med = (
   key: string,
@@ -45,7 +49,7 @@ const med = (
   molecule_id: string | null,
   total_spending: number,
   total_claims: number,
-  total_beneficiaries: number,
+  total_beneficiaries: number | null,
   spending_year: number | null,
 ) => ({
   key,
@@ -60,7 +64,7 @@ const med = (
 });
 const MEDICARE = pl.DataFrame([
   med("m1", "Alphanib Mesylate", ["Alphabrand"], "CHEMBL1", 1000, 10, 5, 2024),
-  med("m2", "Alphanib", [], "CHEMBL1", 500, 5, 0, 2023),
+  med("m2", "Alphanib", [], "CHEMBL1", 500, 5, null, 2023), // beneficiaries suppressed: none counted
   med("m3", "Betamab-xyz", [], "CHEMBL3", 300, 3, 3, null),
   med("m4", "Zedrug", ["Deltabrand"], null, 1500, 15, 10, 2024),
   med("m5", "Omeganib", [], null, 700, 7, 7, 2024),
@@ -122,7 +126,12 @@ Deno.test("lossOfExclusivityFromFrames(): each drug's horizon, spending and matc
 
 Deno.test("lossOfExclusivityFromFrames(): protection past the horizon, and past the catalysts' reach", () => {
   const out = lossOfExclusivityFromFrames(EVENTS, MEDICARE, OPTIONS);
-  const [beta, gamma] = out.protected.toRecords();
+  const [beta, gamma, zeta] = out.protected.toRecords();
+  assert.deepEqual([zeta.drug_name, iso(zeta.protection_horizon), zeta.protected_beyond], [
+    "Zetavir",
+    iso(on(3650)),
+    null,
+  ]);
   assert.deepEqual(
     [beta.drug_name, beta.horizon_basis, iso(beta.protection_horizon), beta.protected_beyond],
     ["Betamab", "approval records", iso(on(2000)), null],
@@ -132,10 +141,15 @@ Deno.test("lossOfExclusivityFromFrames(): protection past the horizon, and past 
     [gamma.drug_name, iso(gamma.protection_horizon), iso(gamma.protected_beyond), gamma.part_d_spending],
     ["Gammavir", iso(on(4000)), iso(on(3650)), null],
   );
-  assert.deepEqual(out.unmatched.getColumn("drug_name").toArray(), ["Epsilon", "Gammavir"]);
+  assert.deepEqual(out.unmatched.getColumn("drug_name").toArray(), ["Epsilon", "Gammavir", "Zetavir"]);
   assert.deepEqual(out.genericExclusivities.toRecords().map((g) => [g.drug_name, g.holders, iso(g.expiry)]), [
     ["Alphanib", ["sponsor:G"], iso(on(200))],
+    ["Alphanib", ["sponsor:H"], iso(on(900))],
   ]);
+  // A year is 365.25 days: 399 days' worth of years stops a day short of Alphanib's last expiry.
+  const short = lossOfExclusivityFromFrames(EVENTS, MEDICARE, { ...OPTIONS, horizonYears: 399 / 365.25 });
+  assert.deepEqual(short.drugs.getColumn("drug_name").toArray(), ["Epsilon"]);
+  assert.ok(short.protected.getColumn("drug_name").toArray().includes("Alphanib"));
   // Six years (2,192 days) reach Betamab's last expiry: it is exposure then.
   const six = lossOfExclusivityFromFrames(EVENTS, MEDICARE, { ...OPTIONS, horizonYears: 6 });
   assert.deepEqual(six.drugs.getColumn("drug_name").toArray(), [
@@ -144,7 +158,7 @@ Deno.test("lossOfExclusivityFromFrames(): protection past the horizon, and past 
     "Betamab",
     "Epsilon",
   ]);
-  assert.deepEqual(six.protected.getColumn("drug_name").toArray(), ["Gammavir"]);
+  assert.deepEqual(six.protected.getColumn("drug_name").toArray(), ["Gammavir", "Zetavir"]);
 });
 
 Deno.test("lossOfExclusivityFromFrames(): exposure and share per entity; the generic holder has none", () => {
@@ -188,4 +202,15 @@ Deno.test("lossOfExclusivityFromFrames(): no events and no Medicare rows give em
     0,
     2025,
   ]]);
+});
+
+Deno.test("lossOfExclusivityFromFrames(): every frame declares the key that identifies its rows", () => {
+  const out = lossOfExclusivityFromFrames(EVENTS, MEDICARE, OPTIONS);
+  for (const [name, df] of Object.entries(out)) {
+    const key = keyOf(df);
+    assert.ok(key && key.length > 0, `${name} has a key`);
+    const ids = df.select(...key).toRecords().map((r: unknown) => JSON.stringify(r));
+    assert.equal(new Set(ids).size, df.height, `${name}: its key identifies its rows`);
+    assert.ok(df.height > 0, `${name} has rows here`);
+  }
 });

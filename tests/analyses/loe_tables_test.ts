@@ -112,8 +112,13 @@ Deno.test("sponsorFrame(): the share's denominator is every Medicare row of the 
   const f = sponsorFrame({
     rows,
     atRisk,
-    owned: new Map([[A, ["listed", "unknown drug"]], ["sponsor:Zero", ["nothing"]]]),
-    assigned: new Map([...assigned, ["nothing", got([med("z", 0)])]]),
+    owned: new Map([[A, ["listed", "unknown drug", "unpriced"]], ["sponsor:Zero", ["nothing"]]]),
+    assigned: new Map([
+      ...assigned,
+      ["nothing", got([med("z", 0)])],
+      // A row whose spending the service left null adds nothing to the total.
+      ["unpriced", got([{ ...med("n", 0), total_spending: null as unknown as number }])],
+    ]),
     unresolved: new Set(["sponsor:U"]),
     horizonDays: 1826,
     inputs: ["sponsor:In"],

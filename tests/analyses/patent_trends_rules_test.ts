@@ -9,7 +9,7 @@ import { companyParam, patentTrends } from "../../lib/analyses/patent_trends.ts"
 import { keyOf } from "../../lib/frames/mod.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
-import { clientFor, withSandbox } from "../client/_sandbox.ts";
+import { clientFor, countingFetch, withSandbox } from "../client/_sandbox.ts";
 import { raw } from "../frames/_raw.ts";
 
 const AGG = "/api/v1/patents/aggregate";
@@ -39,13 +39,15 @@ Deno.test("patentTrends(): a company name scopes the counts; with an id too, the
     assert.notDeepEqual(counts(byName), counts(byId), "fixture: the two companies differ");
     const named = await patentTrends(ri, { company_name: "Pfizer", from: 2020, to: 2025 });
     assert.deepEqual(nonzero(patentsOf(named.byYear)), counts(byName));
-    const both = await patentTrends(ri, {
+    const f = countingFetch();
+    const both = await patentTrends(clientFor(sb, { fetch: f.fetch }), {
       company_id: "organizations/novartis",
       company_name: "No Such Pharma Ltd",
       from: 2020,
       to: 2025,
     });
     assert.deepEqual(nonzero(patentsOf(both.byYear)), counts(byId));
+    assert.ok(f.urls.length > 0 && f.urls.every((u) => !u.includes("company_name")), "the name is not sent");
   });
 });
 

@@ -166,11 +166,19 @@ Deno.test("portfolioOverlap() on the spec-minimal profile derives the same per-s
   });
 });
 
-Deno.test("portfolioOverlap() on the spec-minimal profile: an unknown sponsor is unresolved, the others resolve", async () => {
+Deno.test("portfolioOverlap() on the spec-minimal profile resolves sponsors as the full service does", async () => {
+  // pfizer: autocomplete's own spelling; AbbVie: no trials in the condition, yet a known organization;
+  // Zz Unknown Co: neither.
+  const sponsors = ["pfizer", "AbbVie", "Zz Unknown Co"];
+  const condition = "breast cancer";
+  const want = await withSandbox((_sb, ri) => portfolioOverlap(ri, { sponsors, condition }));
+  assert.deepEqual(want.sponsors.getColumn("trial_count").toArray().slice(1), [0, 0], "fixture");
   await withSandbox(async (_sb, ri) => {
-    const r = await portfolioOverlap(ri, { sponsors: ["Pfizer", "Zz Unknown Co"], condition: COND });
-    assert.deepEqual(r.sponsors.getColumn("resolved").toArray(), [true, false]);
-    assert.equal(r.sponsors.getColumn("market_share").get(1), null);
+    const r = await portfolioOverlap(ri, { sponsors, condition });
+    for (const c of ["resolved_name", "resolved", "market_share"]) {
+      assert.deepEqual(r.sponsors.getColumn(c).toArray(), want.sponsors.getColumn(c).toArray(), c);
+    }
+    assert.deepEqual(r.sponsors.getColumn("resolved").toArray(), [true, true, false]);
     assert.ok(r.warnings.some((w) => w.code === "unresolved-sponsor" && w.message.includes("Zz Unknown Co")));
     // The condition resolves: an empty search for the unknown sponsor is not reported as an unresolved condition.
     assert.ok(!r.warnings.some((w) => w.code === "maybe-unresolved"));

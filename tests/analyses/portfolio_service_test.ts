@@ -1,14 +1,16 @@
 /**
- * The portfolio overlap against a service told (a handler override) what each sponsor sponsors: trials
- * shared by every sponsor are the intersection of the pairs' shared trials, a summary row under another name is used by position and said so. The expected
- * figures are recomputed here from the same membership table.
+ * The portfolio overlap against a service told (handler overrides) what to answer: trials shared by every
+ * sponsor are the intersection of the pairs' shared trials; a summary row under another name is used by
+ * position and said so; derived on the spec-minimal profile, a sponsor with a trial resolves whatever
+ * autocomplete says. The expected figures are recomputed here from the same membership table.
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
 import { flaggedBody, type Handler, offsetOf } from "../../lib/sandbox/handler.ts";
 import { compositeRows } from "../../lib/sandbox/handlers/_trials_composite.ts";
-import { withSandbox } from "../frames/_raw.ts";
+import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
+import { raw, withSandbox } from "../frames/_raw.ts";
 
 /** Trial numbers each sponsor sponsors (ids are the store's first trials, by position). */
 const MEMBERS: Record<string, number[]> = { Alpha: [0, 1, 2, 3, 4], Beta: [0, 1, 2, 5], Gamma: [1, 2, 3, 6] };
@@ -59,6 +61,10 @@ Deno.test("portfolio overlap: shared by all = the trials in every pair with the 
       r.sponsors.getColumn("market_share").toArray(),
       sponsors.map((s) => MEMBERS[s].length / 20),
     );
+    // Pairs with the first sponsor are pulled whole (their ids make the intersection); the others, a count.
+    const pairLimits = r.provenance.slice(1).map((p) => [p.params.sponsors, p.params.limit]);
+    assert.deepEqual(pairLimits.at(-1), ["Beta,Gamma", 1]);
+    assert.ok(pairLimits.slice(0, 2).every(([, l]) => l !== 1), JSON.stringify(pairLimits));
     const codes = r.warnings.map((w) => w.code);
     assert.ok(!codes.includes("lookup-missed") && !codes.includes("one-page"), codes.join(","));
   }, { handlers: { "trials.portfolio": portfolio() } });
@@ -72,5 +78,29 @@ Deno.test("portfolio overlap: a summary row under another name is used by positi
     const missed = r.warnings.filter((w) => w.code === "lookup-missed");
     assert.equal(missed.length, 1);
     assert.match(missed[0].message, /no row named 'Beta'; used its row 2 \(same position\)/);
+    assert.deepEqual(
+      r.provenance.map((p) => p.params.limit),
+      [100, 1],
+      "two sponsors: the pair's count only",
+    );
   }, { handlers: { "trials.portfolio": portfolio({ renamed: "Beta" }) } });
+});
+
+Deno.test("portfolio overlap, derived on the spec-minimal profile: a sponsor with a trial resolves, whatever autocomplete says", async () => {
+  const orgs = HANDLERS["resolve.organizations"];
+  // Autocomplete answers with no match at all.
+  const none: Handler = async (ctx) => ({ ...(await orgs(ctx) as object), data: [] });
+  await withSandbox(async (sb, ri) => {
+    const comp = await raw(sb, "/api/v1/tools/clinical/search-composite", {
+      sponsor: "Merck",
+      disease: "asthma",
+      limit: 1,
+    });
+    assert.equal(comp.data.totalCount, 1, "fixture: one trial");
+    const r = await portfolioOverlap(ri, { sponsors: ["Merck", "Zz Unknown Co"], condition: "asthma" });
+    assert.deepEqual(r.sponsors.select("sponsor", "resolved", "trial_count").toRecords(), [
+      { sponsor: "Merck", resolved: true, trial_count: 1 },
+      { sponsor: "Zz Unknown Co", resolved: false, trial_count: 0 },
+    ]);
+  }, { profile: "spec-minimal", handlers: { "resolve.organizations": none } });
 });

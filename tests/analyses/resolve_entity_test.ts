@@ -36,6 +36,7 @@ Deno.test("sameName(): equal once trimmed, inner spaces made one and case folded
   assert.ok(sameName("Merck\t& Co", "MERCK & CO"));
   assert.ok(!sameName("Pfizer", "Pfizer Inc"));
   assert.ok(!sameName("Pfizer Inc.", "Pfizer Inc"));
+  assert.ok(!sameName("Pfizer Inc", "PfizerInc"), "a space is not nothing");
   assert.equal(closestHint([]), "");
   assert.equal(closestHint(["A", "B"]), "; closest: A, B");
 });
@@ -48,6 +49,10 @@ Deno.test("closestNames(): the value's rows, then its first word and 4-, 3-, 2-l
   const two = recording({});
   await closestNames(two.lookup, "Ab", [{ name: "Abc" }]);
   assert.deepEqual(two.queries, []);
+  // The first word and the 4-letter prefix differ here.
+  const words = recording({});
+  await closestNames(words.lookup, "Pharmacia Upjohn");
+  assert.deepEqual(words.queries, ["Pharmacia Upjohn", "Pharmacia", "Phar", "Pha", "Ph"]);
   // Five names found: no further lookups.
   const five = recording({ "acm": ["Acm", "Acne", "Bcme", "Acmee", "Ac"] });
   assert.deepEqual((await closestNames(five.lookup, "acme")).length, 5);
@@ -62,12 +67,15 @@ Deno.test("closestNames(): ranked by edit distance, then the shorter name; far n
     "acm": ["Acm"],
   });
   assert.deepEqual(await closestNames(lookup, "acme"), ["Acm", "Acne", "Acmee", "Ac", "Bcmex"]);
-  const few = recording({ "ac": ["Zebra", "Acme Pharma Group"] });
+  const few = recording({ "ac": ["Zebra", "Bdnf", "Acme Pharma Group"] }); // Bdnf: 4 edits, over 3
   assert.deepEqual(await closestNames(few.lookup, "acme"), ["Acme Pharma Group"]);
-  // A long value tolerates half its length: "pharmaceutical" (14 letters) keeps a name 6 edits away.
-  const long = recording({ "pharmaceutical": ["Pharmaceuticals Lab"], "phar": ["pharmacy Xyz"] });
-  const names = await closestNames(long.lookup, "pharmaceutical");
-  assert.ok(names.includes("Pharmaceuticals Lab"), JSON.stringify(names));
+  // A long value tolerates half its length: "pharmaceutical" (14 letters) keeps "pharmacy xyz" (7 edits
+  // on its first 17 letters), not "pharmakon" (8).
+  const long = recording({ "phar": ["Pharmakon", "Pharmacy Xyz"] });
+  assert.deepEqual(await closestNames(long.lookup, "pharmaceutical"), ["Pharmacy Xyz"]);
+  // A one-letter value compares the first 4 letters: "xa p" is 3 edits from "x".
+  const one = recording({ "X": ["Xa Pharma"] });
+  assert.deepEqual(await closestNames(one.lookup, "X"), ["Xa Pharma"]);
 });
 
 Deno.test("closestNames(): a failing lookup gives no names and never throws", async () => {
@@ -99,10 +107,24 @@ Deno.test("resolveEntity(): a sponsor by exact autocomplete name, an LEI by its 
     assert.equal(viaLei.resolved, null);
     assert.equal(viaLei.name, mapping.data.name ?? null);
     assert.match(viaLei.note, /^LEI maps to .*PFE/);
+    // An LEI with two SEC tickers names both.
+    const two = "213800O6UTFQ6XJG8P16";
+    const both = (await raw(sb, "/api/v1/tools/financials/lei-to-ticker", { lei: two })).data;
+    assert.equal(both.secEntities.length, 2, "fixture: two tickers");
+    assert.deepEqual(await resolveEntity(ri, "lei", two), {
+      resolved: null,
+      name: both.name,
+      suggestions: [],
+      note: `LEI maps to ${both.secEntities.map((t: { ticker: string }) => t.ticker).join(", ")}`,
+    });
     const unmapped = await resolveEntity(ri, "lei", "549300ZZZZZZZZZZZZZZ");
     assert.deepEqual([unmapped.resolved, unmapped.note], [null, "the LEI has no SEC ticker mapping"]);
-    const ticker = await resolveEntity(ri, "ticker", "PFE");
-    assert.deepEqual([ticker.resolved, ticker.name], [null, null]);
+    assert.deepEqual(await resolveEntity(ri, "ticker", "PFE"), {
+      resolved: null,
+      name: null,
+      suggestions: [],
+      note: "a ticker cannot be looked up on its own",
+    });
     const diseases = await closestNames(diseaseLookup(ri), "brest cancer");
     assert.ok(diseases.includes("breast cancer"), JSON.stringify(diseases));
   });

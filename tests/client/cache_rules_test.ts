@@ -1,9 +1,9 @@
 /**
  * The on-disk cache's rules (lib/client/cache.ts), from its definition: an entry is named by the request
- * (base URL, method, path, query in any order, body) and the tenant, so any other request or workspace
+ * (base URL, method, path, query in any order) and the tenant, so any other request or workspace
  * misses; it is served while its age is at most the TTL (an entry from a clock ahead is age 0); a missing,
  * unreadable or expired entry is a miss; a write leaves no temporary file; `clear` removes this cache's
- * entries only; the directory defaults to `$XDG_CACHE_HOME/research-intel`, else `.cache/ri`.
+ * entries only (a missing directory is no error, any other failure is); the directory defaults to `$XDG_CACHE_HOME/research-intel`, else `.cache/ri`.
  */
 import assert from "node:assert/strict";
 import { DEFAULT_CACHE_TTL_MS, DiskCache } from "../../lib/client/cache.ts";
@@ -24,8 +24,8 @@ Deno.test("a key names the request and the tenant: the query in any order is one
   const c = new DiskCache({}, "key-one");
   const key = (
     q: [string, string][],
-    over: Partial<{ base: string; method: string; path: string; body: unknown }> = {},
-  ) => c.key(over.base ?? BASE, over.method ?? "GET", over.path ?? PATH, q, over.body);
+    over: Partial<{ base: string; method: string; path: string }> = {},
+  ) => c.key(over.base ?? BASE, over.method ?? "GET", over.path ?? PATH, q);
   const k = await key([["b", "2"], ["a", "1"], ["a", "0"]]);
   assert.match(k, /^[0-9a-f]{64}$/);
   for (
@@ -43,7 +43,8 @@ Deno.test("a key names the request and the tenant: the query in any order is one
     await key([["b", "2"], ["a", "1"], ["a", "0"]], { base: "http://127.0.0.1:2" }),
     await key([["b", "2"], ["a", "1"], ["a", "0"]], { method: "POST" }),
     await key([["b", "2"], ["a", "1"], ["a", "0"]], { path: `${PATH}/x` }),
-    await key([["b", "2"], ["a", "1"], ["a", "0"]], { body: {} }),
+    await key([["b", "2"], ["a", "10"]]),
+    await key([["b", "2"], ["a", "01"]]),
     await new DiskCache({}, "key-two").key(BASE, "GET", PATH, [["b", "2"], ["a", "1"], ["a", "0"]]),
   ];
   assert.equal(
@@ -51,6 +52,17 @@ Deno.test("a key names the request and the tenant: the query in any order is one
     others.length + 1,
     "each differs from the request and the others",
   );
+  // Requests whose parts would read alike run together are still different requests.
+  for (
+    const [p1, q1, p2, q2] of [
+      [PATH, [["b", "1"]], `${PATH}b`, [["", "1"]]],
+      [PATH, [["b", "1"]], `${PATH}\n["b","1"]`, []],
+      [PATH, [["a", "1"], ["b", "2"]], PATH, [["a", "1&b=2"]]],
+      [PATH, [["a", "1"], ["b", "2"]], PATH, [["a", '1"],["b","2']]],
+    ] as [string, [string, string][], string, [string, string][]][]
+  ) {
+    assert.notEqual(await key(q1, { path: p1 }), await key(q2, { path: p2 }), `${p2} ${JSON.stringify(q2)}`);
+  }
   // Values sort within a name, names before values: b=1 a=2 is a=2 b=1, not a=1 b=2.
   assert.notEqual(await key([["b", "1"], ["a", "2"]]), await key([["a", "1"], ["b", "2"]]));
   assert.equal(await key([["b", "1"], ["a", "2"]]), await key([["a", "2"], ["b", "1"]]));
@@ -100,6 +112,8 @@ Deno.test("clear removes this cache's entries (and leftover temporary files), no
     assert.deepEqual(left.sort(), [`${"a".repeat(64)}.json`, "notes.json"]);
     assert.equal(await c.get(key), null);
     await new DiskCache({ dir: `${dir}/none` }, "k").clear();
+    // Any other failure is the caller's to know: a "directory" that is a file is not silently skipped.
+    await assert.rejects(new DiskCache({ dir: `${dir}/notes.json` }, "k").clear());
   });
 });
 

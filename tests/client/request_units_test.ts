@@ -1,12 +1,22 @@
 /**
  * The transport's pure pieces at their edges: redaction of a key of the shortest redactable length and of
  * non-Error causes, the envelope and schema checks with the field they name, and the headers every request
- * carries.
+ * carries, and the service's x-data-missing notice as it reaches the answer.
  */
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { SchemaMismatchError } from "../../lib/client/mod.ts";
-import { redact, redactedCause, validate, type WireRequest } from "../../lib/client/request.ts";
+import {
+  redact,
+  redactedCause,
+  send,
+  type TransportConfig,
+  validate,
+  type WireRequest,
+} from "../../lib/client/request.ts";
+import { Limiter } from "../../lib/client/_limiter.ts";
+import { resolveRetry } from "../../lib/client/retry.ts";
+import { hostile, KEY } from "../_hostile.ts";
 import { clientFor, fixtures, withSandbox } from "./_sandbox.ts";
 
 const req: WireRequest = { endpoint: "x.y", method: "GET", path: "/api/v1/x", query: [] };
@@ -62,4 +72,67 @@ Deno.test("every request asks for JSON; a POST says it sends JSON", async () => 
   for (const h of seen) assert.equal(h.get("accept"), "application/json");
   assert.equal(seen[0].get("content-type"), null, "a GET sends no body");
   assert.equal(seen[1].get("content-type"), "application/json");
+});
+
+Deno.test("the service's x-data-missing notice is kept as sent (its first 300 characters), the key redacted", async () => {
+  const long = `patent full text ${"x".repeat(400)}`;
+  const notices = [undefined, "", "patent full text", long, `claims of ${KEY} not imported`];
+  let i = 0;
+  const server = hostile(() => {
+    const notice = notices[i++];
+    return Response.json({ data: [] }, notice === undefined ? {} : { headers: { "x-data-missing": notice } });
+  });
+  const cfg: TransportConfig = {
+    baseUrl: server.url,
+    apiKey: KEY,
+    retry: resolveRetry(0),
+    timeoutMs: 10_000,
+    fetch,
+    limiter: new Limiter(1, { adaptive: false }),
+    cache: null,
+    userAgent: "units",
+  };
+  try {
+    const got = [];
+    for (const _ of notices) got.push((await send(cfg, req)).dataMissing);
+    assert.deepEqual(got, [
+      undefined,
+      undefined,
+      "patent full text",
+      long.slice(0, 300),
+      "claims of [redacted] not imported",
+    ]);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("only a 2xx is an answer: a 300 or a 302 without Location is an error of its status; a cut-off 200 is a NetworkError", async () => {
+  const answers = [
+    new Response(JSON.stringify({ data: [] }), { status: 300 }),
+    new Response(JSON.stringify({ data: [] }), { status: 302 }),
+    new Response('{"data": [', { status: 200 }),
+  ];
+  let i = 0;
+  const server = hostile(() => answers[i++]);
+  const cfg: TransportConfig = {
+    baseUrl: server.url,
+    apiKey: KEY,
+    retry: resolveRetry(0),
+    timeoutMs: 10_000,
+    fetch,
+    limiter: new Limiter(1, { adaptive: false }),
+    cache: null,
+    userAgent: "units",
+  };
+  try {
+    const got = [];
+    for (const _ of answers) {
+      const e = await send(cfg, req).catch((x) => x);
+      got.push([e?.name, e?.status]);
+    }
+    assert.deepEqual(got, [["RiError", 300], ["RiError", 302], ["NetworkError", 200]]);
+  } finally {
+    await server.close();
+  }
 });

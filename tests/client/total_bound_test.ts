@@ -56,6 +56,11 @@ Deno.test("a total that is not a whole number of rows is refused after page 1", 
 });
 
 Deno.test("the page bound: MAX_PULL_PAGES pages may be pulled, one more is refused; maxRows counts, not the total", async () => {
+  assert.equal(
+    MAX_PULL_PAGES,
+    100_000,
+    "the bound docs/SECURITY.md states: more than 100,000 pages is refused",
+  );
   const over = await pull(() => LIMIT * MAX_PULL_PAGES + 1);
   assert.ok(over.error instanceof ImplausibleTotalError, String(over.error));
   assert.match(

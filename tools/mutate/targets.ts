@@ -42,12 +42,11 @@ export const TARGETS: readonly Target[] = [
   {
     module: "lib/client/paginate.ts",
     tests: [
+      `${C}page_drift_test.ts`,
       `${C}total_bound_test.ts`,
       `${C}paging_edges_test.ts`,
       edges,
       `${C}pagination_test.ts`,
-      `${C}pitfalls_flags_test.ts`,
-      `${C}memory_test.ts`,
     ],
     max: 50,
   },
@@ -67,6 +66,21 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
+  {
+    module: "lib/client/call.ts",
+    tests: [
+      `${C}call_rules_test.ts`,
+      `${C}units_test.ts`,
+      `${C}pitfalls_flags_test.ts`,
+      `${C}coverage_test.ts`,
+    ],
+    max: 40,
+  },
+  {
+    module: "lib/client/_limiter.ts",
+    tests: [`${C}limiter_rules_test.ts`, `${C}pacing_rules_test.ts`],
+    max: 60,
+  },
   { module: "lib/client/_path.ts", tests: [`${C}path_rules_test.ts`] },
   { module: "lib/client/cache.ts", tests: [`${C}cache_rules_test.ts`, `${C}security_test.ts`] },
   {
@@ -126,23 +140,28 @@ export const TARGETS: readonly Target[] = [
       `${A}catalyst_calendar_test.ts`,
       boundaries,
     ],
-    max: 25,
+    max: 60,
   },
   {
     module: "lib/analyses/_catalyst_pull.ts",
     tests: [`${A}catalyst_split_test.ts`, `${A}catalyst_rules_test.ts`, `${A}catalyst_calendar_test.ts`],
-    max: 25,
+    max: 60,
   },
   {
     module: "lib/analyses/_resolve_entity.ts",
     tests: [`${A}resolve_entity_test.ts`, `${A}catalyst_rules_test.ts`],
-    max: 25,
+    max: 60,
   },
-  { module: "lib/analyses/sponsor_scan.ts", tests: [`${A}sponsor_scan_test.ts`, boundaries], max: 25 },
+  {
+    module: "lib/analyses/sponsor_scan.ts",
+    tests: [`${A}sponsor_rules_test.ts`, `${A}sponsor_scan_test.ts`, boundaries],
+    max: 60,
+  },
+  { module: "lib/analyses/_sponsor_parts.ts", tests: [boundaries, `${A}sponsor_scan_test.ts`] },
   {
     module: "lib/analyses/regulatory_landscape.ts",
-    tests: [`${A}regulatory_landscape_test.ts`, boundaries],
-    max: 25,
+    tests: [`${A}landscape_rules_test.ts`, `${A}regulatory_landscape_test.ts`, boundaries],
+    max: 60,
   },
   {
     module: "lib/analyses/patent_trends.ts",
@@ -151,14 +170,29 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/analyses/target_prioritization.ts",
-    tests: [`${A}target_prioritization_test.ts`, boundaries],
+    tests: [`${A}target_rules_test.ts`, `${A}target_prioritization_test.ts`, boundaries],
+    max: 60,
+  },
+  {
+    module: "lib/analyses/disease_comparison.ts",
+    tests: [`${A}disease_rules_test.ts`, `${A}disease_comparison_test.ts`],
+  },
+  {
+    module: "lib/analyses/researcher_output.ts",
+    tests: [`${A}researcher_rules_test.ts`, `${A}researcher_output_test.ts`],
+    max: 60,
+  },
+  { module: "lib/analyses/params.ts", tests: [`${A}params_rules_test.ts`, `${A}catalyst_calendar_test.ts`] },
+  {
+    module: "lib/analyses/_params_schemas.ts",
+    tests: [`${A}params_bounds_test.ts`, `${A}params_rules_test.ts`],
   },
   {
     module: "lib/analyses/loss_of_exclusivity.ts",
-    tests: [`${A}loe_frames_test.ts`, `${A}loss_of_exclusivity_test.ts`],
+    tests: [`${A}loe_frames_test.ts`, `${A}loe_run_test.ts`, `${A}loss_of_exclusivity_test.ts`],
     max: 60,
   },
-  { module: "lib/analyses/_loe_fetch.ts", tests: [`${A}loe_fetch_test.ts`], max: 60 },
+  { module: "lib/analyses/_loe_fetch.ts", tests: [`${A}loe_fetch_test.ts`] },
   {
     module: "lib/analyses/medicare_spending.ts",
     tests: [`${A}medicare_rules_test.ts`, `${A}medicare_spending_test.ts`],
