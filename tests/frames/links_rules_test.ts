@@ -13,6 +13,7 @@ import {
   resolveResource,
   RESOURCES,
   toFrame,
+  withKey,
 } from "../../lib/frames/mod.ts";
 
 const plain = () =>
@@ -105,4 +106,17 @@ Deno.test("a frame's link table is keyed by the frame's declared key by default"
     explodeLinks(drugs.select("chembl_id", "generic_name", "sponsors"), "sponsors").columns[0],
     "chembl_id",
   );
+});
+
+Deno.test("a frame without a declared key is keyed by any column of ID_COLUMNS it has; a list key is not used", () => {
+  for (const id of ID_COLUMNS) {
+    const df = pl.DataFrame({ label: ["a"], [id]: ["k"], tags: [["x", "y"]] });
+    assert.deepEqual(explodeLinks(df, "tags").toRecords(), [{ [id]: "k", tags: "x" }, {
+      [id]: "k",
+      tags: "y",
+    }], id);
+  }
+  // A key declared on the list itself cannot key its own links: the id column is used.
+  const listKeyed = withKey(pl.DataFrame({ id: ["a"], tags: [["x"]] }), ["tags"]);
+  assert.deepEqual(explodeLinks(listKeyed, "tags").columns, ["id", "tags"]);
 });
