@@ -109,13 +109,21 @@ Deno.test("a frame's link table is keyed by the frame's declared key by default"
 });
 
 Deno.test("a frame without a declared key is keyed by any column of ID_COLUMNS it has; a list key is not used", () => {
-  for (const id of ID_COLUMNS) {
+  // Every resource key that names an id (…_id, id, _key, a generic name), independently of ID_COLUMNS.
+  const ids = new Set(
+    RESOURCES.flatMap((r) => resolveResource(r).key).filter((k) => /(^|_)id$|^_key$|^generic_name$/.test(k)),
+  );
+  assert.ok(ids.size >= 10, [...ids].join(", "));
+  for (const id of ids) {
     const df = pl.DataFrame({ label: ["a"], [id]: ["k"], tags: [["x", "y"]] });
     assert.deepEqual(explodeLinks(df, "tags").toRecords(), [{ [id]: "k", tags: "x" }, {
       [id]: "k",
       tags: "y",
     }], id);
   }
+  // A catalyst frame that lost its declared key: its links keep the approval the event stems from.
+  const events = emptyFrame("catalystEvent");
+  assert.equal(explodeLinks(events.select(...events.columns), "sponsors").columns[0], "approval_key");
   // A key declared on the list itself cannot key its own links: the id column is used.
   const listKeyed = withKey(pl.DataFrame({ id: ["a"], tags: [["x"]] }), ["tags"]);
   assert.deepEqual(explodeLinks(listKeyed, "tags").columns, ["id", "tags"]);
