@@ -23,7 +23,7 @@ import type { Provenance, RowsResult } from "../client/result.ts";
 
 /** What one entity's pull gives. */
 export interface CatalystPull {
-  /** Events, de-duplicated by drug + type + date across the split calls, sorted by date. */
+  /** Events, de-duplicated by drug + type + date across the split calls (the calendar sorts them). */
   readonly rows: Record<string, unknown>[];
   /** Provenance of every call (their `capped` notices removed where splitting settled them). */
   readonly metas: Provenance[];
@@ -121,11 +121,7 @@ export async function pullCatalysts(
   cappedDrugs.push(...queue.flat()); // left by the call bound
   const byKey = new Map<string, Record<string, unknown>>();
   for (const r of results) for (const e of r.rows) if (!byKey.has(keyOf(e))) byKey.set(keyOf(e), e);
-  const rows = [...byKey.values()].sort((a, b) =>
-    String(a.event_date).localeCompare(String(b.event_date)) ||
-    String(a.type).localeCompare(String(b.type)) ||
-    String(a.drug_name).localeCompare(String(b.drug_name))
-  );
+  const rows = [...byKey.values()];
   // Capped notices of calls that splitting settled are dropped (the pull flags what still is capped),
   // and so are the "no events" notices of split calls: a drug list with nothing in it is expected (the
   // first call, capped, has events, and so has a call still capped). A call whose notices are settled is complete.
@@ -152,11 +148,12 @@ async function landscapeDrugs(
   params: Record<string, unknown>,
 ): Promise<string[] | undefined> {
   if (typeof params.lei === "string" || typeof params.ticker === "string") return undefined;
-  const q: Record<string, string> = {};
-  if (typeof params.sponsor === "string") q.sponsor = params.sponsor;
-  if (typeof params.indication === "string") q.indication = params.indication;
   try {
-    const r = await client.regulatory.landscape(q);
+    // The catalysts call's own sponsor / indication (a parameter left undefined is not sent).
+    const r = await client.regulatory.landscape({
+      sponsor: params.sponsor as string | undefined,
+      indication: params.indication as string | undefined,
+    });
     return [
       ...new Set(
         (r.rows as { generic_name?: string }[]).map((d) => d.generic_name).filter((n): n is string => !!n),

@@ -151,17 +151,15 @@ Deno.test("split: at most MAX_SPLIT_CALLS calls after the first; the drugs left 
 });
 
 Deno.test("split: a capped drug's own window is halved, so its events nearer today are found", async () => {
-  // limit 3. b and c fill every window around today (complete within ±0 days); a alone is capped over the
-  // whole window, and its own call halved to ±45 days finds a@40, which no near-window call holds.
+  // limit 3. b and c fill every window around today (complete within ±0 days); a is capped over the
+  // whole ±16 days (its three oldest events), and its own call halved to ±8 days finds a@6 and a@7, which
+  // no near-window call holds (nor a quarter window, ±4).
   const near = [{ drug: "b", days: -1 }, { drug: "b", days: 0 }, { drug: "c", days: 1 }];
-  const a = [{ drug: "a", days: -100 }, { drug: "a", days: -50 }, { drug: "a", days: 40 }, {
-    drug: "a",
-    days: 60,
-  }];
-  const { keys, entity } = await calendar([...near, ...a], { windowDays: 365, limit: 3 });
+  const a = [-12, -11, -10, 6, 7].map((days) => ({ drug: "a", days }));
+  const { keys, entity } = await calendar([...near, ...a], { windowDays: 16, limit: 3 });
   assert.equal(entity.complete_days, 0);
   assert.equal(entity.capped_drugs, "a");
-  for (const k of ["a@40", ...all(near)]) assert.ok(keys.includes(k), `${k} in ${keys}`);
+  for (const k of ["a@6", "a@7", ...all(near)]) assert.ok(keys.includes(k), `${k} in ${keys}`);
 });
 
 Deno.test("split: a drug list over 100 names goes in lists of at most 100, each fetched once", async () => {

@@ -67,7 +67,7 @@ Deno.test("closestNames(): ranked by edit distance, then the shorter name; far n
     "acm": ["Acm"],
   });
   assert.deepEqual(await closestNames(lookup, "acme"), ["Acm", "Acne", "Acmee", "Ac", "Bcmex"]);
-  const few = recording({ "ac": ["Zebra", "Acme Pharma Group"] });
+  const few = recording({ "ac": ["Zebra", "Bdnf", "Acme Pharma Group"] }); // Bdnf: 4 edits, over 3
   assert.deepEqual(await closestNames(few.lookup, "acme"), ["Acme Pharma Group"]);
   // A long value tolerates half its length: "pharmaceutical" (14 letters) keeps "pharmacy xyz" (7 edits
   // on its first 17 letters), not "pharmakon" (8).
@@ -119,8 +119,12 @@ Deno.test("resolveEntity(): a sponsor by exact autocomplete name, an LEI by its 
     });
     const unmapped = await resolveEntity(ri, "lei", "549300ZZZZZZZZZZZZZZ");
     assert.deepEqual([unmapped.resolved, unmapped.note], [null, "the LEI has no SEC ticker mapping"]);
-    const ticker = await resolveEntity(ri, "ticker", "PFE");
-    assert.deepEqual([ticker.resolved, ticker.name], [null, null]);
+    assert.deepEqual(await resolveEntity(ri, "ticker", "PFE"), {
+      resolved: null,
+      name: null,
+      suggestions: [],
+      note: "a ticker cannot be looked up on its own",
+    });
     const diseases = await closestNames(diseaseLookup(ri), "brest cancer");
     assert.ok(diseases.includes("breast cancer"), JSON.stringify(diseases));
   });

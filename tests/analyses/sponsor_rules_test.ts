@@ -187,6 +187,11 @@ Deno.test("sponsorScan(): bad input names the parameter before any request; an u
   await withSandbox(async (_sb, ri) => {
     const scan = await sponsorScan(ri, { sponsor: "Pfzer", from: 2024, to: 2025 });
     assert.equal(scan.sponsor.getColumn("resolved").toArray()[0], false);
+    assert.equal(
+      scan.complete,
+      true,
+      "no part was cut: the empty approvals and patents are warned, not incomplete",
+    );
     const w = scan.warnings.find((w) => w.code === "maybe-unresolved" && !w.source);
     assert.match(
       String(w?.message),
