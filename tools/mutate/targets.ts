@@ -43,6 +43,7 @@ export const TARGETS: readonly Target[] = [
     module: "lib/client/paginate.ts",
     tests: [
       `${C}page_drift_test.ts`,
+      `${C}paging_window_test.ts`,
       `${C}total_bound_test.ts`,
       `${C}paging_edges_test.ts`,
       edges,
