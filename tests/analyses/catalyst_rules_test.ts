@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { catalystCalendar, EVENT_KEY } from "../../lib/analyses/catalyst_calendar.ts";
 import { keyOf } from "../../lib/frames/mod.ts";
 import type { Sandbox } from "../../lib/sandbox/mod.ts";
-import { raw, withSandbox } from "../frames/_raw.ts";
+import { cellDays, days, raw, withSandbox } from "../frames/_raw.ts";
 
 const PATH = "/api/v1/tools/regulatory/catalysts";
 const AUTOCOMPLETE = "/api/v1/tools/resolution/autocomplete";
@@ -32,7 +32,16 @@ async function expected(sb: Sandbox, kind: "sponsor" | "ticker", value: string, 
     : resolved
     ? "no-events"
     : "unknown";
-  return { events: d.events.length, resolved, status, unresolved: resolved === false, resolved_name: exact };
+  const day = (s: string | null) => s === null ? null : days(s);
+  return {
+    events: d.events.length,
+    resolved,
+    status,
+    unresolved: resolved === false,
+    resolved_name: exact,
+    next_patent_expiry: day(d.next_patent_expiry),
+    next_exclusivity_expiry: day(d.next_exclusivity_expiry),
+  };
 }
 
 const WARNING_OF: Record<string, string> = {
@@ -62,6 +71,8 @@ Deno.test("catalysts: resolved from events or expiries ahead, else the lookup; o
           status: e.status,
           unresolved: e.unresolved,
           resolved_name: e.resolved_name,
+          next_patent_expiry: cellDays(e.next_patent_expiry),
+          next_exclusivity_expiry: cellDays(e.next_exclusivity_expiry),
         };
         assert.deepEqual(got, want, `${kind}:${value} in ${windowDays} days`);
         assert.equal(e.entity, `${kind}:${value}`);
