@@ -174,3 +174,20 @@ Deno.test("catalysts: capped drugs are those whose own whole-window call is capp
     for (const x of first) assert.ok(got.has(`${x.drug_name}|${x.type}|${x.days_to_event}`), x.drug_name);
   });
 });
+
+Deno.test("catalysts: an event one entity reports keeps the service's values", async () => {
+  await withSandbox(async (sb, ri) => {
+    const truth = (await raw(sb, PATH, { sponsor: "Pfizer", windowDays: 3650, limit: 500 })).data
+      .events as Record<string, unknown>[];
+    const cal = await catalystCalendar(ri, { sponsors: ["Pfizer"], windowDays: 3650 });
+    const key = (r: Record<string, unknown>) => `${r.drug_name}|${r.type}|${r.days_to_event}`;
+    const got = new Map(cal.events.toRecords().map((r) => [key(r), r]));
+    assert.equal(got.size, truth.length);
+    const text = ["trade_name", "patent_no", "exclusivity_code", "exclusivity_description"];
+    assert.ok(truth.some((e) => e.patent_no !== null && e.trade_name !== null), "fixture: values to keep");
+    for (const e of truth) {
+      const r = got.get(key(e))!;
+      assert.deepEqual(text.map((c) => r[c]), text.map((c) => e[c]), key(e));
+    }
+  });
+});
