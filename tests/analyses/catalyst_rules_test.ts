@@ -54,7 +54,7 @@ Deno.test("catalysts: resolved from events or expiries ahead, else the lookup; o
   await withSandbox(async (sb, ri) => {
     for (const windowDays of [1, 3650]) {
       const sponsors = ["Pfizer", "Zzz Nowhere Pharma"];
-      const tickers = ["PFE", "MRK"];
+      const tickers = ["PFE", "MRK", "NVO"]; // NVO: an exclusivity expiry ahead, no patent one
       const cal = await catalystCalendar(ri, { sponsors, tickers, windowDays });
       const rows = cal.entities.toRecords();
       const inputs = [
@@ -98,6 +98,11 @@ Deno.test("catalysts: resolved from events or expiries ahead, else the lookup; o
       if (windowDays === 1) assert.deepEqual([...statuses].sort(), ["no-events", "unknown", "unresolved"]);
       else assert.ok(statuses.has("events"));
       assert.deepEqual(keyOf(cal.events), EVENT_KEY, "events are keyed by drug + type + date");
+      for (const name of ["byMonth", "byQuarter", "byType", "entities"] as const) {
+        const key = keyOf(cal[name]) ?? [];
+        assert.ok(key.length > 0 && key.every((c) => cal[name].columns.includes(c)), `${name}: ${key}`);
+        assert.equal(cal[name].select(...key).unique().height, cal[name].height, `${name} rows are unique`);
+      }
     }
   });
 });
@@ -131,6 +136,7 @@ Deno.test("catalysts: a split call is complete for a sponsor (drugs from the lan
     const [sponsor, ticker] = cal.entities.toRecords();
     assert.equal(sponsor.events, truth.length);
     assert.equal(sponsor.capped, false);
+    assert.equal(sponsor.complete_days, 3650, "settled by splitting: complete over the whole window");
     assert.equal(cal.complete, true);
     const split = cal.warnings.filter((w) => w.code === "capped-split");
     // A ticker's or an LEI's drugs come from its events only: the split says what could be missing.
@@ -183,11 +189,41 @@ Deno.test("catalysts: an event one entity reports keeps the service's values", a
     const key = (r: Record<string, unknown>) => `${r.drug_name}|${r.type}|${r.days_to_event}`;
     const got = new Map(cal.events.toRecords().map((r) => [key(r), r]));
     assert.equal(got.size, truth.length);
+    // byType: past (days_to_event < 0) and upcoming per type, in type order; the window is 3650 as asked.
+    const byType = new Map<string, { type: string; past: number; upcoming: number; events: number }>();
+    for (const e of truth) {
+      const t = byType.get(String(e.type)) ?? { type: String(e.type), past: 0, upcoming: 0, events: 0 };
+      if (Number(e.days_to_event) < 0) t.past++;
+      else t.upcoming++;
+      t.events++;
+      byType.set(t.type, t);
+    }
+    const types = [...byType.keys()].sort();
+    assert.ok(types.length > 1, "fixture: several types");
+    assert.deepEqual(cal.byType.toRecords(), types.map((t) => byType.get(t)));
     const text = ["trade_name", "patent_no", "exclusivity_code", "exclusivity_description"];
     assert.ok(truth.some((e) => e.patent_no !== null && e.trade_name !== null), "fixture: values to keep");
     for (const e of truth) {
       const r = got.get(key(e))!;
       assert.deepEqual(text.map((c) => r[c]), text.map((c) => e[c]), key(e));
     }
+  });
+});
+
+Deno.test("catalysts: the window is 365 days unless given; filters alone make one entity named by them", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const cal = await catalystCalendar(ri, {
+      indication: "breast cancer",
+      drugNames: ["olaparib", "tamoxifen"],
+    });
+    assert.ok(cal.provenance.every((p) => p.params.windowDays === 365), JSON.stringify(cal.provenance));
+    const [e] = cal.entities.toRecords();
+    assert.deepEqual([e.entity, e.kind, e.value], [
+      "filter:breast cancer olaparib,tamoxifen",
+      "filter",
+      "breast cancer olaparib,tamoxifen",
+    ]);
+    const only = await catalystCalendar(ri, { indication: "asthma" });
+    assert.equal(only.entities.toRecords()[0].value, "asthma");
   });
 });
