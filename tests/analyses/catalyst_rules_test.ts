@@ -234,3 +234,23 @@ Deno.test("catalysts: the window is 365 days unless given; filters alone make on
     assert.equal(only.entities.toRecords()[0].value, "asthma");
   });
 });
+
+Deno.test("catalysts: two entities' events are merged, each event once with the entities that report it", async () => {
+  await withSandbox(async (sb, ri) => {
+    const want = new Map<string, string[]>();
+    for (const [kind, value] of [["sponsor", "Pfizer"], ["ticker", "NVO"]]) {
+      for (
+        const e of (await raw(sb, PATH, { [kind]: value, windowDays: 3650, limit: 500 })).data.events as Ev[]
+      ) {
+        const k = `${e.drug_name}|${e.type}|${e.days_to_event}`;
+        want.set(k, [...want.get(k) ?? [], `${kind}:${value}`]);
+      }
+    }
+    const cal = await catalystCalendar(ri, { sponsors: ["Pfizer"], tickers: ["NVO"], windowDays: 3650 });
+    const got = new Map(
+      cal.events.toRecords().map((r) => [`${r.drug_name}|${r.type}|${r.days_to_event}`, r.entities]),
+    );
+    assert.ok(new Set([...want.values()].map((v) => v.join())).size > 1, "fixture: events of each entity");
+    assert.deepEqual(Object.fromEntries(got), Object.fromEntries(want));
+  });
+});
