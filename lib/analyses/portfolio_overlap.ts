@@ -269,16 +269,7 @@ export async function portfolioOverlap(
     pairCalls.map((r, i) => ({ sponsor_a: pairList[i][0], sponsor_b: pairList[i][1], shared: r.total })),
     { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 },
   );
-  for (const [i, r] of pairCalls.entries()) {
-    if (r.total === null) {
-      warnings.push({
-        code: "lookup-missed",
-        message: `No shared-trial count for ${pairList[i][0]} × ${
-          pairList[i][1]
-        }: its overlap is null, not 0`,
-      });
-    }
-  }
+  // Each pair's count is the spec's intersection_count, which the catalogue requires: never missing here.
   let sharedByAll: number | null = null;
   if (sponsors.length > 2) {
     const sets = pairCalls.slice(0, sponsors.length - 1).map((r) =>

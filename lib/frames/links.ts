@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { keyOf } from "./keys.ts";
 import { resolveResource, RESOURCES } from "./resources.ts";
 import type { DataFrame } from "./polars.ts";
 
@@ -20,7 +21,10 @@ function linkGroups(): Map<string, Set<string>> {
   return groups;
 }
 
-/** Id columns tried, in order, when {@linkcode ExplodeLinksOptions.id} is not given. */
+/**
+ * Id columns tried, in order, when {@linkcode ExplodeLinksOptions.id} is not given and the frame declares
+ * no key (lib/frames/keys.ts).
+ */
 export const ID_COLUMNS: readonly string[] = [
   "trial_id",
   "id",
@@ -38,7 +42,7 @@ export const ID_COLUMNS: readonly string[] = [
 
 /** Options of {@linkcode explodeLinks}. */
 export interface ExplodeLinksOptions {
-  /** Id column(s) kept on each link row. @default {the first of ID_COLUMNS present} */
+  /** Id column(s) kept on each link row. @default {the frame's declared key, else the first of ID_COLUMNS present} */
   id?: string | readonly string[];
 }
 
@@ -81,8 +85,13 @@ export function explodeLinks(
       }`,
     );
   }
+  // The record's declared key first: a column merely named like an id may be one the service does not
+  // always send (a landscape drug's chembl_id), which would key the links by nulls.
+  const key = keyOf(df);
   const ids = options.id === undefined
-    ? ID_COLUMNS.filter((c) => c in dtypes).slice(0, 1)
+    ? key?.length && key.every((c) => c in dtypes && c !== field)
+      ? [...key]
+      : ID_COLUMNS.filter((c) => c in dtypes).slice(0, 1)
     : typeof options.id === "string"
     ? [options.id]
     : [...options.id];

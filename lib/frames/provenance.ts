@@ -10,7 +10,7 @@
  */
 import pl from "nodejs-polars";
 import type { Provenance, RowsResult, Warning } from "../client/result.ts";
-import { toFrame } from "./to_frame.ts";
+import { emptyFromSchema, toFrame } from "./to_frame.ts";
 import type { DataFrame } from "./polars.ts";
 
 export type { Provenance, Warning } from "../client/result.ts";
@@ -157,6 +157,21 @@ export function provenanceFrame(
     : "provenance" in source
     ? (source as AnalysisMeta).provenance
     : provenanceOf(source as DataFrame);
+  const schema = {
+    endpoint: pl.Utf8,
+    params: pl.Utf8,
+    total: pl.Int64,
+    rows: pl.Int64,
+    pages: pl.Int64,
+    fetched_at: pl.Int64,
+    from_cache: pl.Bool,
+    cache_age_ms: pl.Int64,
+    complete: pl.Bool,
+    warnings: pl.List(pl.Utf8),
+  };
+  // No calls (a derived frame, a pure analysis): nodejs-polars cannot build an empty List column from
+  // rows (STACK §2), hence the typed empty frame.
+  if (!list.length) return emptyFromSchema({ ...schema, fetched_at: pl.Datetime("ms") });
   const col = <T>(f: (p: Provenance) => T) => list.map(f);
   return pl.DataFrame({
     endpoint: col((p) => p.endpoint),
@@ -169,20 +184,7 @@ export function provenanceFrame(
     cache_age_ms: col((p) => p.cacheAgeMs),
     complete: col((p) => p.complete),
     warnings: col((p) => p.warnings.map((w) => `${w.code}: ${w.message}`)),
-  }, {
-    schema: {
-      endpoint: pl.Utf8,
-      params: pl.Utf8,
-      total: pl.Int64,
-      rows: pl.Int64,
-      pages: pl.Int64,
-      fetched_at: pl.Int64,
-      from_cache: pl.Bool,
-      cache_age_ms: pl.Int64,
-      complete: pl.Bool,
-      warnings: pl.List(pl.Utf8),
-    },
-  }).withColumns(pl.col("fetched_at").cast(pl.Datetime("ms")));
+  }, { schema }).withColumns(pl.col("fetched_at").cast(pl.Datetime("ms")));
 }
 
 const esc = (s: string): string =>

@@ -146,6 +146,10 @@ Deno.test("lossOfExclusivityFromFrames(): protection past the horizon, and past 
     ["Alphanib", ["sponsor:G"], iso(on(200))],
     ["Alphanib", ["sponsor:H"], iso(on(900))],
   ]);
+  // A year is 365.25 days: 399 days' worth of years stops a day short of Alphanib's last expiry.
+  const short = lossOfExclusivityFromFrames(EVENTS, MEDICARE, { ...OPTIONS, horizonYears: 399 / 365.25 });
+  assert.deepEqual(short.drugs.getColumn("drug_name").toArray(), ["Epsilon"]);
+  assert.ok(short.protected.getColumn("drug_name").toArray().includes("Alphanib"));
   // Six years (2,192 days) reach Betamab's last expiry: it is exposure then.
   const six = lossOfExclusivityFromFrames(EVENTS, MEDICARE, { ...OPTIONS, horizonYears: 6 });
   assert.deepEqual(six.drugs.getColumn("drug_name").toArray(), [

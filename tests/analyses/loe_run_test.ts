@@ -5,6 +5,7 @@
  * was lost (a loopback proxy of the sandbox drops them).
  */
 import assert from "node:assert/strict";
+import pl from "nodejs-polars";
 import { createClient } from "../../lib/client/mod.ts";
 import { lossOfExclusivity } from "../../lib/analyses/loss_of_exclusivity.ts";
 import { rawAll, withSandbox } from "../frames/_raw.ts";
@@ -52,6 +53,7 @@ Deno.test("lossOfExclusivity(): 5 years by default; every call is in the provena
     assert.equal(Number(catalysts.params.windowDays), 3650, "the catalysts are asked as far as they reach");
     assert.equal(five.complete, true);
     assert.ok(!five.warnings.some((w) => w.code === "forms-unavailable"), "the sandbox sends molecule ids");
+    assert.ok(!five.warnings.some((w) => w.code === "mixed-spending-years"), "one spending year");
     assert.match(five.definitions?.part_d_spending ?? "", /^2025 Medicare Part D spending/);
   });
 });
@@ -118,5 +120,21 @@ Deno.test("lossOfExclusivity(): Medicare rows of two spending years are named, i
     } finally {
       await proxy.close();
     }
+  });
+});
+
+Deno.test("lossOfExclusivity(): a calendar still capped is an incomplete result; a ticker's share is unavailable", async () => {
+  await withSandbox(async (_sb, ri) => {
+    // One event per call: a day with two events stays capped however the calls are split.
+    const capped = await lossOfExclusivity(ri, { sponsors: ["Pfizer"], tickers: ["PFE"], limit: 1 });
+    assert.equal(capped.complete, false);
+    assert.ok(capped.warnings.some((w) => w.code === "capped"));
+    const share = capped.warnings.filter((w) => w.code === "share-unavailable");
+    assert.equal(share.length, 1);
+    assert.match(share[0].message, /^ticker:PFE: the regulatory landscape takes sponsor names only/);
+    assert.equal(
+      capped.bySponsor.filter(pl.col("entity").eq(pl.lit("ticker:PFE"))).getColumn("part_d_total").get(0),
+      null,
+    );
   });
 });

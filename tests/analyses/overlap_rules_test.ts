@@ -188,3 +188,17 @@ Deno.test("overlap: without a market size or intersection count, shares and reso
     market: [],
   });
 });
+
+Deno.test("overlap: a market of 0 trials leaves shares unknown and the condition unresolved; 1 trial resolves it", () => {
+  const comp = comparison([{ sponsor: "A", count: 3 }, { sponsor: "B", count: 0 }]);
+  const zero = portfolioOverlapFromFrames({ comparison: comp, marketSize: 0 });
+  assert.deepEqual(
+    zero.sponsors.getColumn("market_share").toArray(),
+    [null, null],
+    "never a share of 0 trials",
+  );
+  assert.equal(zero.market.getColumn("condition_resolved").toArray()[0], false);
+  const one = portfolioOverlapFromFrames({ comparison: comp, marketSize: 1 });
+  assert.equal(one.market.getColumn("condition_resolved").toArray()[0], true);
+  assert.deepEqual(one.sponsors.getColumn("market_share").toArray(), [3, 0]);
+});

@@ -67,7 +67,11 @@ Deno.test("checkParams: any other problem is a TypeError with the service-neutra
   );
   const refine = thrown("catalystCalendar", {});
   assert.match(refine.message, /^catalystCalendar: sponsors is required, or one of tickers/);
-  assert.ok(!refine.message.endsWith("got undefined"), "no value to show");
+  assert.equal(
+    refine.message,
+    'catalystCalendar: sponsors is required, or one of tickers, leis, indication, drugNames; e.g. "sponsors": ["Pfizer"]',
+    "no value to show",
+  );
 });
 
 Deno.test("checkParams: a long value is shown as a short prefix", () => {
@@ -76,4 +80,8 @@ Deno.test("checkParams: a long value is shown as a short prefix", () => {
   const shown = `"${"x".repeat(39)}…`;
   assert.ok(e.message.includes(`got ${shown}; pass [${shown}]`), e.message);
   assert.ok(e.message.length < 150, "not the whole value");
+  // At the edge: a value shown in 40 characters is shown whole, in 41 it is cut to 40.
+  const at = (n: number) => thrown("diseaseComparison", { diseases: "y".repeat(n - 2) }).message;
+  assert.match(at(40), new RegExp(`got "${"y".repeat(38)}"; pass`));
+  assert.match(at(41), new RegExp(`got "${"y".repeat(39)}…; pass`));
 });

@@ -16,7 +16,7 @@ import { raw, withSandbox } from "../frames/_raw.ts";
 const MEMBERS: Record<string, number[]> = { Alpha: [0, 1, 2, 3, 4], Beta: [0, 1, 2, 5], Gamma: [1, 2, 3, 6] };
 
 /** A portfolio service over MEMBERS; `opts` bends one answer. */
-function portfolio(opts: { renamed?: string } = {}): Handler {
+function portfolio(opts: { renamed?: string; upper?: string; rows?: "none" | "partial" } = {}): Handler {
   return (ctx) => {
     const ids = (ctx.db.prepare("SELECT trial_id FROM trials ORDER BY trial_id LIMIT 7").all() as {
       trial_id: string;
@@ -27,11 +27,11 @@ function portfolio(opts: { renamed?: string } = {}): Handler {
     const shared = [...counts].filter(([, c]) => c >= 2).map(([t]) => ids[t]).sort();
     const { limit, offset } = offsetOf(ctx.params);
     return flaggedBody({
-      comparison: names.map((n) => ({
-        sponsor: n === opts.renamed ? `${n} Holdings` : n,
+      comparison: opts.rows === "none" ? [] : names.map((n, i) => ({
+        sponsor: n === opts.renamed ? `${n} Holdings` : n === opts.upper ? ` ${n.toUpperCase()} ` : n,
         resolved_name: `${n} Inc`,
         trial_count: MEMBERS[n].length,
-        by_phase: { PHASE2: MEMBERS[n].length },
+        ...(opts.rows === "partial" && i === 0 ? {} : { by_phase: { PHASE2: MEMBERS[n].length } }),
         by_status: { RECRUITING: MEMBERS[n].length },
       })),
       trials: compositeRows(ctx.db, shared.slice(offset, offset + limit)),
@@ -61,6 +61,10 @@ Deno.test("portfolio overlap: shared by all = the trials in every pair with the 
       r.sponsors.getColumn("market_share").toArray(),
       sponsors.map((s) => MEMBERS[s].length / 20),
     );
+    // Pairs with the first sponsor are pulled whole (their ids make the intersection); the others, a count.
+    const pairLimits = r.provenance.slice(1).map((p) => [p.params.sponsors, p.params.limit]);
+    assert.deepEqual(pairLimits.at(-1), ["Beta,Gamma", 1]);
+    assert.ok(pairLimits.slice(0, 2).every(([, l]) => l !== 1), JSON.stringify(pairLimits));
     const codes = r.warnings.map((w) => w.code);
     assert.ok(!codes.includes("lookup-missed") && !codes.includes("one-page"), codes.join(","));
   }, { handlers: { "trials.portfolio": portfolio() } });
@@ -74,6 +78,11 @@ Deno.test("portfolio overlap: a summary row under another name is used by positi
     const missed = r.warnings.filter((w) => w.code === "lookup-missed");
     assert.equal(missed.length, 1);
     assert.match(missed[0].message, /no row named 'Beta'; used its row 2 \(same position\)/);
+    assert.deepEqual(
+      r.provenance.map((p) => p.params.limit),
+      [100, 1],
+      "two sponsors: the pair's count only",
+    );
   }, { handlers: { "trials.portfolio": portfolio({ renamed: "Beta" }) } });
 });
 
@@ -94,4 +103,23 @@ Deno.test("portfolio overlap, derived on the spec-minimal profile: a sponsor wit
       { sponsor: "Zz Unknown Co", resolved: false, trial_count: 0 },
     ]);
   }, { profile: "spec-minimal", handlers: { "resolve.organizations": none } });
+});
+
+Deno.test("portfolio overlap: a summary row differing only in case and spaces is the sponsor's own", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const r = await portfolioOverlap(ri, { sponsors: ["Alpha", "Beta"], condition: "asthma" });
+    assert.deepEqual(r.sponsors.getColumn("trial_count").toArray(), [5, 4]);
+    assert.ok(!r.warnings.some((w) => w.code === "lookup-missed"), JSON.stringify(r.warnings));
+  }, { handlers: { "trials.portfolio": portfolio({ upper: "Beta" }) } });
+});
+
+Deno.test("portfolio overlap: a summary without every field, or none, is derived instead", async () => {
+  for (const rows of ["none", "partial"] as const) {
+    await withSandbox(async (_sb, ri) => {
+      const r = await portfolioOverlap(ri, { sponsors: ["Alpha", "Beta"], condition: "asthma" });
+      assert.ok(r.warnings.some((w) => w.code === "derived"), rows);
+      // Derived from the sandbox's own trials, where no sponsor is called Alpha or Beta.
+      assert.deepEqual(r.sponsors.getColumn("trial_count").toArray(), [0, 0], rows);
+    }, { handlers: { "trials.portfolio": portfolio({ rows }) } });
+  }
 });

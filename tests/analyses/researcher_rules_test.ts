@@ -8,7 +8,7 @@ import pl from "nodejs-polars";
 import { researcherOutput, researcherOutputFromFrame } from "../../lib/analyses/researcher_output.ts";
 import { keyOf } from "../../lib/frames/mod.ts";
 import { mostProlificAuthor } from "../../lib/sandbox/mod.ts";
-import { clientFor, withSandbox } from "../client/_sandbox.ts";
+import { clientFor, countingFetch, withSandbox } from "../client/_sandbox.ts";
 
 const SCHEMA = {
   work_id: pl.Utf8,
@@ -74,6 +74,14 @@ Deno.test("researcher output: the summary's ratios are over every listed work; y
   }]);
   const keys = Object.fromEntries(Object.entries(out).map(([k, df]) => [k, keyOf(df)]));
   assert.deepEqual(keys, { works: ["work_id"], byYear: ["year"], byType: ["type"], summary: [] });
+});
+
+Deno.test("researcher output: works without a date count overall, never as a year", () => {
+  const undated = WORKS.map((w) => ({ ...w, date: null }));
+  const out = researcherOutputFromFrame(frame(undated), null);
+  assert.equal(out.byYear.height, 0);
+  assert.equal(out.summary.getColumn("works").get(0), undated.length);
+  assert.equal(out.summary.getColumn("first_year").get(0), null);
 });
 
 Deno.test("researcher output: the h-index at its edges (h works with at least h citations each)", () => {
@@ -148,5 +156,16 @@ Deno.test("researcherOutput(): an author with an id keeps its ORCID; a missing n
     const out = await researcherOutput(slice, { authorId: author });
     assert.deepEqual(out.author, { author_key: author, name: "", orcid: "0000-0002-1825-0097" });
     assert.ok(!out.warnings.some((w) => w.code === "author-unknown"));
+  });
+});
+
+Deno.test("researcherOutput(): an empty author id is the caller's error, before any request", async () => {
+  await withSandbox(async (sb) => {
+    const f = countingFetch();
+    await assert.rejects(
+      researcherOutput(clientFor(sb, { fetch: f.fetch }), { authorId: "" }),
+      (e: unknown) => e instanceof RangeError && /^researcherOutput: authorId /.test(e.message),
+    );
+    assert.equal(f.count(), 0);
   });
 });

@@ -5,6 +5,7 @@
  * none (spec-minimal): disease autocomplete's exact match, else the term is left out with the closest names.
  */
 import assert from "node:assert/strict";
+import pl from "nodejs-polars";
 import {
   compositeDefinition,
   targetPrioritization,
@@ -14,7 +15,8 @@ import { isBadInput } from "../../lib/client/mod.ts";
 import { keyOf, toFrame } from "../../lib/frames/mod.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
-import { withSandbox } from "../frames/_raw.ts";
+import { raw, withSandbox } from "../frames/_raw.ts";
+import { clientFor, countingFetch, withSandbox as withServer } from "../client/_sandbox.ts";
 
 Deno.test("compositeDefinition(): each weight over the weights' sum, so the written weights sum to 1", () => {
   assert.match(
@@ -161,4 +163,88 @@ Deno.test("targetPrioritization(): 100 associations back (the cap) is said to le
     const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 1 });
     assert.ok(!r.warnings.some((w) => /^Associations capped/.test(w.message)), "fewer than 100: no notice");
   });
+});
+
+Deno.test("composite terms: each weight alone scores; a served score outside 0–1 counts as its nearest bound", () => {
+  const t = (id: string, association_score: number, novelty_score: number) => ({
+    target_id: id,
+    target_name: id,
+    association_score,
+    novelty_score,
+    approved_drugs: 1,
+    trials_in_disease: 1,
+  });
+  const targets = toFrame("prioritizedTarget", [t("T1", 1.5, -0.5), t("T2", 0.5, 0.25)]);
+  const drugs = toFrame("targetDrug", []).withColumns(pl.lit(null).cast(pl.Utf8).alias("target_id"));
+  const composite = (w: Record<string, number>) =>
+    targetPrioritizationFromFrames(targets, drugs, undefined, { weights: w }).sort("target_id")
+      .getColumn("composite").toArray();
+  const none = { association: 0, evidence: 0, novelty: 0, tractability: 0 };
+  assert.deepEqual(composite({ ...none, association: 1 }), [1, 0.5], "1.5 is 1");
+  assert.deepEqual(composite({ ...none, novelty: 1 }), [0, 0.25], "-0.5 is 0");
+  assert.deepEqual(composite({ ...none, evidence: 1 }), [0, 0], "no evidence: 0");
+  assert.deepEqual(composite({ ...none, tractability: 1 }), [0, 0], "no drug: least tractable");
+});
+
+Deno.test("targetPrioritization(): parameters are checked before any request; topN defaults to 20", async () => {
+  await withServer(async (sb) => {
+    const f = countingFetch();
+    const ri = clientFor(sb, { fetch: f.fetch });
+    await assert.rejects(targetPrioritization(ri, { disease: "lung cancer", topN: 500 }), RangeError);
+    assert.equal(f.count(), 0);
+    const r = await targetPrioritization(ri, { disease: "lung cancer" });
+    assert.equal(r.targets.height, 20, "fixture: lung cancer has more than 20 targets");
+    assert.equal(r.complete, false);
+  });
+});
+
+Deno.test("targetPrioritization(): no target above the minimum score gives empty frames, not an error", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const r = await targetPrioritization(ri, { disease: "breast cancer", minScore: 1 });
+    assert.equal(r.targets.height, 0);
+    assert.equal(r.drugs.height, 0);
+    assert.ok(r.drugs.columns.includes("chembl_id") && r.drugs.columns.includes("target_id"));
+  });
+});
+
+Deno.test("targetPrioritization(): the extra target dropped at the cut is the lowest score, ties by target id", async () => {
+  // Every target scores the same, served in reverse id order: the cut keeps the first ids.
+  const tied = bent("biology.prioritizeTargets", (d) => {
+    const ts = d.targets as Record<string, unknown>[];
+    for (const t of ts) t.association_score = 0.5;
+    ts.sort((a, b) => String(b.target_id).localeCompare(String(a.target_id)));
+  });
+  await withSandbox(async (sb, ri) => {
+    const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 3 });
+    // The four served for topN 3 (one more settles completeness), as plain HTTP sees them.
+    const served =
+      (await raw(sb, "/api/v1/tools/biology/prioritize-targets", { disease: "breast cancer", topN: 4 }))
+        .data.targets as { target_id: string }[];
+    const ids = served.map((t) => t.target_id).sort();
+    assert.notDeepEqual(
+      served.map((t) => t.target_id).slice(0, 3).sort(),
+      ids.slice(0, 3),
+      "fixture: order differs",
+    );
+    assert.deepEqual((r.targets.getColumn("target_id").toArray() as string[]).sort(), ids.slice(0, 3));
+  }, { handlers: { "biology.prioritizeTargets": tied } });
+});
+
+Deno.test("targetPrioritization(): some associations without evidence, or targets without drugs, keep their terms", async () => {
+  const firstBare = bent("biology.associations", (d) => {
+    delete (d.associations as Record<string, unknown>[])[0].evidence_count;
+  });
+  const noDrugs = bent("biology.targetLandscape", (d) => {
+    d.drugs = [];
+  });
+  await withSandbox(async (_sb, ri) => {
+    const r = await targetPrioritization(ri, { disease: "breast cancer", topN: 5 });
+    assert.ok(!r.warnings.some((w) => w.code === "term-unavailable"), JSON.stringify(r.warnings));
+    assert.ok(r.targets.getColumn("evidence_count").toArray().some((e) => e !== null));
+    assert.deepEqual(
+      r.targets.getColumn("tractability").toArray(),
+      Array(5).fill(0),
+      "no drug: 0, not unknown",
+    );
+  }, { handlers: { "biology.associations": firstBare, "biology.targetLandscape": noDrugs } });
 });

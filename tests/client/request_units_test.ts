@@ -106,3 +106,33 @@ Deno.test("the service's x-data-missing notice is kept as sent (its first 300 ch
     await server.close();
   }
 });
+
+Deno.test("only a 2xx is an answer: a 300 or a 302 without Location is an error of its status; a cut-off 200 is a NetworkError", async () => {
+  const answers = [
+    new Response(JSON.stringify({ data: [] }), { status: 300 }),
+    new Response(JSON.stringify({ data: [] }), { status: 302 }),
+    new Response('{"data": [', { status: 200 }),
+  ];
+  let i = 0;
+  const server = hostile(() => answers[i++]);
+  const cfg: TransportConfig = {
+    baseUrl: server.url,
+    apiKey: KEY,
+    retry: resolveRetry(0),
+    timeoutMs: 10_000,
+    fetch,
+    limiter: new Limiter(1, { adaptive: false }),
+    cache: null,
+    userAgent: "units",
+  };
+  try {
+    const got = [];
+    for (const _ of answers) {
+      const e = await send(cfg, req).catch((x) => x);
+      got.push([e?.name, e?.status]);
+    }
+    assert.deepEqual(got, [["RiError", 300], ["RiError", 302], ["NetworkError", 200]]);
+  } finally {
+    await server.close();
+  }
+});

@@ -6,7 +6,14 @@
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
-import { explodeLinks, ID_COLUMNS, toFrame } from "../../lib/frames/mod.ts";
+import {
+  emptyFrame,
+  explodeLinks,
+  ID_COLUMNS,
+  resolveResource,
+  RESOURCES,
+  toFrame,
+} from "../../lib/frames/mod.ts";
 
 const plain = () =>
   pl.DataFrame({
@@ -71,4 +78,31 @@ Deno.test("a list of objects explodes with every column derived from it; an id a
     "o/1",
     "o/2",
   ], ["o/1", "o/2"]]);
+});
+
+Deno.test("a frame's link table is keyed by the frame's declared key by default", () => {
+  for (const r of RESOURCES) {
+    const df = emptyFrame(r);
+    const list = df.columns.find((_, i) => String(df.dtypes[i]).includes("List"));
+    if (list) {
+      assert.deepEqual(explodeLinks(df, list).columns.slice(0, resolveResource(r).key.length), [
+        ...resolveResource(r).key,
+      ], r);
+    }
+  }
+  // Before: a landscape drug's links were keyed by chembl_id (first in ID_COLUMNS), a field the spec does
+  // not name and the service may leave out: links keyed by nulls.
+  const drugs = toFrame("landscapeDrug", [{ generic_name: "g1", sponsors: ["A"] }, {
+    generic_name: "g2",
+    sponsors: ["B"],
+  }]);
+  assert.deepEqual(explodeLinks(drugs, "sponsors").select("generic_name", "sponsors").toRecords(), [
+    { generic_name: "g1", sponsors: "A" },
+    { generic_name: "g2", sponsors: "B" },
+  ]);
+  // A frame without a declared key (derived by Polars): the first of ID_COLUMNS it has.
+  assert.deepEqual(
+    explodeLinks(drugs.select("chembl_id", "generic_name", "sponsors"), "sponsors").columns[0],
+    "chembl_id",
+  );
 });

@@ -57,6 +57,9 @@ Deno.test("formatTable: heading with the count shown, text left, numbers right, 
 
 Deno.test("formatTable: the columns asked for, in that order; an unknown one is named with the known ones", () => {
   assert.equal(formatTable(frame(1), { columns: ["n", "name"] }), "n  name\n-  ----\n5  a");
+  // Cells are cut at 40 characters by default.
+  const long = pl.DataFrame({ t: ["x".repeat(40), "y".repeat(41)] });
+  assert.deepEqual(formatTable(long).split("\n").slice(2), ["x".repeat(40), `${"y".repeat(39)}…`]);
   assert.throws(
     () => formatTable(frame(), { columns: ["name", "x", "y"] }),
     (e: unknown) => e instanceof RangeError && e.message === "No column x, y in the frame; it has name, n",

@@ -49,3 +49,22 @@ Deno.test("survivors re-run: with no usable counts, the re-run's own figures, ma
     assert.equal(r.score, 75);
   }
 });
+
+Deno.test("survivors re-run: a file that is no report is a usage error (exit 2) naming it, before any copy or run", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/bad.json`, '{"module": "lib/m.ts"}');
+    for (const file of [`${dir}/bad.json`, `${dir}/none.json`]) {
+      const r = await new Deno.Command(Deno.execPath(), {
+        args: ["task", "mutate", "--survivors", file],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const err = new TextDecoder().decode(r.stderr);
+      assert.equal(r.code, 2, err);
+      assert.ok(err.includes(`--survivors ${file} is not a report written by --json`), err);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

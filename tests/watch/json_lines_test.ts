@@ -10,10 +10,10 @@ import { jsonLines, lineOf, syntaxErrorAt } from "../../lib/watch/_json_lines.ts
 const text = [
   "{", // 1
   '  "store": "a \\"quoted\\" {[,]} \\\\",', // 2
-  '  "empty": {}, "none": [],', // 3
+  '  "empty": { }, "none": [ ],', // 3: blanks inside empty ones
   '  "analyses": [', // 4
   "    {", // 5
-  '      "name": "x",', // 6
+  '      "name" : "x",', // 6: a blank before the colon
   '      "params":', // 7
   '        { "n": -1.5e3, "ok": true, "no": null,', // 8
   '          "list": [1,', // 9

@@ -43,6 +43,7 @@ export const TARGETS: readonly Target[] = [
     module: "lib/client/paginate.ts",
     tests: [
       `${C}page_drift_test.ts`,
+      `${C}paging_window_test.ts`,
       `${C}total_bound_test.ts`,
       `${C}paging_edges_test.ts`,
       edges,
@@ -66,6 +67,16 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   { module: "lib/client/_redirect.ts", tests: [`${C}redirect_rules_test.ts`, `${C}transport_test.ts`] },
+  {
+    module: "lib/client/call.ts",
+    tests: [
+      `${C}call_rules_test.ts`,
+      `${C}units_test.ts`,
+      `${C}pitfalls_flags_test.ts`,
+      `${C}coverage_test.ts`,
+    ],
+    max: 40,
+  },
   {
     module: "lib/client/_limiter.ts",
     tests: [`${C}limiter_rules_test.ts`, `${C}pacing_rules_test.ts`],
@@ -92,6 +103,14 @@ export const TARGETS: readonly Target[] = [
       "tests/frames/to_frame_test.ts",
     ],
     max: 60,
+  },
+  {
+    module: "lib/frames/provenance.ts",
+    tests: ["tests/frames/provenance_rules_test.ts", "tests/frames/provenance_test.ts"],
+  },
+  {
+    module: "lib/frames/resources.ts",
+    tests: ["tests/frames/resources_rules_test.ts", "tests/frames/to_frame_test.ts"],
   },
   { module: "lib/frames/value_labels.ts", tests: ["tests/frames/value_labels_test.ts"] },
   {
