@@ -87,8 +87,13 @@ Deno.test("catalysts: resolved from events or expiries ahead, else the lookup; o
         }
         assert.deepEqual(mine.map((w) => w.code), [WARNING_OF[want.status]], `${kind}:${value}`);
         if (want.status === "no-events") {
-          const as = want.resolved_name ? `(as ${want.resolved_name})` : "(as ";
-          assert.equal(mine[0].message.includes(as), want.resolved_name !== null, mine[0].message);
+          const as = want.resolved_name ? ` (as ${want.resolved_name})` : "";
+          assert.ok(
+            mine[0].message.startsWith(
+              `${kind}:${value} resolved${as} but has no events in the ${windowDays}-day`,
+            ),
+            mine[0].message,
+          );
         } else assert.equal(mine[0].pitfall, 16, "PITFALLS 16: an unresolvable value answers an empty list");
       }
       // The calls' own "no events: may not resolve" notice gives way to the verdicts above.
