@@ -38,8 +38,9 @@ export interface CatalystPull {
   /** Drugs whose own call is still capped (or was not made within {@link MAX_SPLIT_CALLS}). */
   readonly cappedDrugs: string[];
   /**
-   * True when the drug lists came from events only (a ticker or LEI, or the landscape failed): a drug
-   * with no event within ±`completeDays` and none among the first call's events could not be listed.
+   * True when the first call was capped and the drug lists came from events only (a ticker or LEI, or
+   * the landscape failed): a drug with no event within ±`completeDays` (less than the window) and none
+   * among the first call's events could not be listed. False when nothing was split.
    */
   readonly discovered: boolean;
 }

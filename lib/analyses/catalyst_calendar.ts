@@ -277,11 +277,9 @@ export async function catalystCalendar(
         code: "capped",
         message:
           `${e.entity}: still capped at ${limit} events after ${r.splits} split calls; complete within ` +
-          `±${r.completeDays} days${
-            r.cappedDrugs.length ? `, not for ${r.cappedDrugs.slice(0, 5).join(", ")}` : ""
-          }`,
+          `±${r.completeDays} days, not for ${r.cappedDrugs.slice(0, 5).join(", ")}`, // capped: some drug is
       });
-    } else if (r.splits > 0 && r.discovered && r.completeDays < windowDays) {
+    } else if (r.discovered) { // the first call was capped and split: complete within less than the window
       out.push({
         code: "capped-split",
         message: `${e.entity}: the call was capped at ${limit} events and was split (${r.splits} calls): ` +

@@ -89,7 +89,7 @@ export function explodeLinks(
   // always send (a landscape drug's chembl_id), which would key the links by nulls.
   const key = keyOf(df);
   const ids = options.id === undefined
-    ? key?.length && key.every((c) => c in dtypes && c !== field)
+    ? key?.length && !key.includes(field) // (a declared key's columns are in the frame: withKey checks)
       ? [...key]
       : ID_COLUMNS.filter((c) => c in dtypes).slice(0, 1)
     : typeof options.id === "string"

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { catalystCalendar, EVENT_KEY } from "../../lib/analyses/catalyst_calendar.ts";
 import { keyOf } from "../../lib/frames/mod.ts";
 import type { Sandbox } from "../../lib/sandbox/mod.ts";
-import { raw, withSandbox } from "../frames/_raw.ts";
+import { cellDays, days, raw, withSandbox } from "../frames/_raw.ts";
 
 const PATH = "/api/v1/tools/regulatory/catalysts";
 const AUTOCOMPLETE = "/api/v1/tools/resolution/autocomplete";
@@ -32,7 +32,16 @@ async function expected(sb: Sandbox, kind: "sponsor" | "ticker", value: string, 
     : resolved
     ? "no-events"
     : "unknown";
-  return { events: d.events.length, resolved, status, unresolved: resolved === false, resolved_name: exact };
+  const day = (s: string | null) => s === null ? null : days(s);
+  return {
+    events: d.events.length,
+    resolved,
+    status,
+    unresolved: resolved === false,
+    resolved_name: exact,
+    next_patent_expiry: day(d.next_patent_expiry),
+    next_exclusivity_expiry: day(d.next_exclusivity_expiry),
+  };
 }
 
 const WARNING_OF: Record<string, string> = {
@@ -45,7 +54,7 @@ Deno.test("catalysts: resolved from events or expiries ahead, else the lookup; o
   await withSandbox(async (sb, ri) => {
     for (const windowDays of [1, 3650]) {
       const sponsors = ["Pfizer", "Zzz Nowhere Pharma"];
-      const tickers = ["PFE", "MRK"];
+      const tickers = ["PFE", "MRK", "NVO"]; // NVO: an exclusivity expiry ahead, no patent one
       const cal = await catalystCalendar(ri, { sponsors, tickers, windowDays });
       const rows = cal.entities.toRecords();
       const inputs = [
@@ -62,6 +71,8 @@ Deno.test("catalysts: resolved from events or expiries ahead, else the lookup; o
           status: e.status,
           unresolved: e.unresolved,
           resolved_name: e.resolved_name,
+          next_patent_expiry: cellDays(e.next_patent_expiry),
+          next_exclusivity_expiry: cellDays(e.next_exclusivity_expiry),
         };
         assert.deepEqual(got, want, `${kind}:${value} in ${windowDays} days`);
         assert.equal(e.entity, `${kind}:${value}`);
@@ -75,9 +86,15 @@ Deno.test("catalysts: resolved from events or expiries ahead, else the lookup; o
           continue;
         }
         assert.deepEqual(mine.map((w) => w.code), [WARNING_OF[want.status]], `${kind}:${value}`);
-        if (want.status === "no-events" && want.resolved_name) {
-          assert.ok(mine[0].message.includes(`(as ${want.resolved_name})`), mine[0].message);
-        }
+        if (want.status === "no-events") {
+          const as = want.resolved_name ? ` (as ${want.resolved_name})` : "";
+          assert.ok(
+            mine[0].message.startsWith(
+              `${kind}:${value} resolved${as} but has no events in the ${windowDays}-day`,
+            ),
+            mine[0].message,
+          );
+        } else assert.equal(mine[0].pitfall, 16, "PITFALLS 16: an unresolvable value answers an empty list");
       }
       // The calls' own "no events: may not resolve" notice gives way to the verdicts above.
       assert.ok(
@@ -87,6 +104,11 @@ Deno.test("catalysts: resolved from events or expiries ahead, else the lookup; o
       if (windowDays === 1) assert.deepEqual([...statuses].sort(), ["no-events", "unknown", "unresolved"]);
       else assert.ok(statuses.has("events"));
       assert.deepEqual(keyOf(cal.events), EVENT_KEY, "events are keyed by drug + type + date");
+      for (const name of ["byMonth", "byQuarter", "byType", "entities"] as const) {
+        const key = keyOf(cal[name]) ?? [];
+        assert.ok(key.length > 0 && key.every((c) => cal[name].columns.includes(c)), `${name}: ${key}`);
+        assert.equal(cal[name].select(...key).unique().height, cal[name].height, `${name} rows are unique`);
+      }
     }
   });
 });
@@ -120,6 +142,7 @@ Deno.test("catalysts: a split call is complete for a sponsor (drugs from the lan
     const [sponsor, ticker] = cal.entities.toRecords();
     assert.equal(sponsor.events, truth.length);
     assert.equal(sponsor.capped, false);
+    assert.equal(sponsor.complete_days, 3650, "settled by splitting: complete over the whole window");
     assert.equal(cal.complete, true);
     const split = cal.warnings.filter((w) => w.code === "capped-split");
     // A ticker's or an LEI's drugs come from its events only: the split says what could be missing.
@@ -147,8 +170,14 @@ Deno.test("catalysts: capped drugs are those whose own whole-window call is capp
     for (const e of truth) perDrug.set(e.drug_name, (perDrug.get(e.drug_name) ?? 0) + 1);
     const capped = [...perDrug].filter(([, n]) => n >= limit).map(([d]) => d).sort();
     assert.ok(capped.length >= 6, `fixture: ${capped.length} capped drugs`);
-    const cal = await catalystCalendar(ri, { sponsors: ["Pfizer"], windowDays: 3650, limit });
+    const cal = await catalystCalendar(ri, {
+      sponsors: ["Pfizer"],
+      tickers: ["MRK"],
+      windowDays: 3650,
+      limit,
+    });
     assert.ok(cal.provenance.length < 64, "fixture: the call bound is not reached");
+    assert.equal(cal.complete, false, "one entity still capped: the calendar is incomplete");
     const e = cal.entities.toRecords()[0];
     const listed = String(e.capped_drugs).split(", ");
     assert.deepEqual([...listed].sort(), capped);
@@ -161,5 +190,72 @@ Deno.test("catalysts: capped drugs are those whose own whole-window call is capp
     const first = (await raw(sb, PATH, { sponsor: "Pfizer", windowDays: 3650, limit })).data.events as Ev[];
     const got = new Set(cal.events.toRecords().map((r) => `${r.drug_name}|${r.type}|${r.days_to_event}`));
     for (const x of first) assert.ok(got.has(`${x.drug_name}|${x.type}|${x.days_to_event}`), x.drug_name);
+  });
+});
+
+Deno.test("catalysts: an event one entity reports keeps the service's values", async () => {
+  await withSandbox(async (sb, ri) => {
+    const truth = (await raw(sb, PATH, { sponsor: "Pfizer", windowDays: 3650, limit: 500 })).data
+      .events as Record<string, unknown>[];
+    const cal = await catalystCalendar(ri, { sponsors: ["Pfizer"], windowDays: 3650 });
+    const key = (r: Record<string, unknown>) => `${r.drug_name}|${r.type}|${r.days_to_event}`;
+    const got = new Map(cal.events.toRecords().map((r) => [key(r), r]));
+    assert.equal(got.size, truth.length);
+    // byType: past (days_to_event < 0) and upcoming per type, in type order; the window is 3650 as asked.
+    const byType = new Map<string, { type: string; past: number; upcoming: number; events: number }>();
+    for (const e of truth) {
+      const t = byType.get(String(e.type)) ?? { type: String(e.type), past: 0, upcoming: 0, events: 0 };
+      if (Number(e.days_to_event) < 0) t.past++;
+      else t.upcoming++;
+      t.events++;
+      byType.set(t.type, t);
+    }
+    const types = [...byType.keys()].sort();
+    assert.ok(types.length > 1, "fixture: several types");
+    assert.deepEqual(cal.byType.toRecords(), types.map((t) => byType.get(t)));
+    const text = ["trade_name", "patent_no", "exclusivity_code", "exclusivity_description"];
+    assert.ok(truth.some((e) => e.patent_no !== null && e.trade_name !== null), "fixture: values to keep");
+    for (const e of truth) {
+      const r = got.get(key(e))!;
+      assert.deepEqual(text.map((c) => r[c]), text.map((c) => e[c]), key(e));
+    }
+  });
+});
+
+Deno.test("catalysts: the window is 365 days unless given; filters alone make one entity named by them", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const cal = await catalystCalendar(ri, {
+      indication: "breast cancer",
+      drugNames: ["olaparib", "tamoxifen"],
+    });
+    assert.ok(cal.provenance.every((p) => p.params.windowDays === 365), JSON.stringify(cal.provenance));
+    const [e] = cal.entities.toRecords();
+    assert.deepEqual([e.entity, e.kind, e.value], [
+      "filter:breast cancer olaparib,tamoxifen",
+      "filter",
+      "breast cancer olaparib,tamoxifen",
+    ]);
+    const only = await catalystCalendar(ri, { indication: "asthma" });
+    assert.equal(only.entities.toRecords()[0].value, "asthma");
+  });
+});
+
+Deno.test("catalysts: two entities' events are merged, each event once with the entities that report it", async () => {
+  await withSandbox(async (sb, ri) => {
+    const want = new Map<string, string[]>();
+    for (const [kind, value] of [["sponsor", "Pfizer"], ["ticker", "NVO"]]) {
+      for (
+        const e of (await raw(sb, PATH, { [kind]: value, windowDays: 3650, limit: 500 })).data.events as Ev[]
+      ) {
+        const k = `${e.drug_name}|${e.type}|${e.days_to_event}`;
+        want.set(k, [...want.get(k) ?? [], `${kind}:${value}`]);
+      }
+    }
+    const cal = await catalystCalendar(ri, { sponsors: ["Pfizer"], tickers: ["NVO"], windowDays: 3650 });
+    const got = new Map(
+      cal.events.toRecords().map((r) => [`${r.drug_name}|${r.type}|${r.days_to_event}`, r.entities]),
+    );
+    assert.ok(new Set([...want.values()].map((v) => v.join())).size > 1, "fixture: events of each entity");
+    assert.deepEqual(Object.fromEntries(got), Object.fromEntries(want));
   });
 });

@@ -182,3 +182,9 @@ Deno.test("split: a drug list over 100 names goes in lists of at most 100, each 
     await svc.close();
   }
 });
+
+Deno.test("split: nothing capped — one event proves the entity resolved, and nothing is said about splitting", async () => {
+  const { cal, entity } = await calendar([{ drug: "a", days: 5 }], { windowDays: 365, limit: 10 });
+  assert.deepEqual([entity.events, entity.resolved, entity.status], [1, true, "events"]);
+  assert.deepEqual(cal.warnings.filter((w) => !w.source), [], "no warning of the calendar's own");
+});

@@ -116,3 +116,26 @@ Deno.test("patentTrends(): one incomplete call makes the analysis incomplete", a
     assert.equal(out.complete, false);
   });
 });
+
+Deno.test("patentTrends(): parameters checked before any request; ten CPC codes asked by default; keyed frames", async () => {
+  await withSandbox(async (sb) => {
+    const f = countingFetch();
+    const ri = clientFor(sb, { fetch: f.fetch });
+    await assert.rejects(patentTrends(ri, { topN: 500 }), RangeError);
+    assert.equal(f.count(), 0);
+    // The sandbox has fewer than ten CPC codes: the default shows on the wire, as the top-N asked for.
+    const out = await patentTrends(ri, { compare: ["organizations/pfizer"] });
+    const cpc = f.urls.filter((u) => new URL(u).searchParams.get("group_by") === "cpc");
+    assert.deepEqual(cpc.map((u) => new URL(u).searchParams.get("limit")), ["10"]);
+    const keys = Object.fromEntries(
+      ["byYear", "topCpc", "growth", "companies", "unresolved"].map((k) => [k, keyOf(out[k as "byYear"])]),
+    );
+    assert.deepEqual(keys, {
+      byYear: ["year"],
+      topCpc: ["cpc"],
+      growth: ["key"],
+      companies: ["company", "year"],
+      unresolved: ["input"],
+    });
+  });
+});

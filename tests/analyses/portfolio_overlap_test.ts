@@ -184,3 +184,31 @@ Deno.test("portfolioOverlap() on the spec-minimal profile resolves sponsors as t
     assert.ok(!r.warnings.some((w) => w.code === "maybe-unresolved"));
   }, { profile: "spec-minimal" });
 });
+
+Deno.test("portfolioOverlap() applies phase and status filters, served or derived (spec-minimal)", async () => {
+  const q = {
+    sponsors: "AstraZeneca",
+    conditionKeyword: COND,
+    phase: "Phase 3",
+    status: "COMPLETED",
+    limit: 1,
+  };
+  for (const profile of ["full", "spec-minimal"] as const) {
+    await withSandbox(async (_sb, ri) => {
+      const truth = await withSandbox((full) => raw(full, PATH, q));
+      const unfiltered = (await withSandbox((full) =>
+        raw(full, PATH, { ...q, phase: undefined, status: undefined })
+      ))
+        .data.comparison[0].trial_count;
+      const want = truth.data.comparison[0].trial_count;
+      assert.ok(want > 0 && want < unfiltered, `fixture: the filters matter (${want} of ${unfiltered})`);
+      const r = await portfolioOverlap(ri, {
+        sponsors: ["AstraZeneca"],
+        condition: COND,
+        phase: "Phase 3",
+        status: "COMPLETED",
+      });
+      assert.equal(r.sponsors.getColumn("trial_count").get(0), want, profile);
+    }, { profile });
+  }
+});

@@ -16,7 +16,7 @@ import { raw, withSandbox } from "../frames/_raw.ts";
 const MEMBERS: Record<string, number[]> = { Alpha: [0, 1, 2, 3, 4], Beta: [0, 1, 2, 5], Gamma: [1, 2, 3, 6] };
 
 /** A portfolio service over MEMBERS; `opts` bends one answer. */
-function portfolio(opts: { renamed?: string } = {}): Handler {
+function portfolio(opts: { renamed?: string; upper?: string; rows?: "none" | "partial" } = {}): Handler {
   return (ctx) => {
     const ids = (ctx.db.prepare("SELECT trial_id FROM trials ORDER BY trial_id LIMIT 7").all() as {
       trial_id: string;
@@ -27,11 +27,11 @@ function portfolio(opts: { renamed?: string } = {}): Handler {
     const shared = [...counts].filter(([, c]) => c >= 2).map(([t]) => ids[t]).sort();
     const { limit, offset } = offsetOf(ctx.params);
     return flaggedBody({
-      comparison: names.map((n) => ({
-        sponsor: n === opts.renamed ? `${n} Holdings` : n,
+      comparison: opts.rows === "none" ? [] : names.map((n, i) => ({
+        sponsor: n === opts.renamed ? `${n} Holdings` : n === opts.upper ? ` ${n.toUpperCase()} ` : n,
         resolved_name: `${n} Inc`,
         trial_count: MEMBERS[n].length,
-        by_phase: { PHASE2: MEMBERS[n].length },
+        ...(opts.rows === "partial" && i === 0 ? {} : { by_phase: { PHASE2: MEMBERS[n].length } }),
         by_status: { RECRUITING: MEMBERS[n].length },
       })),
       trials: compositeRows(ctx.db, shared.slice(offset, offset + limit)),
@@ -103,4 +103,23 @@ Deno.test("portfolio overlap, derived on the spec-minimal profile: a sponsor wit
       { sponsor: "Zz Unknown Co", resolved: false, trial_count: 0 },
     ]);
   }, { profile: "spec-minimal", handlers: { "resolve.organizations": none } });
+});
+
+Deno.test("portfolio overlap: a summary row differing only in case and spaces is the sponsor's own", async () => {
+  await withSandbox(async (_sb, ri) => {
+    const r = await portfolioOverlap(ri, { sponsors: ["Alpha", "Beta"], condition: "asthma" });
+    assert.deepEqual(r.sponsors.getColumn("trial_count").toArray(), [5, 4]);
+    assert.ok(!r.warnings.some((w) => w.code === "lookup-missed"), JSON.stringify(r.warnings));
+  }, { handlers: { "trials.portfolio": portfolio({ upper: "Beta" }) } });
+});
+
+Deno.test("portfolio overlap: a summary without every field, or none, is derived instead", async () => {
+  for (const rows of ["none", "partial"] as const) {
+    await withSandbox(async (_sb, ri) => {
+      const r = await portfolioOverlap(ri, { sponsors: ["Alpha", "Beta"], condition: "asthma" });
+      assert.ok(r.warnings.some((w) => w.code === "derived"), rows);
+      // Derived from the sandbox's own trials, where no sponsor is called Alpha or Beta.
+      assert.deepEqual(r.sponsors.getColumn("trial_count").toArray(), [0, 0], rows);
+    }, { handlers: { "trials.portfolio": portfolio({ rows }) } });
+  }
 });

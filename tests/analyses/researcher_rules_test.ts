@@ -8,7 +8,7 @@ import pl from "nodejs-polars";
 import { researcherOutput, researcherOutputFromFrame } from "../../lib/analyses/researcher_output.ts";
 import { keyOf } from "../../lib/frames/mod.ts";
 import { mostProlificAuthor } from "../../lib/sandbox/mod.ts";
-import { clientFor, withSandbox } from "../client/_sandbox.ts";
+import { clientFor, countingFetch, withSandbox } from "../client/_sandbox.ts";
 
 const SCHEMA = {
   work_id: pl.Utf8,
@@ -156,5 +156,16 @@ Deno.test("researcherOutput(): an author with an id keeps its ORCID; a missing n
     const out = await researcherOutput(slice, { authorId: author });
     assert.deepEqual(out.author, { author_key: author, name: "", orcid: "0000-0002-1825-0097" });
     assert.ok(!out.warnings.some((w) => w.code === "author-unknown"));
+  });
+});
+
+Deno.test("researcherOutput(): an empty author id is the caller's error, before any request", async () => {
+  await withSandbox(async (sb) => {
+    const f = countingFetch();
+    await assert.rejects(
+      researcherOutput(clientFor(sb, { fetch: f.fetch }), { authorId: "" }),
+      (e: unknown) => e instanceof RangeError && /^researcherOutput: authorId /.test(e.message),
+    );
+    assert.equal(f.count(), 0);
   });
 });

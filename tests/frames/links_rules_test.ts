@@ -13,6 +13,7 @@ import {
   resolveResource,
   RESOURCES,
   toFrame,
+  withKey,
 } from "../../lib/frames/mod.ts";
 
 const plain = () =>
@@ -105,4 +106,28 @@ Deno.test("a frame's link table is keyed by the frame's declared key by default"
     explodeLinks(drugs.select("chembl_id", "generic_name", "sponsors"), "sponsors").columns[0],
     "chembl_id",
   );
+});
+
+Deno.test("a frame without a declared key is keyed by any column of ID_COLUMNS it has; a list key is not used", () => {
+  // Every one-column resource key that names an id (…_id, id, _key, a generic name), independently of ID_COLUMNS;
+  // but a disease's efo_id, which no link table is made of (disease rows hold no lists).
+  const ids = new Set(
+    RESOURCES.map((r) => resolveResource(r).key).filter((k) => k.length === 1).map(([k]) => k).filter((k) =>
+      /(^|_)id$|^_key$|^generic_name$/.test(k) && k !== "efo_id"
+    ),
+  );
+  assert.ok(ids.size >= 10, [...ids].join(", "));
+  for (const id of ids) {
+    const df = pl.DataFrame({ label: ["a"], [id]: ["k"], tags: [["x", "y"]] });
+    assert.deepEqual(explodeLinks(df, "tags").toRecords(), [{ [id]: "k", tags: "x" }, {
+      [id]: "k",
+      tags: "y",
+    }], id);
+  }
+  // A catalyst frame that lost its declared key: its links keep the approval the event stems from.
+  const events = emptyFrame("catalystEvent");
+  assert.equal(explodeLinks(events.select(...events.columns), "sponsors").columns[0], "approval_key");
+  // A key declared on the list itself cannot key its own links: the id column is used.
+  const listKeyed = withKey(pl.DataFrame({ id: ["a"], tags: [["x"]] }), ["tags"]);
+  assert.deepEqual(explodeLinks(listKeyed, "tags").columns, ["id", "tags"]);
 });

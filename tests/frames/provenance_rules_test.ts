@@ -134,10 +134,10 @@ Deno.test("the notebook view: completeness, every call, warnings and definitions
   const r = analysisResult(
     { "a<b": pl.DataFrame({ x: [1] }) },
     [
-      call({ params: { q: '<script>"x"&' }, fromCache: true, cacheAgeMs: 2600, complete: false }),
+      call({ params: { q: '<script>"x"&' }, fromCache: true, cacheAgeMs: 2500, complete: false }),
       call({ total: null }),
     ],
-    [{ code: "C<1>", message: 'm & "n"', source: "s<>" }],
+    [{ code: "C<1>", message: 'm & "n"', source: "s<>" }, { code: "D", message: "plain" }],
     undefined,
     { "c<": "d>" },
   );
@@ -147,15 +147,25 @@ Deno.test("the notebook view: completeness, every call, warnings and definitions
     assert.ok(!h.includes(raw), `${raw} is escaped`);
   }
   assert.ok(
-    h.includes("<li>⚠ m &amp; &quot;n&quot; <code>C&lt;1&gt;</code> <small>s&lt;&gt;</small></li>"),
+    h.includes(
+      "<ul><li>⚠ m &amp; &quot;n&quot; <code>C&lt;1&gt;</code> <small>s&lt;&gt;</small></li><li>⚠ plain <code>D</code></li></ul>",
+    ),
     h,
   );
   assert.ok(h.includes("<li><code>c&lt;</code>: d&gt;</li>"));
   assert.ok(h.includes("&lt;script&gt;"));
   assert.ok(h.includes("total 10, 10 rows, cache (3 s old), <b>incomplete</b></li>"), h);
+  assert.ok(h.includes("<b>incomplete</b></li><li><code>regulatory.catalysts"), "one item per call");
   assert.ok(h.includes("total n/a, 10 rows, live</li>"), h);
-  assert.ok(h.includes("<h4>a&lt;b</h4><p><small>shape (1, 1)</small></p>"), h);
+  assert.ok(h.includes("<h4>a&lt;b</h4><p><small>shape (1, 1)</small></p><table"), "the frame's own table");
+  const display = Object.getOwnPropertyDescriptor(r, Symbol.for("Jupyter.display"));
+  assert.equal(display?.enumerable, false, "the view is not one of the result's fields");
   const plain = html(analysisResult({}, [call()]));
+  assert.equal(
+    plain,
+    "<p><b>Complete</b> · 1 calls</p>\n\n\n<details><summary>Provenance</summary><ul><li><code>" +
+      "regulatory.catalysts {&quot;sponsor&quot;:&quot;A&quot;}</code> total 10, 10 rows, live</li></ul></details>",
+  );
   assert.match(plain, /^<p><b>Complete<\/b> · 1 calls<\/p>/);
   assert.ok(!plain.includes("<ul><li>⚠") && !plain.includes("Definitions"));
   assert.ok(!html(analysisResult({}, [])).includes("<details>"), "no calls: no provenance list");

@@ -236,6 +236,17 @@ export const TARGETS: readonly Target[] = [
     max: 40,
   },
   {
+    module: "lib/watch/run.ts",
+    tests: [
+      "tests/watch/run_rules_test.ts",
+      "tests/watch/run_test.ts",
+      "tests/watch/advance_diff_test.ts",
+      "tests/watch/integrity_test.ts",
+      "tests/watch/alerts_test.ts",
+    ],
+    max: 30,
+  },
+  {
     module: "lib/frames/keys.ts",
     tests: ["tests/frames/keys_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/diff_rules_test.ts"],
   },
