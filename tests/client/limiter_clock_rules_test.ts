@@ -3,8 +3,9 @@
  * drives (no sleeping, no timed assertion): which rate limits are one episode, the pace learnt between
  * episodes (time over the successes in between), the 2 % faster probe after every 10th success, and the
  * smoothed latency (0.8 × smoothed + 0.2 × new) that ends the slow start when it rises above
- * 1.5 × the best + 2 ms; and, on the same clock, FIFO order at the end of a pause, a sub-millisecond pace, and
- * no timer left when nothing waits. `ok()` tasks start at once: the clock is moved past any pause or pace first.
+ * 1.5 × the best + 2 ms (and restarts the run of successes); and, on the same clock, FIFO order at the end of
+ * a pause, a pace kept between requests released together, a sub-millisecond pace, and no timer left when
+ * nothing waits. `ok()` tasks start at once: the clock is moved past any pause or pace first.
  */
 import assert from "node:assert/strict";
 import { Limiter } from "../../lib/client/_limiter.ts";
@@ -112,13 +113,28 @@ Deno.test("latency: a steady latency, however long, holds; the best single laten
   assert.equal(l.max, 7);
 });
 
-Deno.test("latency has risen above 1.5 × the best + 2 ms, not at it: 16.5 ms holds, 17.5 ms ends the slow start", async () => {
-  for (const [slow, after] of [[42.5, 5], [47.5, 4]]) {
+Deno.test("latency has risen above 1.5 × the best + 2 ms, not at it: 16.5 and 17 ms hold, 17.5 ms ends the slow start", async () => {
+  for (const [slow, after] of [[42.5, 5], [45, 5], [47.5, 4]]) {
     const { l, ok } = clocked(1, 16);
     await ok(10, 3); // best 10 ms: the line is 1.5 × 10 + 2 = 17 ms
-    await ok(slow); // smoothed 0.8 × 10 + 0.2 × slow: 16.5 or 17.5
+    await ok(slow); // smoothed 0.8 × 10 + 0.2 × slow: 16.5, 17 or 17.5
     assert.equal(l.max, after, `a ${slow} ms answer`);
   }
+});
+
+Deno.test("a latency rise restarts the run of successes that earns the next slot", async () => {
+  const { l, ok } = clocked(4, 16);
+  await ok(10); // best 10 ms
+  l.throttle(0); // slow start over: 2 slots, one more per 2 successes in a row
+  await ok(10, 2);
+  assert.equal(l.max, 3);
+  await ok(10, 2); // 2 of the 3 the next slot needs
+  await ok(100); // smoothed 0.8 × 10 + 0.2 × 100 = 28 ms: risen, the run restarts
+  await ok(10, 4); // 24.4, 21.5, 19.2, 17.4 ms: still risen
+  await ok(10); // 15.9 ms: holds, 1 in a row
+  assert.equal(l.max, 3);
+  await ok(10, 2);
+  assert.equal(l.max, 4, "3 in a row");
 });
 
 Deno.test("a paced request starts when the pace allows, while the one before it is still in flight", async () => {
@@ -161,6 +177,14 @@ Deno.test("a sub-millisecond pace is a pace too: kept between starts and probed 
   clock.t += 1;
   await second;
   assert.deepEqual(order, ["first", "second"]);
+  l.throttle(10, true); // t = 1007, 6 ms into the episode: the same one, held until 1017
+  const [a, b] = ["a", "b"].map((name) => l.run(() => Promise.resolve(void order.push(name))));
+  clock.t = 1017; // the pause's timer starts `a`; `b` is still a pace behind it
+  await a;
+  assert.deepEqual(order.slice(2), ["a"]);
+  clock.t += 1;
+  await b;
+  assert.deepEqual(order.slice(2), ["a", "b"]);
 });
 
 Deno.test("FIFO: a request arriving the moment a pause ends starts after those the pause held", async () => {
