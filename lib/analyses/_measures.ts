@@ -35,7 +35,7 @@ export function framed(rows: readonly Record<string, unknown>[], schema: Schema)
 
 /** Keep only the columns of `schema` (cast to its dtypes), adding null columns for missing ones. */
 export function conform(df: pl.DataFrame, schema: Schema): pl.DataFrame {
-  if (df.height === 0 && df.width === 0) return emptyFrame(schema);
+  if (df.width === 0) return emptyFrame(schema); // no columns (so no rows): nothing to select from
   const have = new Set(df.columns);
   return df.select(
     ...Object.entries(schema).map(([n, t]) =>
@@ -57,7 +57,8 @@ export function fillYears(df: pl.DataFrame, from: number | null, to: number | nu
   const all = pl.DataFrame({ year: Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) }, {
     schema: { year: pl.Int64 },
   });
-  // A row without a year matches no year of the left join: it drops out.
+  // A row without a year matches no year of the left join: it drops out. The sort is kept although this
+  // Polars keeps the left frame's order: Polars does not promise it (`maintain_order` defaults to none).
   return all.join(df, { on: "year", how: "left" })
     .withColumns(
       ...df.columns.filter((c) => c !== "year").map((c) => pl.col(c).fillNull(0).cast(df.getColumn(c).dtype)),
