@@ -7,18 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { DEFAULT_CACHE_TTL_MS, DiskCache } from "../../lib/client/cache.ts";
+import { inTemp } from "../_temp.ts";
 
 const BASE = "http://127.0.0.1:1";
 const PATH = "/api/v1/trials/search";
-
-async function withDir(f: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await f(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
 
 Deno.test("a key names the request and the tenant: the query in any order is one request, anything else another", async () => {
   const c = new DiskCache({}, "key-one");
@@ -69,7 +61,7 @@ Deno.test("a key names the request and the tenant: the query in any order is one
 });
 
 Deno.test("an entry is served with its time and age while its age is at most the TTL", async () => {
-  await withDir(async (dir) => {
+  await inTemp(async (dir) => {
     const c = new DiskCache({ dir, ttlMs: 1000 }, "k");
     const key = await c.key(BASE, "GET", PATH, []);
     assert.equal(await c.get(key), null, "nothing stored yet");
@@ -84,7 +76,7 @@ Deno.test("an entry is served with its time and age while its age is at most the
 });
 
 Deno.test("an unreadable entry is a miss; a write leaves only the entry, and a second write replaces it", async () => {
-  await withDir(async (dir) => {
+  await inTemp(async (dir) => {
     const c = new DiskCache({ dir: `${dir}/made/here`, ttlMs: 1000 }, "k");
     const key = await c.key(BASE, "GET", PATH, []);
     await c.put(key, { endpoint: "e", body: 1 }, 10);
@@ -99,7 +91,7 @@ Deno.test("an unreadable entry is a miss; a write leaves only the entry, and a s
 });
 
 Deno.test("clear removes this cache's entries (and leftover temporary files), nothing else; no directory is no error", async () => {
-  await withDir(async (dir) => {
+  await inTemp(async (dir) => {
     const c = new DiskCache({ dir, ttlMs: 1000 }, "k");
     const key = await c.key(BASE, "GET", PATH, []);
     await c.put(key, { endpoint: "e", body: 1 });

@@ -7,15 +7,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readManifest, sha256File, SnapshotIntegrityError, verifyFile } from "../../lib/watch/_integrity.ts";
-
-async function inTemp(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { inTemp } from "../_temp.ts";
 
 const hashOf = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 

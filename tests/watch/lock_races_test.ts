@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { lockStore, StoreLockedError } from "../../lib/watch/mod.ts";
+import { inTemp } from "../_temp.ts";
 
 type Fs = "rename" | "readTextFile";
 
@@ -30,15 +31,6 @@ async function onFirst(
     assert.ok(fired, `the ${name} step was reached`);
   } finally {
     (Deno as unknown as Record<Fs, unknown>)[name] = real;
-  }
-}
-
-async function inTemp(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
   }
 }
 

@@ -6,15 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { lockStore, StoreLockedError } from "../../lib/watch/mod.ts";
-
-async function inTemp(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { inTemp } from "../_temp.ts";
 
 const gone = async (path: string) => !(await Deno.stat(path).catch(() => null));
 

@@ -10,15 +10,7 @@ import denoJson from "../../deno.json" with { type: "json" };
 import { keyOf, provenanceOf, withKey, withProvenance } from "../../lib/frames/mod.ts";
 import { listSnapshots, loadSnapshot, snapshot, STALE_TMP_MS } from "../../lib/watch/mod.ts";
 import type { Provenance } from "../../lib/client/result.ts";
-
-async function inTemp(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
+import { inTemp } from "../_temp.ts";
 
 const entries = async (dir: string) => (await Array.fromAsync(Deno.readDir(dir))).map((e) => e.name).sort();
 const df = (n = 2) =>
