@@ -238,6 +238,7 @@ export const TARGETS: readonly Target[] = [
     module: "lib/watch/run.ts",
     tests: [
       "tests/watch/run_rules_test.ts",
+      "tests/watch/run_days_test.ts",
       "tests/watch/run_test.ts",
       "tests/watch/advance_diff_test.ts",
       "tests/watch/integrity_test.ts",
