@@ -2,7 +2,8 @@
  * runWatch() on a second day, over the sandbox: the baseline of each item is today's own rows minus a
  * known number of them, so each item's change is known from the definition (rows added + removed +
  * changed). The run is `changed` when ANY item changed, its items come biggest change first, and each
- * log line says "1 change", "N changes" or "no change" since the day compared against.
+ * log line says "1 change", "N changes" or "no change" since the day compared against. An item resumed
+ * from a snapshot saved earlier that day keeps the warnings it was saved with.
  */
 import assert from "node:assert/strict";
 import { createClient } from "../../lib/client/mod.ts";
@@ -57,6 +58,38 @@ Deno.test("a second day: changed when any item changed, biggest change first, '1
     });
     assert.equal(calm.items[0].since, DAY2);
     assert.equal(calm.changed, false);
+  } finally {
+    await Deno.remove(store, { recursive: true });
+  }
+});
+
+Deno.test("a resumed item keeps the warnings it was saved with", async () => {
+  // The spec-minimal service sends alerts without alert_id: the alerts item warns that it could not
+  // tell which fired. Read back later that day, it must still say so.
+  await using sb = await startSandbox({ seed: 42, scale: "tiny", quiet: true, profile: "spec-minimal" });
+  const store = await Deno.makeTempDir();
+  try {
+    const client = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos });
+    const list = (status: string) =>
+      ({
+        store: "watch",
+        alerts: true,
+        analyses: [{ name: "typo", endpoint: "trials.search", params: { status } }],
+      }) as Watchlist;
+    const first = await runWatch(list("recruting"), { client, store, date: DAY1 });
+    assert.ok(first.failed, "the misspelt status fails its item, the alerts are saved");
+    const saved = first.items.find((i) => i.name === "alerts")!;
+    assert.ok(saved.warnings.length > 0, "the alerts item warns on this profile");
+    const lines: string[] = [];
+    const again = await runWatch(list("RECRUITING"), {
+      client,
+      store,
+      date: DAY1,
+      log: (l) => lines.push(l),
+    });
+    assert.equal(again.failed, false);
+    assert.match(lines.join("\n"), /^alerts: saved earlier today; /m);
+    assert.deepEqual(again.items.find((i) => i.name === "alerts")!.warnings, saved.warnings);
   } finally {
     await Deno.remove(store, { recursive: true });
   }
