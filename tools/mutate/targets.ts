@@ -247,6 +247,11 @@ export const TARGETS: readonly Target[] = [
     max: 30,
   },
   {
+    module: "lib/watch/change_report.ts",
+    tests: ["tests/watch/change_report_rules_test.ts", "tests/watch/alerts_test.ts", "tests/watch/cli_test.ts"],
+    max: 40,
+  },
+  {
     module: "lib/frames/keys.ts",
     tests: ["tests/frames/keys_rules_test.ts", "tests/watch/keys_test.ts", "tests/watch/diff_rules_test.ts"],
   },
