@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { createClient } from "../../lib/client/mod.ts";
 import { frameFromResult } from "../../lib/frames/mod.ts";
+import { columnLabel } from "../../lib/frames/semantics.ts";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
 import { runWatch, snapshot, type Watchlist } from "../../lib/watch/mod.ts";
 import { changeReport, changeReportMarkdown } from "../../lib/watch/change_report.ts";
@@ -56,6 +57,13 @@ Deno.test("change report: each item's headline and status, the overview, the sum
     assert.equal(headline("typo"), `failed: ${typo.error}`);
     assert.equal(report.sections.find((s) => s.title === "typo (trials.search)")!.error, typo.error);
 
+    assert.equal(report.sections.find((s) => s.title === "one (trials.search)")!.error, undefined);
+    // The summary table names the columns rows are matched by, by their labels.
+    const matchedBy = report.sections.find((s) => s.title === "three (trials.search)")!.tables![0].frame;
+    const key = out.items.find((i) => i.name === "three")!.diff!.frames.rows.key;
+    assert.deepEqual(matchedBy.getColumn("matched_by").toArray(), [
+      key.map((k) => columnLabel(k)).join(", "),
+    ]);
     // The overview: one row per item, in the run's order (biggest change first).
     const what = report.sections[0];
     const overview = what.tables![0].frame.toRecords();
@@ -83,6 +91,10 @@ Deno.test("change report: each item's headline and status, the overview, the sum
     );
     const three = md.slice(md.indexOf("## three (trials.search)"), md.indexOf("## one (trials.search)"));
     assert.match(three, /### Rows added\n\n\| [^\n]+ \|\n\|---(\|---)*\|\n(\| [^\n]* \|\n){3}\n/);
+    assert.doesNotMatch(three, /Rows removed|changed values/, "no table for what did not happen");
+    for (const id of today.head(3).getColumn("trial_id").toArray()) {
+      assert.ok(three.includes(`| ${id} |`), three);
+    }
     // An unchanged item shows no change tables.
     assert.doesNotMatch(md, /## same \(trials\.search\)\n\nno change since [\d-]+\n\n###/);
 

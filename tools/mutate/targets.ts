@@ -248,7 +248,12 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/watch/change_report.ts",
-    tests: ["tests/watch/change_report_rules_test.ts", "tests/watch/alerts_test.ts", "tests/watch/cli_test.ts"],
+    tests: [
+      "tests/watch/change_report_rules_test.ts",
+      "tests/watch/change_report_cells_test.ts",
+      "tests/watch/alerts_test.ts",
+      "tests/watch/cli_test.ts",
+    ],
     max: 40,
   },
   {
