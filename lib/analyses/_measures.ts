@@ -6,6 +6,7 @@
  */
 import pl from "nodejs-polars";
 import { normaliseCurie } from "../client/params.ts";
+import { emptyFromSchema } from "../frames/to_frame.ts";
 
 /** A frame schema: column name → Polars dtype. */
 export type Schema = Record<string, pl.DataType>;
@@ -19,13 +20,7 @@ export function ratio(num: pl.Expr, den: pl.Expr): pl.Expr {
 }
 
 /** An empty frame with the given columns and dtypes (works for list columns too; STACK §2). */
-export function emptyFrame(schema: Schema): pl.DataFrame {
-  const names = Object.keys(schema);
-  if (!names.length) return pl.DataFrame([]);
-  return pl.DataFrame(names.map((n) => pl.Series(n, []))).select(
-    ...names.map((n) => pl.col(n).cast(schema[n])),
-  );
-}
+export const emptyFrame: (schema: Schema) => pl.DataFrame = emptyFromSchema;
 
 /** A frame from row objects with an explicit schema (columns built in JS; empty-safe). */
 export function framed(rows: readonly Record<string, unknown>[], schema: Schema): pl.DataFrame {
@@ -55,13 +50,15 @@ export function conform(df: pl.DataFrame, schema: Schema): pl.DataFrame {
  */
 export function fillYears(df: pl.DataFrame, from: number | null, to: number | null): pl.DataFrame {
   const years = df.getColumn("year").toArray().filter((y): y is number => y !== null);
-  const lo = from ?? (years.length ? Math.min(...years) : null);
-  const hi = to ?? (years.length ? Math.max(...years) : null);
-  if (lo === null || hi === null || hi < lo) return df;
+  // Without years the data's range is empty (min +Infinity, max -Infinity): nothing to fill.
+  const lo = from ?? Math.min(...years);
+  const hi = to ?? Math.max(...years);
+  if (!(hi >= lo)) return df;
   const all = pl.DataFrame({ year: Array.from({ length: hi - lo + 1 }, (_, i) => lo + i) }, {
     schema: { year: pl.Int64 },
   });
-  return all.join(df.filter(pl.col("year").isNotNull()), { on: "year", how: "left" })
+  // A row without a year matches no year of the left join: it drops out.
+  return all.join(df, { on: "year", how: "left" })
     .withColumns(
       ...df.columns.filter((c) => c !== "year").map((c) => pl.col(c).fillNull(0).cast(df.getColumn(c).dtype)),
     )

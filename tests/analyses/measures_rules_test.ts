@@ -52,6 +52,9 @@ Deno.test("emptyFrame, framed, conform: typed frames from a schema, list columns
     tags: null,
   }, { name: "c", n: 0, tags: [] }]]);
   assert.deepEqual(S(framed([], schema)), want);
+  // A list column no row fills (every value null: an optional list the service left out) is still typed.
+  const unfilled = framed([{ name: "d" }, { name: "e", tags: null }], schema);
+  assert.deepEqual([S(unfilled), unfilled.getColumn("tags").toArray()], [want, [null, null]]);
   const c = conform(pl.DataFrame({ extra: [1], n: [7.0], name: ["z"] }), schema);
   assert.deepEqual([c.columns, S(c), rec(c)], [["name", "n", "tags"], want, [{
     name: "z",

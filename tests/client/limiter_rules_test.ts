@@ -114,6 +114,8 @@ Deno.test("adaptive after a throttle: slots halved (rounded down, at least 1), t
   await instant(l, 5);
   l.throttle(0);
   assert.equal(l.max, 3, "a throttle restarts the run of successes");
+  await instant(l, 1);
+  assert.equal(l.max, 3, "the 5 before it count for nothing: 1 success of 3");
   const capped = new Limiter(2, { max: 2 });
   capped.throttle(0);
   await instant(capped, 10);

@@ -44,6 +44,7 @@ export const TARGETS: readonly Target[] = [
     tests: [
       `${C}page_drift_test.ts`,
       `${C}paging_window_test.ts`,
+      `${C}paging_stop_test.ts`,
       `${C}total_bound_test.ts`,
       `${C}paging_edges_test.ts`,
       edges,
@@ -79,7 +80,7 @@ export const TARGETS: readonly Target[] = [
   },
   {
     module: "lib/client/_limiter.ts",
-    tests: [`${C}limiter_rules_test.ts`, `${C}pacing_rules_test.ts`],
+    tests: [`${C}limiter_rules_test.ts`, `${C}limiter_clock_rules_test.ts`, `${C}pacing_rules_test.ts`],
     max: 60,
   },
   { module: "lib/client/_path.ts", tests: [`${C}path_rules_test.ts`] },
