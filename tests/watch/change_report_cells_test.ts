@@ -11,6 +11,7 @@ import { diff, type WatchOutcome } from "../../lib/watch/mod.ts";
 import { changeReport, changeReportMarkdown } from "../../lib/watch/change_report.ts";
 
 const SHARE = "orphan_share_fraction";
+const KEY2 = ["id", "arm"];
 const SOURCE = { source: "http://127.0.0.1:1", synthetic: false };
 const frame = (rows: Record<string, unknown>[]) => withKey(pl.DataFrame(rows), ["id"]);
 
@@ -38,16 +39,20 @@ function outcome(
   } as WatchOutcome;
 }
 
-Deno.test("a changed number reads as a signed difference: + when it rose, − when it fell, pp for fractions", () => {
+Deno.test("a changed number reads as a signed difference: + when it rose, − when it fell, pp for fractions; keys by label", () => {
   const before = frame([
-    { id: "a", enrollment: 100, orphan_share_fraction: 0.25 },
-    { id: "b", enrollment: 50, orphan_share_fraction: 0.5 },
+    { id: "a", arm: "x", enrollment: 100, orphan_share_fraction: 0.25 },
+    { id: "b", arm: "x", enrollment: 50, orphan_share_fraction: 0.5 },
   ]);
   const after = frame([
-    { id: "a", enrollment: 120, orphan_share_fraction: 0.3 },
-    { id: "b", enrollment: 40, orphan_share_fraction: 0.4 },
+    { id: "a", arm: "x", enrollment: 120, orphan_share_fraction: 0.3 },
+    { id: "b", arm: "x", enrollment: 40, orphan_share_fraction: 0.4 },
   ]);
-  const report = changeReport(outcome(before, after), SOURCE);
+  const report = changeReport(outcome(withKey(before, KEY2), withKey(after, KEY2)), SOURCE);
+  // Rows matched by two columns: both named, by their labels.
+  assert.deepEqual(report.sections[1].tables![0].frame.getColumn("matched_by").toArray(), [
+    KEY2.map((k) => columnLabel(k)).join(", "),
+  ]);
   const table = report.sections[1].tables!.find((t) => /changed values/.test(t.title))!;
   const change = (id: string, column: string) =>
     String(table.frame.toRecords().find((r) => r.id === id && r.column === columnLabel(column))?.change);
