@@ -1,7 +1,8 @@
 /**
  * The change report's cells, from hand-built diffs (pure, no service): a changed number reads as a signed
  * difference (+ when it rose, − when it fell; percentage points for fractions), a text of exactly the
- * cell width is not cut, an empty cell is empty, and each item's warnings are quoted in the Markdown.
+ * cell width is not cut, an empty cell is empty, each item's warnings are quoted in the Markdown, and
+ * the alerts headline names each fired alert by its name and query.
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
@@ -77,4 +78,44 @@ Deno.test("Markdown cells: a text of exactly 80 characters whole, a longer one c
   assert.ok(md.includes(`| c | ${"y".repeat(79)}… |`), md);
   assert.ok(md.includes("| d |  |"), md);
   assert.match(md, /^> ⚠ .*the service sent no title for some rows/m);
+});
+
+Deno.test("alerts headline: each fired alert by its name and query (a structured query as JSON); none fired says 0", () => {
+  const alerts = (rows: Record<string, unknown>[]) => withKey(pl.DataFrame(rows), ["alert_id"]);
+  const onc = { alert_id: "a1", name: "Oncology", query: { q: "cancer" } };
+  const before = alerts([{ ...onc, match_count: 1 }]);
+  const after = alerts([{ ...onc, match_count: 2 }, {
+    alert_id: "a2",
+    name: "New",
+    query: { q: "x" },
+    match_count: 0,
+  }]);
+  const headline = (older: pl.DataFrame, newer: pl.DataFrame) => {
+    const d = diff({ alerts: older }, { alerts: newer });
+    const out = {
+      date: "2026-11-21",
+      items: [{
+        name: "alerts",
+        what: "alerts",
+        since: "2026-11-20",
+        diff: d,
+        provenance: [],
+        warnings: [],
+        size: d.totals.rows,
+        frames: { alerts: newer },
+      }],
+      changed: d.changed,
+      failed: false,
+      badInput: false,
+    } as WatchOutcome;
+    return changeReport(out, SOURCE).sections[1].summary;
+  };
+  assert.equal(
+    headline(before, after),
+    `since 2026-11-20: 1 alert fired: “Oncology” (${JSON.stringify(onc.query)}); 1 new, 0 removed`,
+  );
+  assert.equal(
+    headline(before, before.vstack(after.tail(1))),
+    "since 2026-11-20: 0 alerts fired; 1 new, 0 removed",
+  );
 });
