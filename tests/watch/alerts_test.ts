@@ -46,6 +46,17 @@ Deno.test("watch alerts: the alerts the diff shows as fired are the ones advance
     [...new Set(changed.getColumn("alert_id").toArray().map(String))].sort(),
     [...visible].sort(),
   );
+  // Every listed alert carries its alert_id here: no warning that some do not.
+  assert.ok(
+    !alerts.warnings.some((w) => /carry no alert_id/.test(w.message)),
+    JSON.stringify(alerts.warnings),
+  );
+  // When each alert last fired is read from alerts.get as a time: a fired alert has a valid one.
+  const fired = alerts.frames!.alerts.filter(pl.col("alert_id").cast(pl.Utf8).isIn(visible));
+  assert.equal(fired.height, visible.length);
+  for (const t of fired.getColumn("last_triggered_at").toArray() as unknown[]) {
+    assert.ok(t instanceof Date && !Number.isNaN(t.getTime()), `last_triggered_at ${t}`);
+  }
   // The report names each fired alert by its name and query, not by its id alone.
   const md = changeReportMarkdown(second, { source: "sandbox", synthetic: true });
   const rows = alerts.frames!.alerts.toRecords();

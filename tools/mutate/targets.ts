@@ -239,12 +239,23 @@ export const TARGETS: readonly Target[] = [
     module: "lib/watch/run.ts",
     tests: [
       "tests/watch/run_rules_test.ts",
+      "tests/watch/run_days_test.ts",
       "tests/watch/run_test.ts",
       "tests/watch/advance_diff_test.ts",
       "tests/watch/integrity_test.ts",
       "tests/watch/alerts_test.ts",
     ],
     max: 30,
+  },
+  {
+    module: "lib/watch/change_report.ts",
+    tests: [
+      "tests/watch/change_report_rules_test.ts",
+      "tests/watch/change_report_cells_test.ts",
+      "tests/watch/alerts_test.ts",
+      "tests/watch/cli_test.ts",
+    ],
+    max: 40,
   },
   {
     module: "lib/frames/keys.ts",
