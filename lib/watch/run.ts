@@ -20,6 +20,7 @@ import {
 import { diff, type SnapshotDiff } from "./diff.ts";
 import { listSnapshots, loadSnapshot, snapshot } from "./snapshot.ts";
 import { lockStore } from "./lock.ts";
+import { framesOf } from "./_frames.ts";
 import { ALERTS_SNAPSHOT, WATCH_ANALYSES, type WatchItem, type Watchlist } from "./watchlist.ts";
 import type { DataFrame } from "../frames/polars.ts";
 
@@ -228,9 +229,7 @@ async function run(watchlist: Watchlist, options: RunWatchOptions): Promise<Watc
         provenance: result.provenance ?? [],
         warnings: (result.warnings ?? []).map((w) => ({ code: w.code, message: w.message })),
         size,
-        frames: Object.fromEntries(
-          Object.entries(result).filter(([, v]) => typeof (v as DataFrame)?.toRecords === "function"),
-        ) as Record<string, DataFrame>,
+        frames: framesOf(result),
       });
       const secs = ((performance.now() - started) / 1000).toFixed(1);
       log(
