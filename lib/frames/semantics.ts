@@ -193,14 +193,15 @@ export function displayText(value: string): string {
  * ```
  */
 export function columnSemantic(column: string, dtype?: string): ColumnSemantic {
-  if (dtype !== undefined && !/^(i|u|f)\d+$|^date|^null$/.test(dtype)) {
-    return dtype.startsWith("date") ? S("date") : S("text");
-  }
+  // Booleans, strings and structs are text whatever their name; numbers, dates and all-null columns go by name.
+  if (dtype !== undefined && !/^(i|u|f)\d+$|^date|^null$/.test(dtype)) return S("text");
   const exact = COLUMN_SEMANTICS[column];
   if (exact) return exact;
   for (const [re, s] of SEMANTIC_PATTERNS) if (re.test(column)) return s;
   if (dtype?.startsWith("f")) return S("number", 2);
   if (dtype !== undefined && /^(i|u)\d+$/.test(dtype)) return COUNT;
+  // A date the name says nothing of is a date; a date-time stays text, so its cells keep the time of day.
+  if (dtype === "date") return S("date");
   return S("text");
 }
 

@@ -115,6 +115,15 @@ export const TARGETS: readonly Target[] = [
   },
   { module: "lib/frames/value_labels.ts", tests: ["tests/frames/value_labels_test.ts"] },
   {
+    module: "lib/frames/semantics.ts",
+    tests: [
+      "tests/frames/semantics_rules_test.ts",
+      "tests/report/semantics_test.ts",
+      "tests/watch/change_report_cells_test.ts",
+    ],
+    max: 60,
+  },
+  {
     module: "lib/frames/links.ts",
     tests: ["tests/frames/links_rules_test.ts", "tests/frames/provenance_test.ts"],
   },
