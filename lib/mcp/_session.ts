@@ -5,7 +5,6 @@
  *
  * @module
  */
-import pl from "nodejs-polars";
 import type { ReportSection } from "../report/html.ts";
 import { badInput } from "../client/errors.ts";
 import type { DataFrame } from "../frames/polars.ts";
@@ -23,13 +22,6 @@ export interface StoredResult {
 }
 
 const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-
-/** The frames of an analysis result (its DataFrame-valued fields). */
-export function framesOf(result: object): Record<string, DataFrame> {
-  return Object.fromEntries(
-    Object.entries(result).filter(([, v]) => pl.DataFrame.isDataFrame(v)),
-  ) as Record<string, DataFrame>;
-}
 
 /** Results of one session. */
 export class Session {

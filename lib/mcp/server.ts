@@ -35,7 +35,8 @@ import { compactAnswer, tokensOf } from "./_answer.ts";
 import { ANALYSIS_TOOLS } from "./_analysis_tools.ts";
 import { errorAnswer, redact, toolError } from "./_errors.ts";
 import { listTables, resolveName, runQuery } from "./_lookups.ts";
-import { framesOf, Session } from "./_session.ts";
+import { Session } from "./_session.ts";
+import { framesOf } from "../frames/_frames_of.ts";
 
 /** Default answer budget in tokens (an assistant may reject results over 25,000). */
 export const DEFAULT_BUDGET = 8000;

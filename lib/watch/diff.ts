@@ -7,7 +7,7 @@
 import pl from "nodejs-polars";
 import { emptyFromSchema } from "../frames/to_frame.ts";
 import { keyOf, VOLATILE_COLUMNS } from "../frames/keys.ts";
-import { framesOf, type FrameSource } from "./_frames.ts";
+import { framesOf, type FrameSource } from "../frames/_frames_of.ts";
 import { withDiffDisplay } from "./_display.ts";
 import type { DataFrame } from "../frames/polars.ts";
 

@@ -34,7 +34,7 @@ export * from "./watchlist.ts";
 export * from "./run.ts";
 export * from "./lock.ts";
 export * from "./change_report.ts";
-export type { FrameSource } from "./_frames.ts";
+export type { FrameSource } from "../frames/_frames_of.ts";
 export type { DataFrame } from "../frames/polars.ts";
 export type { StandardSchemaV1 } from "../client/standard_schema.ts";
 export type { Report, ReportChart, ReportSection, ReportTable } from "../report/html.ts";

@@ -20,7 +20,7 @@ import {
 import { diff, type SnapshotDiff } from "./diff.ts";
 import { listSnapshots, loadSnapshot, snapshot } from "./snapshot.ts";
 import { lockStore } from "./lock.ts";
-import { framesOf } from "./_frames.ts";
+import { framesOf } from "../frames/_frames_of.ts";
 import { ALERTS_SNAPSHOT, WATCH_ANALYSES, type WatchItem, type Watchlist } from "./watchlist.ts";
 import type { DataFrame } from "../frames/polars.ts";
 

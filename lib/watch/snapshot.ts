@@ -20,7 +20,7 @@ import pl from "nodejs-polars";
 import denoJson from "../../deno.json" with { type: "json" };
 import { keyOf, withKey } from "../frames/keys.ts";
 import { type Provenance, provenanceOf, withProvenance } from "../frames/provenance.ts";
-import { framesOf, type FrameSource } from "./_frames.ts";
+import { framesOf, type FrameSource } from "../frames/_frames_of.ts";
 import type { Manifest, ManifestFrame } from "./manifest.ts";
 import { badInput } from "../client/errors.ts";
 import { readManifest, sha256File, verifyFile } from "./_integrity.ts";

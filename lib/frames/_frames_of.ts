@@ -1,10 +1,11 @@
 /**
- * Private: the named frames of whatever a watch function is given — an analysis result (its frame
- * fields), a loaded snapshot (its `frames`), a plain frame (named `rows`) or a record of frames.
+ * Private: the named frames of a thing holding frames — an analysis result (its frame fields), a loaded
+ * snapshot (its `frames`), a plain frame (named `rows`) or a record of frames. One reader for the watch
+ * (snapshots, diffs) and the MCP server (a session's tables).
  *
  * @module
  */
-import type { DataFrame } from "../frames/polars.ts";
+import type { DataFrame } from "./polars.ts";
 
 /** Something holding frames: an analysis result, a loaded snapshot, a frame or a record of frames. */
 export type FrameSource =
