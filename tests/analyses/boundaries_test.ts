@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
+import { TRIAL_PHASES } from "../../lib/client/schemas/vocab.ts";
 import { toFrame } from "../../lib/frames/mod.ts";
 import { catalystCalendarFromFrames } from "../../lib/analyses/catalyst_calendar.ts";
 import { sponsorScanFromFrames } from "../../lib/analyses/sponsor_scan.ts";
@@ -97,16 +98,7 @@ Deno.test("catalysts: every month falls in its quarter", () => {
 });
 
 Deno.test("sponsor scan: late stage counts phase 3+, combined Phase 2/3 in, Phase 1/2 out; orphan flags both ways", () => {
-  const phases = [
-    "EARLY_PHASE1",
-    "PHASE1",
-    "PHASE1/PHASE2",
-    "PHASE2",
-    "PHASE2/PHASE3",
-    "PHASE3",
-    "PHASE4",
-    "NA",
-  ];
+  const phases = [...TRIAL_PHASES]; // every stored phase, combined ones included
   const trials = pl.DataFrame({
     phase: phases,
     status: [

@@ -21,6 +21,18 @@ import { clientFor, fixtures, withSandbox } from "./_sandbox.ts";
 
 const req: WireRequest = { endpoint: "x.y", method: "GET", path: "/api/v1/x", query: [] };
 
+/** A transport to `baseUrl` with no retries, one slot, no cache: each answer is seen as sent. */
+const noRetries = (baseUrl: string): TransportConfig => ({
+  baseUrl,
+  apiKey: KEY,
+  retry: resolveRetry(0),
+  timeoutMs: 10_000,
+  fetch,
+  limiter: new Limiter(1, { adaptive: false }),
+  cache: null,
+  userAgent: "units",
+});
+
 Deno.test("redact(): a 4-character key is redacted, a shorter one is not; non-Error causes keep their text", () => {
   assert.equal(redact("key=abcd; again abcd", "abcd"), "key=[redacted]; again [redacted]");
   assert.equal(redact("abc", "abc"), "abc", "too short to tell from ordinary text");
@@ -82,16 +94,7 @@ Deno.test("the service's x-data-missing notice is kept as sent (its first 300 ch
     const notice = notices[i++];
     return Response.json({ data: [] }, notice === undefined ? {} : { headers: { "x-data-missing": notice } });
   });
-  const cfg: TransportConfig = {
-    baseUrl: server.url,
-    apiKey: KEY,
-    retry: resolveRetry(0),
-    timeoutMs: 10_000,
-    fetch,
-    limiter: new Limiter(1, { adaptive: false }),
-    cache: null,
-    userAgent: "units",
-  };
+  const cfg = noRetries(server.url);
   try {
     const got = [];
     for (const _ of notices) got.push((await send(cfg, req)).dataMissing);
@@ -115,16 +118,7 @@ Deno.test("only a 2xx is an answer: a 300 or a 302 without Location is an error 
   ];
   let i = 0;
   const server = hostile(() => answers[i++]);
-  const cfg: TransportConfig = {
-    baseUrl: server.url,
-    apiKey: KEY,
-    retry: resolveRetry(0),
-    timeoutMs: 10_000,
-    fetch,
-    limiter: new Limiter(1, { adaptive: false }),
-    cache: null,
-    userAgent: "units",
-  };
+  const cfg = noRetries(server.url);
   try {
     const got = [];
     for (const _ of answers) {
