@@ -16,6 +16,7 @@ import type { ResearcherOutput } from "../analyses/researcher_output.ts";
 import type { SponsorScan } from "../analyses/sponsor_scan.ts";
 import type { TargetPrioritization } from "../analyses/target_prioritization.ts";
 import { catalystCalendarChart } from "../charts/catalyst_calendar_chart.ts";
+import { valueLabel } from "../frames/value_labels.ts";
 import { diseaseComparisonChart } from "../charts/disease_comparison_chart.ts";
 import { medicareSpendingChart } from "../charts/medicare_spending_chart.ts";
 import { patentTrendsChart } from "../charts/patent_trends_chart.ts";
@@ -147,7 +148,8 @@ export function regulatorySection(r: RegulatoryLandscape, scope: string, asOf?: 
   return {
     title: "Regulatory landscape",
     summary: `${many(r.drugs.height, "drug")} in the landscape of ${scope}; approvals by source: ` +
-      r.bySource.toRecords().map((s) => `${s.source} ${n(s.approvals)}`).join(", ") + ".",
+      r.bySource.toRecords().map((s) => `${valueLabel("source", s.source)} ${n(s.approvals)}`).join(", ") +
+      ".",
     charts: [{
       name: "regulatory_tiers",
       chart: regulatoryLandscapeChart(r.byYear, { bySponsor: r.bySponsor, asOf, width: REPORT_CHART_WIDTH }),

@@ -6,13 +6,29 @@ import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { withSandbox } from "../client/_sandbox.ts";
 import { createClient } from "../../lib/client/mod.ts";
-import { diseaseComparison, medicareSpending, sponsorScan } from "../../lib/analyses/mod.ts";
+import {
+  diseaseComparison,
+  medicareSpending,
+  regulatoryLandscape,
+  sponsorScan,
+} from "../../lib/analyses/mod.ts";
 import {
   diseaseSection,
   medicareSection,
   portfolioSection,
+  regulatorySection,
   sponsorSection,
 } from "../../lib/report/sections.ts";
+
+Deno.test("regulatory summary names each source in words (FDA Orange Book), not its stored code", async () => {
+  await withSandbox(async (sb) => {
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    const r = await regulatoryLandscape(ri, {});
+    const summary = regulatorySection(r, "US approvals").summary ?? "";
+    assert.match(summary, /approvals by source: .*FDA Orange Book \d/);
+    assert.doesNotMatch(summary, /FDA_ORANGE|FDA_PURPLE/);
+  });
+});
 
 Deno.test("section summaries: one disease landscape (singular); sponsor counts with thousands separators", async () => {
   await withSandbox(async (sb) => {
