@@ -18,49 +18,9 @@
  * @module
  */
 import { sameName } from "./_resolve_entity.ts";
+import { baseName } from "../client/names.ts";
 
-/**
- * Words that name a salt, ester, hydrate or release form rather than the molecule. The salts are the
- * anions and cations of the FDA-approved commercially marketed salts listed by Berge, Bighley &
- * Monkhouse, "Pharmaceutical Salts", J. Pharm. Sci. 66(1):1–19 (1977), Table I (the list Stahl &
- * Wermuth's handbook builds on), with their USAN short forms and mono/di/hemi multiples as they appear
- * in USP names; then the common USAN ester and prodrug suffixes, hydrates and release forms.
- */
-const FORM_WORDS = new Set(
-  [
-    // Berge et al. 1977, Table I, anions (USAN short forms in brackets there: besylate, camsylate, …).
-    "acetate benzenesulfonate besylate benzoate bicarbonate bitartrate bromide edetate camsylate " +
-    "camphorsulfonate carbonate chloride citrate dihydrochloride edisylate estolate esylate " +
-    "ethanesulfonate fumarate gluceptate gluconate glutamate glycollylarsanilate hexylresorcinate " +
-    "hydrabamine hydrobromide hydrochloride hydroxynaphthoate iodide isethionate isetionate lactate " +
-    "lactobionate malate maleate mandelate mesylate methanesulfonate methylbromide methylnitrate " +
-    "methylsulfate mucate napsylate nitrate pamoate embonate pantothenate phosphate diphosphate " +
-    "polygalacturonate salicylate stearate subacetate succinate sulfate tannate tartrate teoclate " +
-    "triethiodide",
-    // Table I, cations (organic and metallic).
-    "benzathine chloroprocaine choline diethanolamine ethylenediamine meglumine procaine aluminum " +
-    "calcium lithium magnesium potassium sodium zinc",
-    // Multiples and spellings of the above in USP/USAN names.
-    "hcl monohydrochloride trihydrochloride dimesylate dimaleate ditosylate difumarate disuccinate " +
-    "ditartrate hemifumarate hemisulfate hemitartrate bisulfate salt " +
-    "hydrogen disodium dipotassium monosodium trisodium hemicalcium tromethamine olamine erbumine " +
-    "tosylate xinafoate oxalate orotate adipate",
-    // Esters and prodrug moieties named after the molecule (USAN).
-    "valerate propionate dipropionate butyrate acetonide furoate hyclate ethylsuccinate palmitate " +
-    "decanoate enanthate cypionate undecanoate axetil medoxomil cilexetil mofetil pivoxil proxetil " +
-    "dimeglumine",
-    // Hydrates, solvates and release forms.
-    "monohydrate dihydrate trihydrate tetrahydrate hemihydrate sesquihydrate anhydrous propanediol " +
-    "free base acid er xr sr cr dr la extended-release delayed-release",
-  ].join(" ").split(/\s+/),
-);
-
-/** A generic name without its trailing salt/hydrate/release words, lower case. */
-export function baseName(generic: string): string {
-  const words = generic.toLowerCase().replace(/[(),]/g, " ").split(/\s+/).filter(Boolean);
-  while (words.length > 1 && FORM_WORDS.has(words[words.length - 1])) words.pop();
-  return words.join(" ");
-}
+export { baseName };
 
 /** The Medicare row fields a match reads. */
 export interface MedicareLite {

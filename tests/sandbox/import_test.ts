@@ -92,7 +92,7 @@ Deno.test("imported approvals, catalyst events, spending and trials come back th
     await res.body?.cancel();
     assert.match(
       res.headers.get("x-data-source") ?? "",
-      /^imported; orange_book=orange_book@\d{4}-\d{2}-\d{2}; part_d=part_d_spending_by_drug\.csv@2023; ctgov=ctgov_extra\.ndjson@records updated to 2026-10-02$/,
+      /^imported; orange_book=orange_book@2019-12; part_d=part_d_spending_by_drug\.csv@2023; ctgov=ctgov_extra\.ndjson@records updated to 2026-10-02$/,
     );
     assert.match(res.headers.get("x-data-missing") ?? "", /patent full text/);
     assert.equal(sb.dataSource.kind, "imported");

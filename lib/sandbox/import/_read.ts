@@ -105,16 +105,36 @@ export async function readSource(path: string, pick: (name: string) => Sink | un
   return files;
 }
 
-/** A sink that splits UTF-8 text into lines (without `\r\n`/`\n`), calling `onLine` for each. */
-export function lineSink(onLine: (line: string) => void): Sink {
+/**
+ * A sink that splits UTF-8 text into lines (without `\r\n`/`\n`), calling `onLine` for each with its
+ * 1-based line number (for errors that name the line).
+ */
+export function lineSink(onLine: (line: string, lineNo: number) => void): Sink {
   const dec = new TextDecoder();
-  let rest = "";
+  let rest = "", n = 0;
   return (chunk, final) => {
     const text = rest + dec.decode(chunk, { stream: !final });
     const parts = text.split("\n");
     rest = final ? "" : parts.pop()!;
-    for (const p of parts) onLine(p.endsWith("\r") ? p.slice(0, -1) : p);
+    for (const p of parts) onLine(p.endsWith("\r") ? p.slice(0, -1) : p, ++n);
   };
+}
+
+/**
+ * The error for a file that is not what a source expects: names the flag, the file, the line (when
+ * known), what was found (shortened) and what was expected — a `RangeError`, which the CLI shows
+ * without a stack and exits 2 on.
+ */
+export function fileError(
+  flag: string,
+  file: string,
+  line: number | undefined,
+  found: string,
+  expected: string,
+): RangeError {
+  const at = line === undefined ? file : `${file} line ${line}`;
+  const shown = found.length > 60 ? `${found.slice(0, 60)}…` : found;
+  return new RangeError(`${flag}: ${at}: ${JSON.stringify(shown)} is not ${expected}`);
 }
 
 /** A sink that collects a whole (small) file and hands over its text at the end (one study JSON). */

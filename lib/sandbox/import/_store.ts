@@ -13,6 +13,9 @@
 import { DatabaseSync } from "node:sqlite";
 import { DERIVED_FILL_SQL, FTS_TABLES, splitDdl } from "../store/schema.ts";
 import { RID_ORDER, ridFollowsTrialId } from "../store/_rid_order.ts";
+import { orgKey } from "../../client/names.ts";
+
+export { orgKey };
 
 /** The `meta.data_source` of an imported store. */
 export const IMPORTED = "imported-public-data";
@@ -31,19 +34,6 @@ export interface SourceRecord {
   readonly rows: number;
 }
 
-const LEGAL = new Set(
-  ("inc incorporated corp corporation co company llc ltd limited plc sa ag gmbh nv bv spa lp llp kk " +
-    "the and of pty srl sas ab oy as holdings").split(" "),
-);
-
-/** The normalised key of an organization name (see the module doc). */
-export function orgKey(name: string): string {
-  const words = name.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/&/g, " and ")
-    .split(/[^a-z0-9]+/).filter(Boolean);
-  const kept = words.filter((w) => !LEGAL.has(w));
-  return (kept.length ? kept : words).join("-") || "unnamed";
-}
-
 const isUpper = (s: string) => s === s.toUpperCase() && /[A-Z]/.test(s);
 
 /** The open import store. */
@@ -52,6 +42,10 @@ export class ImportStore {
   readonly #orgs = new Map<string, string>();
   #org?: ReturnType<DatabaseSync["prepare"]>;
   #rename?: ReturnType<DatabaseSync["prepare"]>;
+  #name?: ReturnType<DatabaseSync["prepare"]>;
+
+  /** True when this import created the store (it is removed again when the import fails). */
+  readonly fresh: boolean = true;
 
   /** Open (or create) the store file at `path`. */
   constructor(readonly path: string) {
@@ -59,6 +53,7 @@ export class ImportStore {
     try {
       fresh = Deno.statSync(path).size === 0;
     } catch { /* new */ }
+    this.fresh = fresh;
     this.db = new DatabaseSync(path);
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144");
     if (fresh) (this.db.exec(splitDdl().tables), this.setMeta("data_source", IMPORTED));
@@ -112,12 +107,27 @@ export class ImportStore {
       this.#orgs.set(key, row.name);
       return this.org(raw);
     }
+    this.name(id, raw, "mention");
     (this.#org ??= this.db.prepare(
       `INSERT INTO organizations (id, key, name, hierarchy_level, is_entity, org_type, is_industry, ultimate_parent_id,
          depth) VALUES (?, ?, ?, 'UNRESOLVED', 0, 'mention', 0, ?, 0)`,
     )).run(id, key, raw, id);
     this.#orgs.set(key, raw);
     return { id, name: raw };
+  }
+
+  /** Record another name of an organization (its key then finds it). */
+  name(orgId: string, name: string, source: string): void {
+    (this.#name ??= this.db.prepare(
+      "INSERT OR IGNORE INTO org_names (org_id, key, name, source) VALUES (?, ?, ?, ?)",
+    ))
+      .run(orgId, orgKey(name), name, source);
+  }
+
+  /** Record `alias` (a short form a source gives beside the full name) as a name of `of`'s organization. */
+  alias(alias: string, of: string): void {
+    const raw = alias.trim().replace(/\s+/g, " ");
+    if (raw && orgKey(raw) !== orgKey(of)) this.name(this.org(of).id, raw, "alias");
   }
 
   /** Record a source (replacing its earlier record). */
@@ -138,7 +148,7 @@ export class ImportStore {
    */
   finish(today: string): void {
     const { db } = this;
-    db.exec("BEGIN");
+    db.exec("SAVEPOINT finish");
     try {
       db.exec(
         splitDdl().indexes.replace(/^CREATE (UNIQUE INDEX|INDEX|TRIGGER) /gm, "CREATE $1 IF NOT EXISTS "),
@@ -160,12 +170,37 @@ export class ImportStore {
       this.setMeta("patent_year_counts", "1");
       db.prepare("DELETE FROM meta WHERE key = ?").run(RID_ORDER.key);
       if (ridFollowsTrialId(db)) this.setMeta(RID_ORDER.key, RID_ORDER.value);
-      db.exec("COMMIT");
+      db.exec("RELEASE finish");
     } catch (e) {
-      db.exec("ROLLBACK");
+      db.exec("ROLLBACK TO finish; RELEASE finish");
       throw e;
     }
-    db.exec("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE");
+  }
+
+  /**
+   * Run a whole import as one transaction: every source and the finish are written together or not at
+   * all, so a file that fails halfway (a truncated zip, a bad line) leaves the store as it was — and a
+   * store this import created is removed.
+   */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const out = await work();
+      this.db.exec("COMMIT");
+      this.db.exec("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE");
+      return out;
+    } catch (e) {
+      if (this.db.isOpen) this.db.exec("ROLLBACK");
+      if (this.fresh) {
+        this.close();
+        for (const p of [this.path, `${this.path}-wal`, `${this.path}-shm`]) {
+          try {
+            Deno.removeSync(p);
+          } catch { /* gone */ }
+        }
+      }
+      throw e;
+    }
   }
 
   /** Close the database. */
@@ -174,7 +209,10 @@ export class ImportStore {
   }
 }
 
-/** Run `fn` in batches of `size` calls per transaction (one commit per batch). */
+/**
+ * Run `fn` in batches of `size` calls per savepoint (inside {@linkcode ImportStore.transaction} the whole
+ * import commits once; on its own each batch commits).
+ */
 export function batched<T>(db: DatabaseSync, size: number, fn: (item: T) => void): {
   add(item: T): void;
   done(): void;
@@ -182,12 +220,12 @@ export function batched<T>(db: DatabaseSync, size: number, fn: (item: T) => void
   let n = 0;
   return {
     add(item) {
-      if (n === 0) db.exec("BEGIN");
+      if (n === 0) db.exec("SAVEPOINT batch");
       fn(item);
-      if (++n >= size) (db.exec("COMMIT"), n = 0);
+      if (++n >= size) (db.exec("RELEASE batch"), n = 0);
     },
     done() {
-      if (n > 0) db.exec("COMMIT");
+      if (n > 0) db.exec("RELEASE batch");
       n = 0;
     },
   };

@@ -1,42 +1,43 @@
 /**
- * `deno task import -- --store <file> [--orange-book <dir|zip>] [--part-d <csv>] [--ctgov <dir|zip|ndjson>]
- * [--today YYYY-MM-DD]`: build (or update) a sandbox store from public files you downloaded; then
- * `deno task sandbox --store <file>` serves it.
+ * `deno task import -- --store <file> [--<source> <path> …] [--today YYYY-MM-DD]`: build (or update) a
+ * sandbox store from public files you downloaded (the sources and their flags: lib/sandbox/import/sources.ts);
+ * then `deno task sandbox --store <file>` serves it.
  *
  * @module
  */
 import { parseFlags, usageProblems } from "../../cli/flags.ts";
-import { importPublicData } from "./mod.ts";
+import { flagOf, importPublicData, SOURCE_IDS, SOURCES } from "./mod.ts";
 
-const USAGE = `Usage: deno task import -- --store <file> [--orange-book <dir|zip>] [--part-d <csv>]
-                          [--ctgov <dir|zip|ndjson>] [--today YYYY-MM-DD]
-Builds or updates a store from public files (nothing is downloaded):
-  --orange-book  FDA Orange Book data files (products.txt, patent.txt, exclusivity.txt), a folder or the zip
-  --part-d       CMS Medicare Part D Spending by Drug, the CSV
-  --ctgov        ClinicalTrials.gov API v2 studies: a folder or zip of study JSON files, or NDJSON
-  --today        the data's reference day (catalyst windows count from it); default: today
+const width = Math.max(...SOURCE_IDS.map((id) => flagOf(id).length));
+const USAGE = `Usage: deno task import -- --store <file> [--<source> <path> …] [--today YYYY-MM-DD]
+Builds or updates a store from public files (nothing is downloaded); give one or more sources:
+${
+  SOURCE_IDS.map((id) => `  ${flagOf(id).padEnd(width)}  ${SOURCES[id].name}: ${SOURCES[id].accepts}`).join(
+    "\n",
+  )
+}
+  ${"--today".padEnd(width)}  the data's reference day (catalyst windows count from it); default: today
 Then: deno task sandbox --store <file>   (or RI_STORE=<file> for the demo, report, watch and MCP server)`;
 
-const { help, values, problems } = parseFlags(Deno.args, {
+const parsed = parseFlags(Deno.args, {
   store: { type: "string" },
-  "orange-book": { type: "string" },
-  "part-d": { type: "string" },
-  ctgov: { type: "string" },
   today: { type: "string" },
+  ...Object.fromEntries(SOURCE_IDS.map((id) => [flagOf(id).slice(2), { type: "string" as const }])),
 });
+const { help, problems } = parsed;
+const values = parsed.values as Record<string, string | undefined>;
 if (help) {
   console.log(USAGE);
   Deno.exit(0);
 }
+const given = SOURCE_IDS.filter((id) => values[flagOf(id).slice(2)] !== undefined);
 values.store ??= Deno.env.get("RI_STORE") || undefined;
 if (!values.store) problems.push("--store <file> is required (the store to create or update; or RI_STORE)");
-if (!values["orange-book"] && !values["part-d"] && !values.ctgov) {
-  problems.push("give at least one source: --orange-book, --part-d or --ctgov");
-}
-for (const flag of ["orange-book", "part-d", "ctgov"] as const) {
-  const p = values[flag];
-  if (p !== undefined && !(await Deno.stat(p).then(() => true, () => false))) {
-    problems.push(`--${flag}: no file or folder at ${JSON.stringify(p.slice(0, 200))}`);
+if (given.length === 0) problems.push(`give at least one source: ${SOURCE_IDS.map(flagOf).join(", ")}`);
+for (const id of given) {
+  const p = values[flagOf(id).slice(2)]!;
+  if (!(await Deno.stat(p).then(() => true, () => false))) {
+    problems.push(`${flagOf(id)}: no file or folder at ${JSON.stringify(p.slice(0, 200))}`);
   }
 }
 if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
@@ -50,9 +51,7 @@ const t0 = performance.now();
 try {
   const r = await importPublicData({
     store: values.store!,
-    ...(values["orange-book"] ? { orangeBook: values["orange-book"] } : {}),
-    ...(values["part-d"] ? { partD: values["part-d"] } : {}),
-    ...(values.ctgov ? { ctgov: values.ctgov } : {}),
+    ...Object.fromEntries(given.map((id) => [SOURCES[id].option, values[flagOf(id).slice(2)]])),
     ...(values.today ? { today: values.today } : {}),
     log: (l) => console.log(l),
   });
@@ -64,7 +63,7 @@ try {
   );
 } catch (e) {
   if (e instanceof RangeError || e instanceof SyntaxError) {
-    console.error(`import: ${e.message}`);
+    console.error(`import: ${e.message}\nNothing was written: the store is as it was before this import.`);
     Deno.exit(2);
   }
   throw e;

@@ -17,7 +17,7 @@
  */
 import { trialPos } from "../store/formulas.ts";
 import { batched, type ImportStore } from "./_store.ts";
-import { lineSink, readSource, type Sink, wholeSink } from "./_read.ts";
+import { fileError, lineSink, readSource, type Sink, wholeSink } from "./_read.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -74,7 +74,7 @@ const titleWords = (s: string) => s.toLowerCase().replace(/_/g, " ").replace(/^.
 export async function importCtgov(
   store: ImportStore,
   path: string,
-): Promise<{ rows: number; files: number; latestUpdate?: string }> {
+): Promise<{ rows: number; edition: string }> {
   const { db } = store;
   const upsert = db.prepare(
     `INSERT INTO trials (trial_id, title, summary, status, phase, start_date, completion_date, last_status_change,
@@ -185,19 +185,39 @@ export async function importCtgov(
     });
     rows++;
   });
-  const onJson = (text: string) => {
+  const expected = "a ClinicalTrials.gov API v2 study (JSON with protocolSection), one per line in NDJSON";
+  const onJson = (name: string, text: string, line?: number) => {
     if (!text.trim()) return;
-    const v = JSON.parse(text);
-    if (Array.isArray(v?.studies)) { for (const st of v.studies) tx.add(st); }
-    else if (Array.isArray(v)) { for (const st of v) tx.add(st); }
-    else tx.add(v);
+    let v: Json;
+    try {
+      v = JSON.parse(text);
+    } catch {
+      throw fileError("--ctgov", name, line, text.trim(), expected);
+    }
+    const studies: Json[] = Array.isArray(v?.studies) ? v.studies : Array.isArray(v) ? v : [v];
+    for (const st of studies) {
+      if (typeof st !== "object" || st === null || typeof st.protocolSection !== "object") {
+        throw fileError("--ctgov", name, line, JSON.stringify(st) ?? String(st), expected);
+      }
+      tx.add(st);
+    }
   };
+  const single = (await Deno.stat(path)).isFile;
   const files = await readSource(path, (name): Sink | undefined => {
     const lower = name.toLowerCase();
-    if (lower.endsWith(".ndjson") || lower.endsWith(".jsonl")) return lineSink(onJson);
-    if (lower.endsWith(".json")) return wholeSink(onJson);
+    if (lower.endsWith(".json")) return wholeSink((text) => onJson(name, text));
+    // NDJSON by its extension, or any single file given (a CSV export is refused by its first line).
+    if (lower.endsWith(".ndjson") || lower.endsWith(".jsonl") || single) {
+      return lineSink((text, n) => onJson(name, text, n));
+    }
     return undefined;
   });
   tx.done();
-  return { rows, files, ...(latest ? { latestUpdate: latest } : {}) };
+  if (files === 0) {
+    throw new RangeError(
+      `--ctgov: no study file in ${path}; give ClinicalTrials.gov API v2 study JSON (a folder or zip of ` +
+        "NCT…json files, .ndjson/.jsonl with one study per line, or an API page {studies: [...]})",
+    );
+  }
+  return { rows, edition: latest ? `records updated to ${latest}` : "undated" };
 }

@@ -11,7 +11,11 @@
  *   `marketing_status` Rx/OTC/Disc, `Approval_Date` (`Oct 7, 2014`; `Approved Prior to Jan 1, 1982` is
  *   stored as 1982-01-01, the latest day it can be).
  * - A patent row ending in `*PED` (the pediatric extension) is its own patent number; use codes and the
- *   substance/product flags are kept; a row flagged for delisting (`Delist_Flag` Y) is left out.
+ *   substance/product flags are kept. A row flagged for delisting (`Delist_Flag` Y) stays listed with its
+ *   flag (`delist_requested`): a delist request does not remove the patent until FDA does, and its `*PED`
+ *   extension row (often without the flag) stays beside it; the analyses count both as protection.
+ * - The edition is the one FDA's file name states (`EOBZIP_2026_10.zip` → `2026-10`), else the month of
+ *   the latest approval or patent submission the files list — never the day the files were copied.
  * - The edition is a snapshot: a re-import updates the approvals in place (same keys, same rids), replaces
  *   their patents and exclusivities, and removes the products the new edition no longer lists.
  *
@@ -96,13 +100,20 @@ function tildeSink(
   });
 }
 
+/** The edition FDA's file name states (`EOBZIP_2026_10.zip`, `EOBZIP_2026_10`) as `2026-10`, else undefined. */
+export function editionFromName(path: string): string | undefined {
+  const base = path.replace(/[\\/]+$/, "").split(/[\\/]/).pop() ?? path;
+  const m = /(?:^|[^\d])((?:19|20)\d{2})[_-](0[1-9]|1[0-2])(?:[_-](\d{2}))?(?!\d)/.exec(base);
+  return m ? (m[3] ? `${m[1]}-${m[2]}-${m[3]}` : `${m[1]}-${m[2]}`) : undefined;
+}
+
 const keyOf = (type: string, no: string, product: string) => `ob-${type}${no}-${product}`;
 
 /** Import the Orange Book at `path` (folder or zip); returns rows per file and the edition. */
 export async function importOrangeBook(
   store: ImportStore,
   path: string,
-): Promise<{ rows: number; files: number }> {
+): Promise<{ rows: number; edition: string }> {
   const { db } = store;
   const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
   db.exec("CREATE TEMP TABLE IF NOT EXISTS ob_seen (key TEXT PRIMARY KEY)");
@@ -124,8 +135,10 @@ export async function importOrangeBook(
   const seen = db.prepare("INSERT OR IGNORE INTO ob_seen (key) VALUES (?)");
   const sponsor = db.prepare("INSERT OR IGNORE INTO approval_sponsors (approval_key, org_id) VALUES (?, ?)");
   const patent = db.prepare(
-    `INSERT INTO approval_patents (approval_key, patent_no, expiry_date, drug_substance, drug_product, use_code)
-     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET expiry_date = max(expiry_date, excluded.expiry_date),
+    `INSERT INTO approval_patents (approval_key, patent_no, expiry_date, drug_substance, drug_product, use_code,
+       delist_requested)
+     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET expiry_date = max(expiry_date, excluded.expiry_date),
+       delist_requested = max(delist_requested, excluded.delist_requested),
        drug_substance = max(drug_substance, excluded.drug_substance),
        drug_product = max(drug_product, excluded.drug_product),
        use_code = coalesce(use_code || ',' || excluded.use_code, use_code, excluded.use_code)`,
@@ -134,7 +147,7 @@ export async function importOrangeBook(
     `INSERT INTO approval_exclusivities (approval_key, code, description, expiry_date) VALUES (?, ?, ?, ?)
      ON CONFLICT DO UPDATE SET expiry_date = max(expiry_date, excluded.expiry_date)`,
   );
-  let rows = 0;
+  let rows = 0, latest = "";
   const tx = batched<() => void>(db, 5000, (f) => f());
   const sinks: Record<string, Sink> = {
     "products.txt": tildeSink(
@@ -154,6 +167,8 @@ export async function importOrangeBook(
           const type = get("Appl_Type"), no = get("Appl_No"), product = get("Product_No");
           const key = keyOf(type, no, product);
           const applicant = get("Applicant_Full_Name") || get("Applicant");
+          const approved = obDate(get("Approval_Date"));
+          if (approved && approved > latest) latest = approved;
           upsert.run(
             `FDA_ORANGE:${no}-${product}`,
             key,
@@ -162,12 +177,15 @@ export async function importOrangeBook(
             get("Trade_Name"),
             applicant,
             get("Ingredient"),
-            obDate(get("Approval_Date")) ?? "1982-01-01",
+            approved ?? "1982-01-01",
             STATUS[get("Type").toUpperCase()] ?? "Rx",
             now,
           );
           seen.run(key);
           if (applicant) sponsor.run(key, store.org(applicant).id);
+          // The short name ("BRISTOL MYERS SQUIBB") is the same applicant: asked for by it, it finds these.
+          const short = get("Applicant");
+          if (short && short !== applicant) store.alias(short, applicant);
           rows++;
         }),
     ),
@@ -177,7 +195,9 @@ export async function importOrangeBook(
       (get) =>
         tx.add(() => {
           const expiry = obDate(get("Patent_Expire_Date_Text"));
-          if (!expiry || get("Delist_Flag").toUpperCase() === "Y") return;
+          if (!expiry) return;
+          const submitted = obDate(get("Submission_Date"));
+          if (submitted && submitted > latest) latest = submitted;
           patent.run(
             keyOf(get("Appl_Type"), get("Appl_No"), get("Product_No")),
             get("Patent_No"),
@@ -185,6 +205,7 @@ export async function importOrangeBook(
             get("Drug_Substance_Flag").toUpperCase() === "Y" ? 1 : 0,
             get("Drug_Product_Flag").toUpperCase() === "Y" ? 1 : 0,
             get("Patent_Use_Code") || null,
+            get("Delist_Flag").toUpperCase() === "Y" ? 1 : 0,
           );
           rows++;
         }),
@@ -221,13 +242,13 @@ export async function importOrangeBook(
     );
   }
   // Products this edition no longer lists, with their links.
-  db.exec("BEGIN");
+  db.exec("SAVEPOINT step");
   const gone =
     "SELECT key FROM approvals WHERE source = 'FDA_ORANGE' AND key NOT IN (SELECT key FROM ob_seen)";
   for (const t of ["approval_sponsors", "approval_patents", "approval_exclusivities"]) {
     db.exec(`DELETE FROM ${t} WHERE approval_key IN (${gone})`);
   }
   db.exec(`DELETE FROM approvals WHERE key IN (${gone})`);
-  db.exec("COMMIT");
-  return { rows, files };
+  db.exec("RELEASE step");
+  return { rows, edition: editionFromName(path) ?? (latest ? latest.slice(0, 7) : "undated") };
 }

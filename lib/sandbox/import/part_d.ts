@@ -42,7 +42,10 @@ function titleCase(s: string): string {
 }
 
 /** Import the Part D CSV at `path`; returns the rows written and the spending year. */
-export async function importPartD(store: ImportStore, path: string): Promise<{ rows: number; year: number }> {
+export async function importPartD(
+  store: ImportStore,
+  path: string,
+): Promise<{ rows: number; edition: string; year: number }> {
   const { db } = store;
   let col: Map<string, number> | undefined;
   let year = 0;
@@ -90,12 +93,12 @@ export async function importPartD(store: ImportStore, path: string): Promise<{ r
         benes: num(cell(f, `Tot_Benes_${year}`)) ?? 0,
       });
     }));
-  db.exec("BEGIN");
+  db.exec("SAVEPOINT step");
   db.exec(
     "DELETE FROM medicare_brands WHERE medicare_key IN (SELECT key FROM medicare_drugs WHERE key LIKE 'partd:%')",
   );
   db.exec("DELETE FROM medicare_drugs WHERE key LIKE 'partd:%'");
-  db.exec("COMMIT");
+  db.exec("RELEASE step");
   const ins = db.prepare(
     `INSERT INTO medicare_drugs (key, generic_name, brand_names_json, is_branded, total_spending, total_claims,
        total_beneficiaries, chembl_id, match_method, year) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 'unmatched', ?)`,
@@ -120,5 +123,5 @@ export async function importPartD(store: ImportStore, path: string): Promise<{ r
   });
   for (const r of pairs.values()) if (Number.isFinite(r.spend)) tx.add(r);
   tx.done();
-  return { rows, year };
+  return { rows, edition: String(year), year };
 }

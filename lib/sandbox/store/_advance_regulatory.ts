@@ -237,14 +237,19 @@ function approve(ctx: AdvanceCtx, m: Mol, day: number, originator: boolean): { i
       do no = String(rng.int(6_500_000, 12_400_000)); while (
         row(db, "SELECT 1 FROM approval_patents WHERE patent_no = ?", [no])
       );
-      run(db, "INSERT INTO approval_patents VALUES (?, ?, ?, ?, ?, ?)", [
-        key,
-        no,
-        after(rng.int(8, 20) + rng.next()),
-        i === 1 ? 1 : 0,
-        i === 1 ? 0 : 1,
-        rng.chance(0.4) ? `U-${rng.int(100, 3999)}` : null,
-      ]);
+      run(
+        db,
+        `INSERT INTO approval_patents (approval_key, patent_no, expiry_date, drug_substance, drug_product, use_code)
+        VALUES (?, ?, ?, ?, ?, ?)`,
+        [
+          key,
+          no,
+          after(rng.int(8, 20) + rng.next()),
+          i === 1 ? 1 : 0,
+          i === 1 ? 0 : 1,
+          rng.chance(0.4) ? `U-${rng.int(100, 3999)}` : null,
+        ],
+      );
     }
     if (m.tier !== "commodities") excl("NCE", "New chemical entity", 5);
   } else if (type === "BLA") excl("RPE", "Reference product exclusivity", 12);

@@ -54,6 +54,13 @@ CREATE TABLE organizations (
 CREATE INDEX organizations_name ON organizations(name COLLATE NOCASE);
 CREATE INDEX organizations_lei ON organizations(lei);
 CREATE INDEX organizations_ror ON organizations(ror_id);
+-- Every name an organization is known by, with its orgKey (lib/client/names.ts): the name a source used, an
+-- applicant's short form, a registry's labels and aliases. Filled by imports (a generated store leaves it
+-- empty); sponsor resolution matches a name by its key here after the exact name.
+CREATE TABLE org_names (org_id TEXT NOT NULL, key TEXT NOT NULL, name TEXT NOT NULL,
+  source TEXT NOT NULL,                -- 'mention' | 'applicant' | 'ror' | 'gleif' | ...
+  PRIMARY KEY (key, org_id)) WITHOUT ROWID;
+CREATE INDEX org_names_org ON org_names(org_id);
 -- parent_of edges between entities (chains up to 6 hops deep).
 CREATE TABLE org_parent (parent_id TEXT NOT NULL, child_id TEXT NOT NULL, PRIMARY KEY (parent_id, child_id));
 CREATE INDEX org_parent_child ON org_parent(child_id);
@@ -262,11 +269,18 @@ CREATE TABLE approval_sponsors (approval_key TEXT NOT NULL, org_id TEXT NOT NULL
 CREATE INDEX approval_sponsors_org ON approval_sponsors(org_id);
 CREATE TABLE approval_drugs (approval_key TEXT NOT NULL, chembl_id TEXT NOT NULL, PRIMARY KEY (approval_key, chembl_id));
 CREATE INDEX approval_drugs_drug ON approval_drugs(chembl_id);
+-- Imported stores: the names an approval's drug is asked for by (baseName of each labelled ingredient, the
+-- trade name in lower case), so catalysts and approvals find a drug by name without a molecule database.
+CREATE TABLE approval_names (approval_key TEXT NOT NULL, name_key TEXT NOT NULL, PRIMARY KEY (name_key, approval_key))
+  WITHOUT ROWID;
 CREATE TABLE approval_indications (approval_key TEXT NOT NULL, disease_id TEXT NOT NULL,
   PRIMARY KEY (approval_key, disease_id));
 CREATE INDEX approval_indications_disease ON approval_indications(disease_id);
+-- delist_requested: the Orange Book's Delist_Flag (the holder asked FDA to delist it); the patent stays listed
+-- and protecting until FDA removes it (a first generic applicant may keep its 180-day eligibility).
 CREATE TABLE approval_patents (approval_key TEXT NOT NULL, patent_no TEXT NOT NULL, expiry_date TEXT NOT NULL,
   drug_substance INTEGER NOT NULL, drug_product INTEGER NOT NULL, use_code TEXT,
+  delist_requested INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (approval_key, patent_no));
 CREATE INDEX approval_patents_expiry ON approval_patents(expiry_date);
 CREATE TABLE approval_exclusivities (approval_key TEXT NOT NULL, code TEXT NOT NULL, description TEXT NOT NULL,

@@ -1,0 +1,94 @@
+/**
+ * Name normalisers shared by the client's analyses and the sandbox's import and resolution — one
+ * documented rule each, so a name matches the same way wherever it is asked for:
+ *
+ * - {@linkcode baseName}: a drug's generic name without its salt, ester, hydrate or release words
+ *   ("Osimertinib Mesylate" → "osimertinib"), lower case;
+ * - {@linkcode drugKey}: every ingredient of a labelled ingredient list (`APIXABAN; ASPIRIN`) by its
+ *   base name;
+ * - {@linkcode orgKey}: an organization name without case, accents, punctuation and legal-form words
+ *   ("BRISTOL MYERS SQUIBB CO", "Bristol-Myers Squibb Company" and "Bristol Myers Squibb" are one key,
+ *   `bristol-myers-squibb`).
+ *
+ * @module
+ */
+
+/**
+ * Words that name a salt, ester, hydrate or release form rather than the molecule. The salts are the
+ * anions and cations of the FDA-approved commercially marketed salts listed by Berge, Bighley &
+ * Monkhouse, "Pharmaceutical Salts", J. Pharm. Sci. 66(1):1–19 (1977), Table I (the list Stahl &
+ * Wermuth's handbook builds on), with their USAN short forms and mono/di/hemi multiples as they appear
+ * in USP names; then the common USAN ester and prodrug suffixes, hydrates and release forms.
+ */
+const FORM_WORDS = new Set(
+  [
+    // Berge et al. 1977, Table I, anions (USAN short forms in brackets there: besylate, camsylate, …).
+    "acetate benzenesulfonate besylate benzoate bicarbonate bitartrate bromide edetate camsylate " +
+    "camphorsulfonate carbonate chloride citrate dihydrochloride edisylate estolate esylate " +
+    "ethanesulfonate fumarate gluceptate gluconate glutamate glycollylarsanilate hexylresorcinate " +
+    "hydrabamine hydrobromide hydrochloride hydroxynaphthoate iodide isethionate isetionate lactate " +
+    "lactobionate malate maleate mandelate mesylate methanesulfonate methylbromide methylnitrate " +
+    "methylsulfate mucate napsylate nitrate pamoate embonate pantothenate phosphate diphosphate " +
+    "polygalacturonate salicylate stearate subacetate succinate sulfate tannate tartrate teoclate " +
+    "triethiodide",
+    // Table I, cations (organic and metallic).
+    "benzathine chloroprocaine choline diethanolamine ethylenediamine meglumine procaine aluminum " +
+    "calcium lithium magnesium potassium sodium zinc",
+    // Multiples and spellings of the above in USP/USAN names.
+    "hcl monohydrochloride trihydrochloride dimesylate dimaleate ditosylate difumarate disuccinate " +
+    "ditartrate hemifumarate hemisulfate hemitartrate bisulfate salt " +
+    "hydrogen disodium dipotassium monosodium trisodium hemicalcium tromethamine olamine erbumine " +
+    "tosylate xinafoate oxalate orotate adipate",
+    // Esters and prodrug moieties named after the molecule (USAN).
+    "valerate propionate dipropionate butyrate acetonide furoate hyclate ethylsuccinate palmitate " +
+    "decanoate enanthate cypionate undecanoate axetil medoxomil cilexetil mofetil pivoxil proxetil " +
+    "dimeglumine",
+    // Hydrates, solvates and release forms.
+    "monohydrate dihydrate trihydrate tetrahydrate hemihydrate sesquihydrate anhydrous propanediol " +
+    "free base acid er xr sr cr dr la extended-release delayed-release",
+  ].join(" ").split(/\s+/),
+);
+
+/** A generic name without its trailing salt/hydrate/release words, lower case. */
+export function baseName(generic: string): string {
+  const words = generic.toLowerCase().replace(/[(),]/g, " ").split(/\s+/).filter(Boolean);
+  while (words.length > 1 && FORM_WORDS.has(words[words.length - 1])) words.pop();
+  return words.join(" ");
+}
+
+/**
+ * The base names of a labelled ingredient list: `;`, `,` and ` and ` separate ingredients
+ * ("SACUBITRIL; VALSARTAN" → ["sacubitril", "valsartan"]).
+ *
+ * @param ingredients One name or a list as a label gives it.
+ * @returns Each ingredient's base name (distinct, in order).
+ */
+export function drugKeys(ingredients: string): string[] {
+  const parts = ingredients.split(/\s*;\s*|\s+and\s+|\s*\+\s*/i).map((p) => baseName(p.trim())).filter(
+    Boolean,
+  );
+  return [...new Set(parts)];
+}
+
+/**
+ * Words of an organization name that state its legal form or are filler, dropped by {@linkcode orgKey}.
+ */
+const LEGAL = new Set(
+  ("inc incorporated corp corporation co company llc ltd limited plc sa ag gmbh nv bv spa lp llp kk " +
+    "the and of pty srl sas ab oy as holdings").split(" "),
+);
+
+/**
+ * The normalised key of an organization name: lower case, accents and punctuation dropped, `&` as "and",
+ * legal-form words (Inc, Corp, Co, Company, Ltd, LLC, AG, GmbH, …) dropped, words joined by `-`. Names
+ * with the same key are the same organization for the imported data ("PFIZER INC" and "Pfizer").
+ *
+ * @param name An organization name as a source spells it.
+ * @returns Its key (`unnamed` for a name without letters or digits).
+ */
+export function orgKey(name: string): string {
+  const words = name.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/&/g, " and ")
+    .split(/[^a-z0-9]+/).filter(Boolean);
+  const kept = words.filter((w) => !LEGAL.has(w));
+  return (kept.length ? kept : words).join("-") || "unnamed";
+}

@@ -1,0 +1,82 @@
+/**
+ * The public sources an import reads: one entry per source, the one place that names it. The import
+ * function ({@linkcode importPublicData}), the CLI's flags and usage, and the docs' source list are all
+ * derived from this table; a new source is one importer module plus one entry here.
+ *
+ * Each importer streams the files as published (read by header, never by position), writes the store's
+ * own tables (or its import-only staging tables, which the linking step reads) and returns the rows it
+ * wrote and the edition the data states (a release, a year, a latest update — never the file's date).
+ *
+ * @module
+ */
+import type { ImportStore } from "./_store.ts";
+import { importOrangeBook } from "./orange_book.ts";
+import { importPartD } from "./part_d.ts";
+import { importCtgov } from "./ctgov.ts";
+
+/** What an importer did. */
+export interface Imported {
+  /** Rows (records) written. */
+  readonly rows: number;
+  /** The edition the data states (a release month, a year, a latest update). */
+  readonly edition: string;
+}
+
+/** One public source. */
+export interface SourceSpec {
+  /** The publisher's name of the data set. */
+  readonly name: string;
+  /** The option of `importPublicData` (camelCase); the CLI flag is its kebab-case form. */
+  readonly option: string;
+  /** What to give: the file, folder or zip as published. */
+  readonly accepts: string;
+  /** Where to download it. */
+  readonly download: string;
+  /** What it fills (endpoints and analyses). */
+  readonly fills: string;
+  /** Import the file, folder or zip at `path`. */
+  readonly run: (store: ImportStore, path: string) => Promise<Imported>;
+}
+
+/** The sources, by id, in the order an import runs them. */
+export const SOURCES = {
+  orange_book: {
+    name: "FDA Orange Book (Approved Drug Products with Therapeutic Equivalence Evaluations)",
+    option: "orangeBook",
+    accepts: "the data files products.txt, patent.txt, exclusivity.txt: a folder or FDA's zip",
+    download: "https://www.fda.gov/drugs/drug-approvals-and-databases/orange-book-data-files",
+    fills: "approvals search, catalysts, loss of exclusivity, sponsors by applicant name",
+    run: importOrangeBook,
+  },
+  part_d: {
+    name: "CMS Medicare Part D Spending by Drug",
+    option: "partD",
+    accepts: "the CSV",
+    download:
+      "https://data.cms.gov/summary-statistics-on-use-and-payments/medicare-medicaid-spending-by-drug",
+    fills: "Medicare drugs, loss-of-exclusivity exposure",
+    run: importPartD,
+  },
+  ctgov: {
+    name: "ClinicalTrials.gov (API v2 study records)",
+    option: "ctgov",
+    accepts: "API v2 study JSON: a folder or zip of study files, NDJSON, or an API page",
+    download: "https://clinicaltrials.gov/data-api/api (or the bulk zip of all studies)",
+    fills: "trial registry, composite search, portfolio comparison, sponsors, conditions as diseases",
+    run: importCtgov,
+  },
+} as const satisfies Record<string, SourceSpec>;
+
+/** A source id. */
+export type SourceId = keyof typeof SOURCES;
+
+/** A source's option name in `importPublicData`. */
+export type SourceOption = (typeof SOURCES)[SourceId]["option"];
+
+/** The CLI flag of a source (`orangeBook` → `--orange-book`). */
+export function flagOf(id: SourceId): string {
+  return `--${SOURCES[id].option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/** The source ids, in import order. */
+export const SOURCE_IDS: readonly SourceId[] = Object.keys(SOURCES) as SourceId[];
