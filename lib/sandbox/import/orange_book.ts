@@ -229,7 +229,7 @@ export async function importOrangeBook(
     ),
   };
   const found = new Set<string>();
-  const files = await readSource(path, (name) => {
+  await readSource(path, (name) => {
     const base = name.split("/").pop()!.toLowerCase();
     if (!(base in sinks)) return undefined;
     found.add(base);
