@@ -1,10 +1,15 @@
 /**
  * One writer per watch store: `<store>/.lock`, created exclusively, holds the writer's pid, host and start
- * time. A second run waits for it a bounded time, then stops with a message naming the holder; a lock left
- * by a process of this host that is no longer running is taken over, and the run says so.
+ * time, and its modification time is the holder's heartbeat: a worker thread of the holder touches it every
+ * 2 s (a busy main thread does not stop it). A second run waits for it a bounded time, then stops with a
+ * message naming the holder. A lock is left behind — taken over, and the run says so — when its heartbeat
+ * is older than `staleMs` (a killed run, a zombie, a recycled pid, another host: no `/proc` access needed,
+ * so it holds under the watch task's own permissions), or at once when `/proc` may be read and shows that
+ * the holder's process of this host is gone or a zombie.
  *
  * @module
  */
+import { Worker } from "node:worker_threads";
 
 /** What a lock file holds. */
 export interface LockHolder {
@@ -22,6 +27,8 @@ export interface LockOptions {
   readonly waitMs?: number;
   /** Told when the run waits or takes over a stale lock. */
   readonly log?: (line: string) => void;
+  /** A lock whose heartbeat is older than this, in ms, is left behind. @default 20000 */
+  readonly staleMs?: number;
 }
 
 /** The store is held by another writer after the wait. */
@@ -42,6 +49,32 @@ export class StoreLockedError extends Error {
 /** A lock file whose content never arrived (the writer died between creating and writing it) after this. */
 const UNWRITTEN_STALE_MS = 10_000;
 const POLL_MS = 200;
+/** How often the holder refreshes its lock's modification time. */
+const HEARTBEAT_MS = 2_000;
+/** A lock not refreshed for this long is left behind (ten heartbeats missed). */
+const STALE_MS = 20_000;
+
+/**
+ * The heartbeat, run in a worker thread (so that synchronous work of the main thread cannot delay it) that
+ * never keeps the process alive: it touches the lock while the lock is still this holder's.
+ */
+const HEARTBEAT = `
+const { workerData } = require("node:worker_threads");
+setInterval(() => {
+  try {
+    if (Deno.readTextFileSync(workerData.path) !== workerData.mine) return;
+    const now = new Date();
+    Deno.utimeSync(workerData.path, now, now);
+  } catch { /* released or taken: the next beat looks again */ }
+}, workerData.everyMs);
+`;
+
+/** Start refreshing the lock; returns a function that stops it. */
+function heartbeat(path: string, mine: string): () => Promise<void> {
+  const worker = new Worker(HEARTBEAT, { eval: true, workerData: { path, mine, everyMs: HEARTBEAT_MS } });
+  worker.unref();
+  return async () => void await worker.terminate();
+}
 
 const hostname = (): string => {
   try {
@@ -51,14 +84,17 @@ const hostname = (): string => {
   }
 };
 
-/** Whether process `pid` of this host is running (true when it cannot be told). */
-function running(pid: number): boolean {
+/**
+ * Whether `/proc` shows process `pid` of this host gone or a zombie. False when it cannot be told (not
+ * Linux, or no permission to read `/proc`, as under the watch task's own flags): the heartbeat decides then.
+ */
+function goneByProc(pid: number): boolean {
+  if (Deno.build.os !== "linux") return false;
   try {
-    Deno.statSync(`/proc/${pid}`);
-    return true;
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
   } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return Deno.build.os !== "linux";
-    return true;
+    return e instanceof Deno.errors.NotFound;
   }
 }
 
@@ -91,6 +127,7 @@ const describe = (h: LockHolder | undefined) =>
 export async function lockStore(store: string, options: LockOptions = {}): Promise<() => Promise<void>> {
   const path = `${store.replace(/\/+$/, "")}/.lock`;
   const waitMs = options.waitMs ?? 120_000;
+  const staleMs = options.staleMs ?? STALE_MS;
   const me: LockHolder = { pid: Deno.pid, host: hostname(), startedAt: new Date().toISOString() };
   const mine = JSON.stringify(me);
   await Deno.mkdir(store, { recursive: true });
@@ -99,7 +136,9 @@ export async function lockStore(store: string, options: LockOptions = {}): Promi
   for (;;) {
     try {
       await Deno.writeTextFile(path, mine + "\n", { createNew: true });
+      const stop = heartbeat(path, mine + "\n");
       return async () => {
+        await stop();
         const now = await readHolder(path);
         if (now?.holder && JSON.stringify(now.holder) === mine) await Deno.remove(path).catch(() => {});
       };
@@ -109,11 +148,15 @@ export async function lockStore(store: string, options: LockOptions = {}): Promi
     const seen = await readHolder(path);
     if (seen === undefined) continue; // released meanwhile
     const h = seen.holder;
-    const stale = h
-      ? h.host === me.host && h.pid !== me.pid && !running(h.pid)
-      : seen.ageMs > UNWRITTEN_STALE_MS;
-    if (stale && await takeOver(path, h)) {
-      options.log?.(`watch: took over the store lock of ${describe(h)}, which is no longer running`);
+    const why = !h
+      ? seen.ageMs > UNWRITTEN_STALE_MS ? "" : undefined
+      : seen.ageMs > staleMs
+      ? `, whose run stopped refreshing it ${Math.round(seen.ageMs / 1000)} s ago`
+      : h.host === me.host && h.pid !== me.pid && goneByProc(h.pid)
+      ? ", which is no longer running"
+      : undefined;
+    if (why !== undefined && await takeOver(path, h)) {
+      options.log?.(`watch: took over the store lock of ${describe(h)}${why}`);
       continue;
     }
     if (Date.now() >= until) {

@@ -171,11 +171,12 @@ Deno.test("without permission to read the host name, the lock names the host 'un
   });
 });
 
-Deno.test("a writer that cannot tell whether the holder runs (no access to /proc) waits for it, never takes over", async () => {
+Deno.test("a writer without access to /proc judges the holder by its heartbeat: fresh is waited for, old is taken over", async () => {
   await inTemp(async (store) => {
     // This (running) process holds the lock, under the host name the other one will see.
+    const path = `${store}/.lock`;
     await Deno.writeTextFile(
-      `${store}/.lock`,
+      path,
       lockOf({ pid: Deno.pid, host: "unknown-host", startedAt: "2026-11-20T08:00:00.000Z" }),
     );
     const r = await lockWithoutPermissions(store);
@@ -186,7 +187,78 @@ Deno.test("a writer that cannot tell whether the holder runs (no access to /proc
         `StoreLockedError: The store .* is in use by another watch run \\(pid ${Deno.pid} on unknown-host`,
       ),
     );
-    assert.equal(JSON.parse(await Deno.readTextFile(`${store}/.lock`)).pid, Deno.pid);
+    assert.equal(JSON.parse(await Deno.readTextFile(path)).pid, Deno.pid);
+    // Not refreshed for 21 s (its run was killed): taken over there too, though /proc cannot be read.
+    const old = new Date(Date.now() - 21_000);
+    await Deno.utime(path, old, old);
+    const again = await lockWithoutPermissions(store);
+    assert.equal(again.code, 0, again.err);
+    assert.notEqual(JSON.parse(await Deno.readTextFile(path)).pid, Deno.pid);
+  });
+});
+
+Deno.test("the holder refreshes its lock every 2 s even while its main thread is busy, and stops on release", async () => {
+  await inTemp(async (store) => {
+    const path = `${store}/.lock`;
+    const release = await lockStore(store, { waitMs: 0 });
+    const old = new Date(Date.now() - 60_000);
+    await Deno.utime(path, old, old);
+    const until = Date.now() + 2_300;
+    while (Date.now() < until) { /* synchronous work: the heartbeat runs in its own thread */ }
+    await new Promise((r) => setTimeout(r, 100));
+    const age = Date.now() - (await Deno.stat(path)).mtime!.getTime();
+    assert.ok(age < 2_500, `refreshed ${age} ms ago`);
+    // A waiter with a 3 s staleness sees a live holder while it beats.
+    await assert.rejects(lockStore(store, { waitMs: 0, staleMs: 3_000 }), StoreLockedError);
+    await release();
+    assert.ok(await gone(path));
+    // After release the beat has stopped: a lock file written now is not touched.
+    await Deno.writeTextFile(path, "x");
+    await Deno.utime(path, old, old);
+    await new Promise((r) => setTimeout(r, 2_300));
+    const untouched = Math.abs((await Deno.stat(path)).mtime!.getTime() - old.getTime());
+    assert.ok(untouched < 1_000, `touched after release (${untouched} ms)`);
+  });
+});
+
+Deno.test("a zombie holder of this host is dead at once; a live one is not, until its heartbeat is old", async () => {
+  await inTemp(async (store) => {
+    const path = `${store}/.lock`;
+    // `sleep 0` exits, and its parent (exec'd into a long sleep) never reaps it: a zombie.
+    const parent = new Deno.Command("bash", {
+      args: ["-c", "sleep 0 & echo $!; exec sleep 30"],
+      stdout: "piped",
+    })
+      .spawn();
+    const reader = parent.stdout.getReader();
+    const zombie = Number(new TextDecoder().decode((await reader.read()).value).trim());
+    reader.releaseLock();
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      assert.match(await Deno.readTextFile(`/proc/${zombie}/stat`), /\) Z /, "a zombie");
+      const startedAt = "2026-11-20T08:00:00.000Z";
+      await Deno.writeTextFile(path, lockOf({ pid: zombie, host: Deno.hostname(), startedAt }));
+      const lines: string[] = [];
+      await (await lockStore(store, { waitMs: 0, log: (l) => lines.push(l) }))();
+      assert.deepEqual(lines, [
+        `watch: took over the store lock of pid ${zombie} on ${Deno.hostname()}, started ${startedAt}, which is no longer running`,
+      ]);
+      // The sleeping parent runs: waited for while fresh, taken over once its heartbeat is old.
+      await Deno.writeTextFile(path, lockOf({ pid: parent.pid, host: Deno.hostname(), startedAt }));
+      await assert.rejects(lockStore(store, { waitMs: 0 }), StoreLockedError);
+      const old = new Date(Date.now() - 21_000);
+      await Deno.utime(path, old, old);
+      const told: string[] = [];
+      await (await lockStore(store, { waitMs: 0, log: (l) => told.push(l) }))();
+      assert.match(
+        told.join("\n"),
+        new RegExp(`of pid ${parent.pid} .*, whose run stopped refreshing it 2\\d s ago$`),
+      );
+    } finally {
+      parent.kill("SIGKILL");
+      await parent.stdout.cancel().catch(() => {});
+      await parent.status;
+    }
   });
 });
 

@@ -76,6 +76,59 @@ Deno.test("a run that cannot wait exits 1 naming the holder's pid, host and star
   }
 });
 
+Deno.test("a watch run killed while it holds the store is taken over by the next, under the task's own flags", async () => {
+  const dir = await Deno.makeTempDir();
+  await withSandbox(async (sb) => {
+    const slow = hostile(async (req, url) => {
+      await new Promise((r) => setTimeout(r, 400));
+      return await fetch(`${sb.url}${url.pathname}${url.search}`, {
+        headers: { "x-api-key": req.headers.get("x-api-key")! },
+      });
+    });
+    try {
+      const items = ["cancer", "lung"].map((s, i) => ({
+        name: `t${i}`,
+        endpoint: "trials.search",
+        params: { search: s },
+      }));
+      await Deno.writeTextFile(`${dir}/w.json`, JSON.stringify({ store: "store", analyses: items }));
+      const env = { RI_BASE_URL: slow.url, RI_API_KEY: sb.keys.pos };
+      const first = new Deno.Command(Deno.execPath(), {
+        args: [...WATCH, `${dir}/w.json`],
+        cwd: root,
+        env: { NO_COLOR: "1", ...env },
+        stdout: "null",
+        stderr: "null",
+      }).spawn();
+      const lock = `${dir}/store/.lock`;
+      for (let i = 0; i < 300 && !(await Deno.stat(lock).catch(() => null)); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.equal(JSON.parse(await Deno.readTextFile(lock)).pid, first.pid, "the first run holds the store");
+      first.kill("SIGKILL");
+      await first.status;
+      // Its heartbeat has stopped with it; 21 s later (the file's time set back) the lock is left behind.
+      const beat = (await Deno.stat(lock)).mtime!.getTime();
+      await new Promise((r) => setTimeout(r, 2_500));
+      assert.equal((await Deno.stat(lock)).mtime!.getTime(), beat, "no heartbeat after the kill");
+      const old = new Date(Date.now() - 21_000);
+      await Deno.utime(lock, old, old);
+      const next = await watch([`${dir}/w.json`, "--wait", "5"], env);
+      assert.equal(next.code, 0, next.err);
+      assert.match(
+        next.err,
+        new RegExp(
+          `took over the store lock of pid ${first.pid} on .*, whose run stopped refreshing it 2\\d s ago`,
+        ),
+      );
+      assert.ok(!(await Deno.stat(lock).catch(() => null)), "the lock was released");
+    } finally {
+      await slow.close();
+    }
+  });
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("lockStore: a second writer waits a bounded time; a dead process's lock is taken over, said so", async () => {
   const store = await Deno.makeTempDir();
   try {
