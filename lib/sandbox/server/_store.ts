@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { cachedStore } from "../store/_cache.ts";
+import { cachedStore, cacheOffNotice } from "../store/_cache.ts";
 import {
   type CopyOnWriteStore,
   defaultCacheDir,
@@ -77,6 +77,7 @@ export async function serveStore(options: StoreChoice, workers: number): Promise
   const seed = options.seed ?? 42, scale = options.scale ?? "tiny";
   const cache = options.cache ?? defaultCacheDir();
   const cached = cache ? await cachedStore(seed, scale, cache) : undefined;
+  if (cache && !cached) cacheOffNotice(cache);
   if (workers > 0) {
     // The main thread writes (advance) and the workers see it through the WAL: the cached file, read-only,
     // until a write copies it to a private file; without the cache, generated straight into that file.

@@ -75,6 +75,24 @@ function granted(name: "read" | "write", path: string): boolean {
   return Deno.permissions.querySync({ name, path }).state === "granted";
 }
 
+let toldOff = false;
+
+/**
+ * Say once per process, on stderr, that the generated-store cache is off for want of permission, and the
+ * flag that turns it on (each start otherwise builds the store again).
+ */
+export function cacheOffNotice(dir: string): void {
+  const read = granted("read", dir), write = granted("write", dir);
+  if (toldOff || (read && write)) return;
+  toldOff = true;
+  const top = dir === DEFAULT_CACHE_DIR ? ".cache" : dir;
+  const flags = [...(read ? [] : [`--allow-read=${top}`]), ...(write ? [] : [`--allow-write=${top}`])];
+  console.error(
+    `sandbox: the generated store is not cached (no permission for ${dir}), so every start builds it ` +
+      `again; add ${flags.join(" ")} to cache it`,
+  );
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     return (await Deno.stat(path)).size > 0;
