@@ -230,6 +230,9 @@ export function lossOfExclusivityFromFrames(
     bySponsor: ["entity"],
     genericExclusivities: ["drug_name", "trade_name", "code", "expiry"],
     unmatched: ["drug_name"],
+  }, {
+    // The catalysts' reach counts from the reference day: it moves every day, never a change of the data.
+    protected: ["protected_beyond"],
   });
 }
 

@@ -13,8 +13,10 @@
  * Like provenance, a key lives beside the frame object (a WeakMap): a frame derived from it by a Polars
  * operation has none until declared again.
  *
- * Volatile columns change with the clock, not with the data, and are never compared:
- * {@linkcode VOLATILE_COLUMNS}.
+ * Volatile columns change with the clock, not with the data, and are never compared: the ones every frame
+ * shares by name ({@linkcode VOLATILE_COLUMNS}), and a frame's own, declared where the frame is built with
+ * {@linkcode withVolatile} (or the third argument of {@linkcode withKeys}) — loss of exclusivity's
+ * `horizon_days` and `protected_beyond` (today + the catalysts' reach) move with the reference day.
  *
  * @module
  */
@@ -35,6 +37,49 @@ export const VOLATILE_COLUMNS: readonly string[] = [
 ];
 
 const declared = new WeakMap<DataFrame, readonly string[]>();
+const volatileDeclared = new WeakMap<DataFrame, readonly string[]>();
+
+/**
+ * Declare columns of a frame that move with the clock (the reference day), not with the data, so diffs
+ * never report them; returns the same frame.
+ *
+ * @param df The frame.
+ * @param columns Its clock-moving columns (beside {@linkcode VOLATILE_COLUMNS}, which need no declaring).
+ * @returns `df` itself, for chaining.
+ * @throws {TypeError} When a column is not a column of `df` (a bug in the declaration).
+ * @example A date that is always today plus ten years
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { volatileOf, withVolatile } from "./keys.ts";
+ * const df = withVolatile(pl.DataFrame({ drug: ["x"], protected_beyond: ["2036-11-18"] }), ["protected_beyond"]);
+ * assert.deepEqual(volatileOf(df), ["protected_beyond"]);
+ * ```
+ */
+export function withVolatile(df: DataFrame, columns: readonly string[]): DataFrame {
+  const missing = columns.filter((c) => !df.columns.includes(c));
+  if (missing.length) {
+    throw new TypeError(
+      `Volatile column(s) ${missing.join(", ")} are not columns of the frame (${
+        df.columns.join(", ") || "none"
+      })`,
+    );
+  }
+  volatileDeclared.set(df, [...columns]);
+  return df;
+}
+
+/**
+ * The columns of a frame a diff leaves out: those of {@linkcode VOLATILE_COLUMNS} it has, and those
+ * declared with {@linkcode withVolatile}.
+ *
+ * @param df The frame.
+ * @returns Its volatile columns, in the frame's column order.
+ */
+export function volatileOf(df: DataFrame): readonly string[] {
+  const own = volatileDeclared.get(df) ?? [];
+  return df.columns.filter((c) => VOLATILE_COLUMNS.includes(c) || own.includes(c));
+}
 
 /**
  * Declare a frame's key (replacing any it had) and return the same frame.
@@ -73,15 +118,19 @@ export function withKey(df: DataFrame, key: readonly string[]): DataFrame {
  *
  * @param frames Named frames.
  * @param keys Frame name → its key columns (`[]` for a one-row frame).
+ * @param volatile Frame name → its columns that move with the reference day ({@linkcode withVolatile}).
  * @returns `frames` itself.
  */
 export function withKeys<F extends { readonly [K in keyof F]: DataFrame }>(
   frames: F,
   keys: { readonly [K in keyof F]: readonly string[] },
+  volatile: { readonly [K in keyof F]?: readonly string[] } = {},
 ): F {
   for (const name of Object.keys(keys) as (keyof F)[]) {
     try {
       withKey(frames[name], keys[name]);
+      const clock = volatile[name];
+      if (clock) withVolatile(frames[name], clock);
     } catch (e) {
       throw new TypeError(`Frame '${String(name)}': ${(e as Error).message}`);
     }

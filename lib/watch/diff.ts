@@ -6,7 +6,7 @@
  */
 import pl from "nodejs-polars";
 import { emptyFromSchema } from "../frames/to_frame.ts";
-import { keyOf, VOLATILE_COLUMNS } from "../frames/keys.ts";
+import { keyOf, volatileOf } from "../frames/keys.ts";
 import { framesOf, type FrameSource } from "../frames/_frames_of.ts";
 import { withDiffDisplay } from "./_display.ts";
 import type { DataFrame } from "../frames/polars.ts";
@@ -175,8 +175,10 @@ export function diffFrame(
   const keyOnly = (df: DataFrame) => df.select(KEY);
   const added = n.join(keyOnly(o), { on: KEY, how: "anti" }).select(...newer.columns);
   const removed = o.join(keyOnly(n), { on: KEY, how: "anti" }).select(...older.columns);
+  // Columns that move with the clock — shared by name or declared by the frame — are never compared.
+  const clock = new Set([...volatileOf(older), ...volatileOf(newer)]);
   const compared = older.columns.filter((c) =>
-    newer.columns.includes(c) && !key.includes(c) && !VOLATILE_COLUMNS.includes(c)
+    newer.columns.includes(c) && !key.includes(c) && !clock.has(c)
   );
   const renamed = n.select(KEY, ...compared.map((c) => pl.col(c).alias(`${c}${NEW}`)));
   const both = o.select(KEY, ...key, ...compared).join(renamed, { on: KEY, how: "inner" });
@@ -235,8 +237,9 @@ export interface DiffOptions {
  * Rows are matched by each frame's declared key (resource keys such as `trial_id`, `approval_id`,
  * `patent_id`, `target_id`, catalyst `drug_name + type + event_date`; an analysis's frames by the
  * dimension columns it declares, e.g. `month, type` — see lib/frames/keys.ts); the newer frame's key
- * wins when the two differ. Volatile columns (`days_to_event`, `days_to_expiry`, `years_to_horizon`, fetch times) are not
- * compared. A frame only one side has is reported whole as added or removed.
+ * wins when the two differ. Volatile columns — `days_to_event`, `days_to_expiry`, `years_to_horizon`, fetch
+ * times, and the columns a frame declares with `withVolatile` (loss of exclusivity's `protected_beyond`) — are
+ * not compared. A frame only one side has is reported whole as added or removed.
  *
  * @param older The earlier snapshot (`loadSnapshot(...)`), analysis result or frame.
  * @param newer The later one.

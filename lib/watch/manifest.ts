@@ -15,6 +15,11 @@ export interface ManifestFrame {
   readonly columns: Readonly<Record<string, string>>;
   /** The frame's declared key columns (see lib/frames/keys.ts), given back to it on load; absent when none was declared. */
   readonly key?: readonly string[];
+  /**
+   * The frame's own columns that move with the reference day (declared with `withVolatile`), given back
+   * to it on load so diffs of loaded snapshots leave them out too; absent when none was declared.
+   */
+  readonly volatile?: readonly string[];
   /** SHA-256 of the Parquet file as written (hex; absent in manifests written before hashes). */
   readonly sha256?: string;
   /** Provenance of the calls behind the frame (`fetchedAt` as ISO text). */

@@ -18,7 +18,7 @@
  */
 import pl from "nodejs-polars";
 import denoJson from "../../deno.json" with { type: "json" };
-import { keyOf, withKey } from "../frames/keys.ts";
+import { keyOf, VOLATILE_COLUMNS, volatileOf, withKey, withVolatile } from "../frames/keys.ts";
 import { type Provenance, provenanceOf, withProvenance } from "../frames/provenance.ts";
 import { framesOf, type FrameSource } from "../frames/_frames_of.ts";
 import type { Manifest, ManifestFrame } from "./manifest.ts";
@@ -162,6 +162,7 @@ export async function snapshot(
         rows: df.height,
         columns: Object.fromEntries(df.columns.map((c, i) => [c, String(df.dtypes[i])])),
         ...(keyOf(df) ? { key: [...keyOf(df)!] } : {}),
+        ...(ownVolatile(df).length ? { volatile: ownVolatile(df) } : {}),
         sha256,
         provenance: (own.length ? own : meta.provenance ?? []).map(provJson),
       });
@@ -267,10 +268,16 @@ export async function loadSnapshot(store: string, name: string, date?: string | 
     await verifyFile(join(path, `${f.name}.parquet`), f.sha256, day);
     const df = pl.readParquet(join(path, `${f.name}.parquet`));
     if (f.key) withKey(df, f.key); // the key it was declared with
+    if (f.volatile) withVolatile(df, f.volatile.filter((c) => df.columns.includes(c)));
     frames[f.name] = withProvenance(
       df,
       f.provenance.map((p) => ({ ...p, fetchedAt: new Date(String(p.fetchedAt)) }) as unknown as Provenance),
     );
   }
   return { name, date: day, path, manifest, frames };
+}
+
+/** A frame's declared clock-moving columns beyond the shared {@linkcode VOLATILE_COLUMNS}. */
+function ownVolatile(df: DataFrame): string[] {
+  return volatileOf(df).filter((c) => !VOLATILE_COLUMNS.includes(c));
 }
