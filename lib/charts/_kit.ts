@@ -22,6 +22,11 @@ export interface BaseChartOptions {
   readonly caption?: string;
   /** Width in pixels. */
   readonly width?: number;
+  /**
+   * The sentence shown instead of the chart when it has nothing to draw ({@linkcode Chart.empty}): what
+   * was asked, that nothing matched, and what would widen it. @default {a sentence of the chart's own}
+   */
+  readonly empty?: string;
 }
 
 /** A row of a frame as a plain object (dates as `Date`). */
@@ -217,4 +222,75 @@ export function figure(
   for (const p of parts) fig.appendChild(p);
   text("figcaption", options.caption);
   return new Chart(fig);
+}
+
+/**
+ * The chart of a result with nothing to draw: no axes, no legend — its title and one sentence
+ * ({@linkcode Chart.empty}), so a reader never gets an empty plot.
+ *
+ * @param options The chart's title and width.
+ * @param sentence What was asked, that nothing matched, and what would widen it.
+ */
+export function emptyChart(options: Pick<BaseChartOptions, "title" | "width">, sentence: string): Chart {
+  const fig = doc.createElement("figure");
+  const text = (tag: string, value: string | undefined): void => {
+    if (!value) return;
+    const el = doc.createElement(tag);
+    el.textContent = value;
+    fig.appendChild(el);
+  };
+  text("h2", options.title);
+  text("h3", sentence);
+  // A zero-height panel gives the picture the chart's width, so the sentence wraps as the chart would.
+  const spacer = doc.createElementNS("http://www.w3.org/2000/svg", "svg");
+  spacer.setAttribute("width", String(options.width ?? 640));
+  spacer.setAttribute("height", "0");
+  fig.appendChild(spacer);
+  return new Chart(fig, sentence);
+}
+
+/** A d3-style "nice" step for about `count` ticks over `span`: 1, 2 or 5 times a power of ten. */
+function niceStep(span: number, count: number): number {
+  const raw = span / Math.max(1, count);
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const e = raw / power;
+  return power * (e >= Math.SQRT2 * 5 ? 10 : e >= Math.sqrt(10) ? 5 : e >= Math.SQRT2 ? 2 : 1);
+}
+
+/**
+ * Ticks whose labels never repeat: pass as an axis's `ticks` (a Plot interval). Over the axis's domain
+ * it takes the nice ticks of about `count` (fewer when needed) whose labels by `format` are all
+ * distinct, so an axis never reads "$1 $1 $1 $0 $0" (a tiny domain under a rounding format).
+ *
+ * @param format The axis's tick format.
+ * @param count About how many ticks. @default {8}
+ * @returns A Plot interval (`floor`, `offset`, `range`) for the axis's `ticks` option.
+ */
+export function distinctTicks(format: (v: number) => string, count = 8): {
+  floor: (x: number) => number;
+  offset: (x: number) => number;
+  range: (lo: number, hi: number) => number[];
+} {
+  const ticks = (lo: number, hi: number, n: number): number[] => {
+    if (!(hi > lo)) return [lo];
+    const step = niceStep(hi - lo, n);
+    const out: number[] = [];
+    for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k++) {
+      out.push(Number((k * step).toPrecision(12)));
+    }
+    return out;
+  };
+  return {
+    floor: (x) => x,
+    offset: (x) => x,
+    range: (lo, hi) => {
+      const [a, b] = lo <= hi ? [lo, hi] : [hi, lo];
+      for (let n = Math.max(1, Math.round(count)); n >= 1; n--) {
+        const t = ticks(a, b, n);
+        const labels = t.map(format).filter((l) => l !== "");
+        if (new Set(labels).size === labels.length) return t;
+      }
+      return [a];
+    },
+  };
 }

@@ -26,29 +26,7 @@ export function wrapLabel(text: unknown, maxChars = 22, maxLines = 3): string {
   return kept.join("\n");
 }
 
-/** Words set in lower case inside a display name (`Water for Injection`), not kept as capitals like `NPH`. */
-const LINKING_WORDS = new Set(["and", "or", "for", "in", "of", "with", "to", "the", "per"]);
-
-/**
- * One display case for drug and product names, applied once before grouping: names written wholly in
- * capitals (`FINGOLIMOD HYDROCHLORIDE`, as approvals list them) or wholly in lower case (`lorlatinib`)
- * become Title Case like the brand-cased names beside them (`Fingolimod Hydrochloride`); mixed-case names
- * (`Tagrisso`, `ado-Trastuzumab`) are kept as written, and so are short all-capital tokens such as `HCL`
- * or `NPH` and words of a code with digits (`OR-101`); linking words after the first are lower case (`Water for Injection`).
- */
-export function displayName(name: unknown): string {
-  const s = String(name ?? "").trim().replace(/\s+/g, " ");
-  const upper = !/[a-z]/.test(s), lower = !/[A-Z]/.test(s);
-  if (!upper && !lower) return s;
-  return s.replace(/[\p{L}]+/gu, (w, at: number) => {
-    // A word inside a code with digits (`CD274`, `OR-101`, `AZD-9291`) is kept as written.
-    const start = s.lastIndexOf(" ", at) + 1, end = s.indexOf(" ", at);
-    if (/\d/.test(s.slice(start, end < 0 ? s.length : end))) return w;
-    if (at > 0 && LINKING_WORDS.has(w.toLowerCase())) return w.toLowerCase();
-    if (upper && w.length <= 3 && s[at - 1] !== "-" && s[at + w.length] !== "-") return w;
-    return w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
-  });
-}
+export { displayName } from "../frames/value_labels.ts";
 
 /** Cuts a label to `max` characters with an ellipsis. */
 export function truncate(text: unknown, max = 28): string {

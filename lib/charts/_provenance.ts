@@ -12,11 +12,11 @@ export type ProvenanceWarning = string | {
 };
 
 /**
- * A warning as one line: its message, then its code in brackets (`… [horizon-beyond-reach]`), the code
- * README's warning list and `result.warnings` use, so a reader can look it up or filter on it.
+ * A warning as a reader reads it: its sentence, nothing else. The code (`horizon-beyond-reach`) stays in
+ * the structured warning (`result.warnings[i].code`, the MCP answer's JSON) for programs that filter on it.
  */
 export function warningText(w: ProvenanceWarning): string {
-  return typeof w === "string" ? w : `${w.message} [${w.code}]`;
+  return typeof w === "string" ? w : w.message;
 }
 
 /**

@@ -12,6 +12,7 @@ import { valueLabel } from "../frames/value_labels.ts";
 import {
   type BaseChartOptions,
   displayName,
+  emptyChart,
   marginFor,
   requireColumns,
   requireDate,
@@ -102,6 +103,12 @@ export function catalystCalendarChart(
   const today = ref.day;
   const day = today.toISOString().slice(0, 10);
   const ruleLabel = options.today || ref.fromData ? `reference day ${day}` : `today ${day}`;
+  if (!all.length) {
+    return emptyChart(
+      { title: options.title ?? defaults.title, width: options.width ?? defaults.width },
+      options.empty ?? "No catalyst event (approval, patent or exclusivity expiry) matched.",
+    );
+  }
   // One display case, applied before grouping, so "APIXABAN" and "Apixaban" are one row.
   // With events of two or more sponsors (or tickers), each row says whose it is: "Cosentyx (Novartis)".
   const owners = (r: Record<string, unknown>) =>

@@ -12,6 +12,8 @@ import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   compact,
+  distinctTicks,
+  emptyChart,
   figure,
   grid,
   marginFor,
@@ -120,6 +122,16 @@ export function diseaseComparisonChart(
     label: wrapLabel(r.disease, defaults.labelChars),
   }));
   const skipped = all.filter((r) => !r.resolved).map((r) => String(r.input ?? r.disease ?? "?"));
+  if (!rows.length) {
+    return emptyChart(
+      { title: options.title ?? defaults.title, width },
+      options.empty ??
+        (skipped.length
+          ? `None of the diseases resolved (${skipped.join(", ")}), so there is nothing to compare; check ` +
+            "their names."
+          : "No disease to compare."),
+    );
+  }
   const labels = rows.map((r) => String(r.label));
   const cols = Math.max(1, options.measures ? Math.min(defaults.columns, measures.length) : defaults.columns);
   const panelWidth = Math.floor((width - 16 * (cols - 1)) / cols);
@@ -156,7 +168,13 @@ function panel(
     marginLeft: marginFor(labels),
     marginRight: 20,
     marginTop: 26,
-    x: { domain: [m.domain?.[0] ?? 0, max], label: null, ticks: 4, tickFormat: m.format, grid: true },
+    x: {
+      domain: [m.domain?.[0] ?? 0, max],
+      label: null,
+      ticks: distinctTicks(m.format, 4),
+      tickFormat: m.format,
+      grid: true,
+    },
     y: { domain: labels, label: null },
     color,
     marks: [

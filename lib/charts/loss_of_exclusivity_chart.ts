@@ -6,7 +6,16 @@
  */
 import * as Plot from "@observablehq/plot";
 import { type Chart, chart } from "./render.ts";
-import { type BaseChartOptions, displayName, requireColumns, rowsOf, truncate, usd } from "./_kit.ts";
+import {
+  type BaseChartOptions,
+  displayName,
+  distinctTicks,
+  emptyChart,
+  requireColumns,
+  rowsOf,
+  truncate,
+  usd,
+} from "./_kit.ts";
 import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode lossOfExclusivityChart}. */
@@ -77,12 +86,22 @@ export function lossOfExclusivityChart(
     ),
   }));
   const unmatched = all.length - rows.length;
+  if (!rows.length) {
+    return emptyChart(
+      { title: options.title ?? defaults.title, width: options.width ?? defaults.width },
+      options.empty ??
+        (all.length
+          ? `${all.length} drug${all.length === 1 ? "" : "s"} lose${
+            all.length === 1 ? "s its" : " their"
+          } last protection, but none matched a Medicare Part D row, so there is no spending to draw.`
+          : "No drug loses its last patent or exclusivity within the horizon."),
+    );
+  }
   // The data's spending year (`spending_year`; the spec's 2025 when the frame has none).
   const years = [...new Set(all.map((r) => r.spending_year).filter((y) => y != null).map(Number))].sort();
   const year = years.length ? years.join(", ") : "2025";
-  const qs = rows.length
-    ? quarters(rows.map((r) => r.quarter).sort()[0], rows.map((r) => r.quarter).sort().at(-1)!)
-    : [];
+  const sorted = rows.map((r) => r.quarter).sort();
+  const qs = quarters(sorted[0], sorted.at(-1)!);
   const totals = new Map<string, number>();
   for (const r of rows) totals.set(r.quarter, (totals.get(r.quarter) ?? 0) + r.spending);
   // Label the biggest stacks with their total (one drug: its name; more: the biggest and how many more).
@@ -100,12 +119,10 @@ export function lossOfExclusivityChart(
   return chart({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
-      (rows.length
-        ? `${usd(total)} of ${year} Part D spending on ${rows.length} drug${
+      `${usd(total)} of ${year} Part D spending on ${rows.length} drug${
           rows.length === 1 ? "" : "s"
         } whose ` +
-          `last patent or exclusivity expires from ${qs[0]} to ${qs.at(-1)}`
-        : "No drug with an upcoming expiry matched a Medicare Part D row"),
+        `last patent or exclusivity expires from ${qs[0]} to ${qs.at(-1)}`,
     caption: options.caption ??
       `Each bar: the quarter in which a drug's last listed patent or exclusivity lapses (its protection ` +
         `horizon), stacked by sponsor; a drug of several sponsors is its own stack. Spending year ${year}.` +
@@ -128,6 +145,7 @@ export function lossOfExclusivityChart(
       label: `Part D spending ${year} (USD)`,
       grid: true,
       tickFormat: (v: number) => usd(v),
+      ticks: distinctTicks(usd, 8),
       domain: [0, Math.max(1, ...totals.values()) * 1.12],
     },
     color: { domain: sponsors, legend: true, scheme: "tableau10" },

@@ -9,6 +9,8 @@ import { type Chart, chart } from "./render.ts";
 import {
   type BaseChartOptions,
   displayName,
+  distinctTicks,
+  emptyChart,
   marginFor,
   pct,
   presentOnly,
@@ -69,6 +71,14 @@ export function medicareSpendingChart(
   const top = options.top ?? defaults.top;
   const all = rowsOf(drugs).filter((r) => typeof r.total_spending === "number")
     .sort((a, b) => Number(b.total_spending) - Number(a.total_spending));
+  if (!all.length) {
+    return emptyChart(
+      { title: options.title ?? defaults.title, width: options.width ?? defaults.width },
+      options.empty ??
+        "No Medicare Part D drug matched; this is not evidence that no drug is reimbursed (names must " +
+          "match in full).",
+    );
+  }
   const rows: (Row & { label: string })[] = all.slice(0, top).map((r) => {
     const brands = (r.brand_names as string[] | null ?? []).filter(Boolean).map(displayName);
     const generic = displayName(r.generic_name);
@@ -97,11 +107,9 @@ export function medicareSpendingChart(
   return chart({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
-      (all.length
-        ? `${usd(total)} across ${all.length} drug${all.length === 1 ? "" : "s"}; branded ${
-          pct(branded / total)
-        } of spend`
-        : "No Medicare rows matched (not evidence that no drug is reimbursed)"),
+      `${usd(total)} across ${all.length} drug${all.length === 1 ? "" : "s"}; branded ${
+        pct(branded / total)
+      } of spend`,
     caption: options.caption ??
       `Spending year ${
         years.length ? years.join(", ") : 2025
@@ -120,6 +128,7 @@ export function medicareSpendingChart(
       label: "Total spending (USD)",
       grid: true,
       tickFormat: (v: number) => usd(v),
+      ticks: distinctTicks(usd, Math.round((options.width ?? defaults.width) / 90)),
       domain: [0, max * 1.3 || 1],
     },
     y: { label: null, domain: rows.map((r) => r.label) },

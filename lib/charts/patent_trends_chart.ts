@@ -12,6 +12,8 @@ import type { Chart } from "./render.ts";
 import {
   type BaseChartOptions,
   compact,
+  distinctTicks,
+  emptyChart,
   figure,
   note,
   partialYears,
@@ -77,6 +79,15 @@ export function patentTrendsChart(byYear: DataFrame, options: PatentTrendsChartO
   const rows = rowsOf(byYear).filter((r) => r.year != null);
   const years = rows.map((r) => Number(r.year));
   const partial = partialYears(requireDate(options.asOf, "asOf", "patentTrendsChart"));
+  const companyPatents = options.companies?.height && options.companies.columns.includes("patents")
+    ? (options.companies.getColumn("patents").toArray() as unknown[]).some((v) => Number(v) > 0)
+    : false;
+  if (!rows.some((r) => Number(r.patents) > 0) && !companyPatents) {
+    return emptyChart(
+      { title: options.title ?? defaults.title, width },
+      options.empty ?? "No patent was published in these years for this query.",
+    );
+  }
   const opacity = years.some(partial.is)
     ? (r: Record<string, unknown>) => (partial.is(r.year) ? 0.45 : 1)
     : undefined;
@@ -92,7 +103,12 @@ export function patentTrendsChart(byYear: DataFrame, options: PatentTrendsChartO
     marginLeft: 56,
     x,
     marginTop: 24,
-    y: { label: "Patents", grid: true, tickFormat: (v: number) => compact(v) },
+    y: {
+      label: "Patents",
+      grid: true,
+      tickFormat: (v: number) => compact(v),
+      ticks: distinctTicks(compact, 6),
+    },
     marks: [
       Plot.barY(rows, { x: "year", y: "patents", fill: defaults.barFill, fillOpacity: opacity }),
       Plot.text(rows, {
@@ -116,7 +132,14 @@ export function patentTrendsChart(byYear: DataFrame, options: PatentTrendsChartO
     marginLeft: 56,
     x,
     marginTop: 24,
-    y: { label: "YoY growth (%)", grid: true, tickFormat: (v: number) => signedPct(v), domain, nice: true },
+    y: {
+      label: "YoY growth (%)",
+      grid: true,
+      tickFormat: (v: number) => signedPct(v),
+      ticks: distinctTicks((v) => signedPct(v), 5),
+      domain,
+      nice: true,
+    },
     color: { domain: ["up", "down"], range: [defaults.growthUp, defaults.growthDown] },
     marks: [
       Plot.barY(growthRows, {
@@ -205,6 +228,7 @@ function companyPanel(companies: DataFrame, width: number, cpc: string | undefin
       label: cpc ? `Patents per company, CPC ${cpc} only` : "Patents per company",
       grid: true,
       tickFormat: (v: number) => compact(v),
+      ticks: distinctTicks(compact, 6),
     },
     color,
     marks: [

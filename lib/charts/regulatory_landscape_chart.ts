@@ -10,6 +10,7 @@ import type { Chart } from "./render.ts";
 import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
+  emptyChart,
   figure,
   marginFor,
   partialYears,
@@ -91,6 +92,12 @@ export function regulatoryLandscapeChart(
     drugs: Number(r.drugs),
   }));
   const years = rows.map((r) => r.year);
+  if (!rows.some((r) => r.drugs > 0)) {
+    return emptyChart(
+      { title: options.title ?? defaults.title, width },
+      options.empty ?? "No approved drug with a first approval year is in this landscape.",
+    );
+  }
   const partial = partialYears(requireDate(options.asOf, "asOf", "regulatoryLandscapeChart"));
   const stackTop = new Map<number, number>();
   for (const r of rows) if (partial.is(r.year)) stackTop.set(r.year, (stackTop.get(r.year) ?? 0) + r.drugs);
@@ -141,10 +148,8 @@ export function regulatoryLandscapeChart(
   return figure({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
-      (total
-        ? `${plural(total, "drug")}, ${Math.min(...years)}–${Math.max(...years)}: ` +
-          [...totals].map(([t, n]) => `${t} ${Math.round((n / total) * 100)}%`).join(", ")
-        : "No drugs in this landscape"),
+      `${plural(total, "drug")}, ${Math.min(...years)}–${Math.max(...years)}: ` +
+        [...totals].map(([t, n]) => `${t} ${Math.round((n / total) * 100)}%`).join(", "),
     caption: options.caption ??
       `Each drug is counted once, in the year of its first approval.${partial.note(years)}`,
   }, parts);

@@ -37,15 +37,24 @@ export interface PngOptions {
 export class Chart {
   /** The element Plot returned: an `<svg>`, or a `<figure>` when there is a title, legend or caption. */
   readonly element: DomNode;
+  /**
+   * Set when the chart has nothing to draw: the sentence a reader gets instead of empty axes (what was
+   * asked, that nothing matched, and what would widen it). The report page shows it as a line of text,
+   * the MCP chart tool answers it as text, a notebook shows it as text; `svg()` and `png()` draw the
+   * title and this sentence, no axes.
+   */
+  readonly empty: string | undefined;
   #svg: string | undefined;
 
   /**
    * Wraps a Plot element (or its markup).
    *
    * @param element What `Plot.plot(...)` returned, or SVG/HTML markup.
+   * @param empty The sentence that replaces the chart when it has nothing to draw (see {@linkcode Chart.empty}).
    */
-  constructor(element: DomNode | string) {
+  constructor(element: DomNode | string, empty?: string) {
     this.element = typeof element === "string" ? parseMarkup(element) : element;
+    this.empty = empty;
   }
 
   /** The chart as ONE standalone SVG document (with xmlns), titles and legends included. */
@@ -76,6 +85,13 @@ export class Chart {
    */
   [jupyterDisplay](): Record<string, string> {
     const title = this.title();
+    if (this.empty !== undefined) {
+      const esc = (t: string) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+      return {
+        "text/html": `<p>${title ? `<b>${esc(title)}</b>: ` : ""}${esc(this.empty)}</p>`,
+        "text/plain": title ? `${title}: ${this.empty}` : this.empty,
+      };
+    }
     return {
       "image/png": Buffer.from(this.png()).toString("base64"),
       "text/plain": title ? `Chart: ${title}` : "Chart",

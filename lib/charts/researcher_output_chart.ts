@@ -11,6 +11,8 @@ import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   compact,
+  distinctTicks,
+  emptyChart,
   figure,
   partialYears,
   pct,
@@ -74,6 +76,15 @@ export function researcherOutputChart(
   const years = rows.map((r) => Number(r.year));
   const partialYear = partialYears(requireDate(options.asOf, "asOf", "researcherOutputChart"));
   const partial = partialYear.is;
+  if (!rows.some((r) => Number(r.works ?? 0) > 0)) {
+    return emptyChart(
+      {
+        title: options.title ?? (options.author ? `${defaults.title}: ${options.author}` : defaults.title),
+        width,
+      },
+      options.empty ?? `${options.author ?? "This researcher"} has no listed work with a publication year.`,
+    );
+  }
   const stacked = rows.flatMap((r) => [
     { year: r.year, access: "Open access", works: Number(r.open_access ?? 0) },
     { year: r.year, access: "Not open access", works: Number(r.works ?? 0) - Number(r.open_access ?? 0) },
@@ -126,7 +137,12 @@ export function researcherOutputChart(
     marginTop: 24,
     marginBottom,
     x,
-    y: { label: "Citations", grid: true, tickFormat: (v: number) => compact(v) },
+    y: {
+      label: "Citations",
+      grid: true,
+      tickFormat: (v: number) => compact(v),
+      ticks: distinctTicks(compact, 5),
+    },
     marks: [
       Plot.barY(rows, { x: "year", y: "citations", fill: defaults.citations, fillOpacity: opacity }),
       Plot.ruleY([0]),

@@ -6,7 +6,15 @@
  */
 import * as Plot from "@observablehq/plot";
 import { type Chart, chart } from "./render.ts";
-import { type BaseChartOptions, marginFor, phaseLabel, phaseRank, requireColumns, rowsOf } from "./_kit.ts";
+import {
+  type BaseChartOptions,
+  emptyChart,
+  marginFor,
+  phaseLabel,
+  phaseRank,
+  requireColumns,
+  rowsOf,
+} from "./_kit.ts";
 import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
 import { plural } from "../frames/semantics.ts";
 import type { DataFrame } from "../frames/polars.ts";
@@ -86,6 +94,15 @@ export function sponsorScanChart(pipeline: DataFrame, options: SponsorScanChartO
   const total = [...totals.values()].reduce((a, b) => a + b, 0);
   const n = (v: unknown) => Number(v ?? 0).toLocaleString("en-US");
   const many = (v: unknown, noun: string) => plural(Number(v ?? 0), noun);
+  if (total === 0) {
+    return emptyChart(
+      {
+        title: options.title ?? (options.sponsor ? `${defaults.title}: ${options.sponsor}` : defaults.title),
+        width: options.width ?? defaults.width,
+      },
+      options.empty ?? `${options.sponsor ?? "This sponsor"} sponsors no trial in the registry.`,
+    );
+  }
   return chart({
     title: options.title ?? (options.sponsor ? `${defaults.title}: ${options.sponsor}` : defaults.title),
     subtitle: options.subtitle ??

@@ -9,7 +9,16 @@ import { compositeDefinition, type CompositeWeights } from "../analyses/target_p
 import * as Plot from "@observablehq/plot";
 import { type DomNode, plotOptions } from "./dom.ts";
 import type { Chart } from "./render.ts";
-import { type BaseChartOptions, figure, pct, requireColumns, type Row, rowsOf, truncate } from "./_kit.ts";
+import {
+  type BaseChartOptions,
+  emptyChart,
+  figure,
+  pct,
+  requireColumns,
+  type Row,
+  rowsOf,
+  truncate,
+} from "./_kit.ts";
 import { sizeLegend } from "./_size_legend.ts";
 import { declutter, type LabelCandidate } from "./_declutter.ts";
 import type { DataFrame } from "../frames/polars.ts";
@@ -84,6 +93,13 @@ export function targetPrioritizationChart(
       name: truncate(r.symbol ?? r.target_name ?? r.target_id, 14),
       group: r.white_space ? "White space (no approved drug)" : "Has an approved drug / weaker association",
     })).sort((a, b) => Number(a.rank) - Number(b.rank));
+  if (!rows.length) {
+    return emptyChart(
+      { title: options.title ?? defaults.title, width },
+      options.empty ??
+        `No target with an association score was found${options.disease ? ` for ${options.disease}` : ""}.`,
+    );
+  }
   const ys = rows.map((r) => Number(r[yKey]));
   const yDomain: [number, number] = yKey === "novelty_score"
     ? [0, Math.max(1, ...ys)]

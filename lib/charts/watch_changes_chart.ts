@@ -6,7 +6,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import { type Chart, chart } from "./render.ts";
-import { type BaseChartOptions, marginFor, requireColumns, rowsOf } from "./_kit.ts";
+import { type BaseChartOptions, emptyChart, marginFor, requireColumns, rowsOf } from "./_kit.ts";
 import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode watchChangesChart}. */
@@ -26,7 +26,8 @@ export interface WatchChangesChartOptions extends BaseChartOptions {}
 
 /**
  * Rows added, removed and changed per watched item, from a frame with columns `item`, `added`,
- * `removed` and `changed` (items without any change are left out; none left draws an empty chart that says so).
+ * `removed` and `changed` (items without any change are left out; with none left, the chart is the sentence
+ * "No watched item changed", no axes).
  *
  * @param changes One row per watched item.
  * @param options Titles and width.
@@ -54,15 +55,19 @@ export function watchChangesChart(changes: DataFrame, options: WatchChangesChart
     return total > 0 ? parts.filter((p) => p.rows > 0) : [];
   });
   const items = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([i]) => i);
+  if (!items.length) {
+    return emptyChart(
+      { title: options.title ?? defaults.title, width: options.width ?? defaults.width },
+      options.empty ?? "No watched item changed since its last snapshot.",
+    );
+  }
   const drawn = kinds.map((k) => defaults.kinds[k]).filter((k) => rows.some((r) => r.kind === k.label));
   return chart({
     title: options.title ?? defaults.title,
     ...(options.subtitle ? { subtitle: options.subtitle } : {}),
     caption: options.caption ??
-      (items.length
-        ? "Rows matched by each table's identifying columns (“matched by” in the tables); a changed row may " +
-          "differ in several cells."
-        : "No watched item changed."),
+      "Rows matched by each table's identifying columns (“matched by” in the tables); a changed row may " +
+        "differ in several cells.",
     width: options.width ?? defaults.width,
     height: Math.max(120, items.length * defaults.rowHeight + 60),
     marginLeft: marginFor(items),
@@ -74,7 +79,7 @@ export function watchChangesChart(changes: DataFrame, options: WatchChangesChart
       tickFormat: (v: number) => (Number.isInteger(v) ? v.toLocaleString("en-US") : ""),
     },
     y: { domain: items, label: null },
-    color: { domain: drawn.map((k) => k.label), range: drawn.map((k) => k.color), legend: drawn.length > 0 },
+    color: { domain: drawn.map((k) => k.label), range: drawn.map((k) => k.color), legend: true },
     marks: [
       Plot.barX(rows, { x: "rows", y: "item", fill: "kind", order: drawn.map((k) => k.label), inset: 0.5 }),
       Plot.text(items, {

@@ -13,6 +13,8 @@
  * assert.equal(displayValue("phase", "PHASE2/PHASE3"), "Phase 2/3");
  * assert.equal(displayValue("is_orphan", true), "Yes");
  * assert.equal(displayValue("entities", "sponsor:Pfizer"), "Pfizer");
+ * assert.equal(displayValue("type", "conference-paper"), "Conference paper");
+ * assert.equal(displayValue("trade_name", "DABRAFENIB MESYLATE"), "Dabrafenib Mesylate");
  * ```
  *
  * @module
@@ -23,6 +25,7 @@ import type {
   HIERARCHY_LEVELS,
   TrialPhase,
   TrialStatus,
+  WorkType,
 } from "../client/schemas/vocab.ts";
 import { displayText } from "./semantics.ts";
 
@@ -91,6 +94,61 @@ const HIERARCHY_LEVEL: Readonly<Record<HierarchyLevel, string>> = {
 
 const WHEN: Readonly<Record<string, string>> = { past: "Past", upcoming: "Upcoming" };
 
+/** Researcher work types (spec 4.7). */
+const WORK_TYPE: Readonly<Record<WorkType, string>> = {
+  article: "Article",
+  review: "Review",
+  preprint: "Preprint",
+  "conference-paper": "Conference paper",
+  "book-chapter": "Book chapter",
+  editorial: "Editorial",
+  letter: "Letter",
+  others: "Other",
+};
+
+/** Words set in lower case inside a display name (`Water for Injection`), not kept as capitals like `NPH`. */
+const LINKING_WORDS = new Set(["and", "or", "for", "in", "of", "with", "to", "the", "per"]);
+
+/**
+ * One display case for drug and product names, applied once before grouping: names written wholly in
+ * capitals (`FINGOLIMOD HYDROCHLORIDE`, as approvals list them) or wholly in lower case (`lorlatinib`)
+ * become Title Case like the brand-cased names beside them (`Fingolimod Hydrochloride`); mixed-case names
+ * (`Tagrisso`, `ado-Trastuzumab`) are kept as written, and so are short all-capital tokens such as `HCL`
+ * or `NPH` and words of a code with digits (`OR-101`); linking words after the first are lower case (`Water for Injection`).
+ */
+export function displayName(name: unknown): string {
+  const s = String(name ?? "").trim().replace(/\s+/g, " ");
+  const upper = !/[a-z]/.test(s), lower = !/[A-Z]/.test(s);
+  if (!upper && !lower) return s;
+  return s.replace(/[\p{L}]+/gu, (w, at: number) => {
+    // A word inside a code with digits (`CD274`, `OR-101`, `AZD-9291`) is kept as written.
+    const start = s.lastIndexOf(" ", at) + 1, end = s.indexOf(" ", at);
+    if (/\d/.test(s.slice(start, end < 0 ? s.length : end))) return w;
+    if (at > 0 && LINKING_WORDS.has(w.toLowerCase())) return w.toLowerCase();
+    if (upper && w.length <= 3 && s[at - 1] !== "-" && s[at + w.length] !== "-") return w;
+    return w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
+  });
+}
+
+/**
+ * Columns holding drug and product names (trade names, ingredients): shown in their usual case
+ * ({@linkcode displayName}: `DABRAFENIB MESYLATE` → `Dabrafenib Mesylate`, as registries write capitals);
+ * CSVs keep the stored value.
+ */
+export const NAME_COLUMNS: ReadonlySet<string> = new Set([
+  "trade_name",
+  "trade_names",
+  "drug_name",
+  "drug_names",
+  "generic_name",
+  "brand_name",
+  "brand_names",
+  "active_ingredient",
+  "ingredient",
+  "product_name",
+  "medicare_names",
+]);
+
 /**
  * Labels of stored values, by the column that holds them: one entry per vocabulary, shared by every
  * column name it appears under. A value not listed is shown as stored (without its entity prefix).
@@ -100,8 +158,10 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
   overall_status: TRIAL_STATUS,
   phase: TRIAL_PHASE,
   phases: TRIAL_PHASE,
-  type: CATALYST_TYPE,
+  // "type" holds catalyst event types in the calendar and work types in researcher output (disjoint codes).
+  type: { ...CATALYST_TYPE, ...WORK_TYPE },
   event_type: CATALYST_TYPE,
+  work_type: WORK_TYPE,
   tier: DRUG_TIER,
   source: APPROVAL_SOURCE,
   marketing_status: MARKETING_STATUS,
@@ -113,7 +173,8 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
 
 /**
  * A stored value as a reader sees it: its label from {@linkcode VALUE_LABELS} for its column, a boolean as
- * "Yes"/"No", other text without its internal entity prefix; numbers, dates and nulls unchanged.
+ * "Yes"/"No", a drug or product name ({@linkcode NAME_COLUMNS}) in its usual case, other text without its
+ * internal entity prefix; numbers, dates and nulls unchanged.
  *
  * @param column The column the value is in.
  * @param value The stored value.
@@ -122,6 +183,7 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
 export function displayValue(column: string, value: unknown): unknown {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value !== "string") return value;
+  if (NAME_COLUMNS.has(column)) return displayName(value);
   return VALUE_LABELS[column]?.[value] ?? displayText(value);
 }
 

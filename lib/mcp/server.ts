@@ -156,7 +156,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       const r = await resolveName(client, kind, name);
       if ("content" in r) return r;
       const text = `${r.kind} '${r.input}' → ${r.name}${r.id ? ` (${r.id})` : ""}` +
-        (note ? ` — ${note}` : "");
+        (r.note ? `, ${r.note}` : "") + (note ? ` — ${note}` : "");
       const body = { ...r, resolved: true, data_source: source };
       return { content: [{ type: "text", text }], structuredContent: body };
     }));
@@ -206,7 +206,15 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       const stored = session.get(handle);
       const chart = stored.section.charts?.[0];
       if (!chart) return Promise.resolve(toolError("not_found", `result ${handle} has no chart`));
-      const caption = lead(`Chart ${chart.name} of ${stored.handle} (${stored.tool}).`);
+      const title = chart.chart.title() || stored.section.title;
+      // Nothing to draw: the sentence, as text (an image of empty axes tells an assistant nothing).
+      if (chart.chart.empty !== undefined) {
+        return Promise.resolve({
+          content: [{ type: "text", text: lead(`${title}: nothing to draw. ${chart.chart.empty}`) }],
+          structuredContent: { handle: stored.handle, empty: true, sentence: chart.chart.empty },
+        } as CallToolResult);
+      }
+      const caption = lead(`Chart of ${stored.handle}: ${title}.`);
       if (format === "svg") {
         const svg = toSvg(chart.chart);
         if (tokensOf(caption + svg) > budget) {

@@ -94,7 +94,8 @@ margin:10px 0;border:1px solid #eee;overflow-x:auto}.chart svg{max-width:100%;he
 details{margin:8px 0;font-size:12px}table.prov{border-collapse:collapse}table.prov td,table.prov th{
 padding:2px 8px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}nav a{margin-right:12px}
 .ri-frame{overflow-x:auto;background:white;padding:6px;margin:8px 0;border:1px solid #eee}
-table.prov code{word-break:break-all}`;
+table.prov code{word-break:break-all}
+.empty{background:white;border:1px dashed #bbb;color:#444;padding:10px 14px;margin:10px 0}`;
 
 /** What a call fetched, in words; ⚠ only for a pull that should have been whole and was not. */
 export function coverage(p: Provenance): string {
@@ -142,6 +143,11 @@ function section(s: ReportSection, i: number, files: ReportFiles): string {
   const warnings = [...new Set((s.warnings ?? []).map(warningText))];
   for (const w of warnings) out.push(`<div class="warn">⚠ ${esc(w)}</div>`);
   for (const c of s.charts ?? []) {
+    // Nothing to draw: the sentence that says what was asked and that nothing matched, never empty axes.
+    if (c.chart.empty !== undefined) {
+      out.push(`<p class="empty" data-chart="${esc(c.name)}">${esc(c.chart.empty)}</p>`);
+      continue;
+    }
     out.push(`<div class="chart" data-png="${esc(c.name)}.png">${c.chart.svg()}</div>`);
     const links = c.data.map((t) => files.csv?.get(t)).filter((f) => f !== undefined);
     if (links.length) {

@@ -77,8 +77,10 @@ Deno.test("showFrame() renders provenance and highlighted warnings above the tab
   assert.match(html, /from cache \(age 90 s\)/);
   assert.equal(html.match(/class="ri-warning"/g)?.length, 2);
   assert.ok(
-    html.includes("⚠ Phrase search &lt;exact&gt;") && html.includes("Results capped at 1000 [capped]"),
+    html.includes("⚠ Phrase search &lt;exact&gt;") && html.includes("Results capped at 1000"),
   );
+  // The warning is a sentence: its code stays in the structured warning, not in the text.
+  assert.ok(!html.includes("[capped]"), "no [code] suffix");
   assert.match(text, /^Trials\ntrials\.search/);
 });
 

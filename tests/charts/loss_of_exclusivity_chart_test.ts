@@ -51,6 +51,8 @@ Deno.test("lossOfExclusivityChart() stacks spending by the quarter protection en
   assert.ok(!svg.includes("Hemlibra $5.8B"), "no stack labelled with one drug's spending");
 });
 
-Deno.test("lossOfExclusivityChart() says so when nothing matched", () => {
-  assertRenders(lossOfExclusivityChart(drugs.clear()), ["No drug with an upcoming expiry matched"]);
+Deno.test("lossOfExclusivityChart() says so when nothing matched: a sentence, no axes", () => {
+  const c = lossOfExclusivityChart(drugs.clear());
+  assert.equal(c.empty, "No drug loses its last patent or exclusivity within the horizon.");
+  assert.ok(c.svg().includes(c.empty!) && !c.svg().includes("y-axis"));
 });

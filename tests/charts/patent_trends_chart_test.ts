@@ -52,9 +52,10 @@ Deno.test("patentTrendsChart() rejects a frame without the documented columns", 
   );
 });
 
-Deno.test("patentTrendsChart() renders an empty frame with a no-data subtitle", () => {
-  const empty = trends.byYear.head(0);
-  assert.match(patentTrendsChart(empty).svg(), /no data/);
+Deno.test("patentTrendsChart() renders an empty frame as a sentence, no axes", () => {
+  const empty = patentTrendsChart(trends.byYear.head(0));
+  assert.match(empty.svg(), /No patent was published in these years/);
+  assert.doesNotMatch(empty.svg(), /y-axis/);
 });
 
 Deno.test("patentTrendsChart() says the company panel is limited to the CPC code and names absent companies", () => {
