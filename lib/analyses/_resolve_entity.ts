@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { orgKey } from "../client/names.ts";
 import type { Client } from "../client/mod.ts";
 import { distance } from "../client/guards.ts";
 
@@ -33,6 +34,15 @@ const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
  */
 export function sameName(a: string, b: string): boolean {
   return norm(a) === norm(b);
+}
+
+/**
+ * Whether two organization names name the same organization by the one organization normaliser
+ * (lib/client/names.ts `orgKey`: case, accents, punctuation and legal-form words aside):
+ * "BRISTOL MYERS SQUIBB CO" = "Bristol-Myers Squibb Company" = "Bristol Myers Squibb".
+ */
+export function sameOrganization(a: string, b: string): boolean {
+  return sameName(a, b) || orgKey(a) === orgKey(b);
 }
 
 /**
@@ -89,6 +99,46 @@ export function organizationLookup(client: OrganizationsClient): Lookup {
   return async (query) =>
     ((await client.resolve.organizations({ query, limit: 10 })).rows as { name?: string }[])
       .flatMap((o) => (o.name ? [{ name: o.name }] : []));
+}
+
+/** The slice of the client {@linkcode sponsorInApprovals} needs. */
+export interface ApprovalsClient {
+  readonly regulatory: {
+    catalysts(p: { sponsor: string; windowDays: number; limit: number }): Promise<
+      { rows: readonly unknown[]; body: unknown }
+    >;
+    search(
+      p: { applicant: string; limit: number },
+    ): Promise<{ rows: readonly unknown[]; total: number | null }>;
+  };
+}
+
+/**
+ * Whether the approvals know a sponsor organization autocomplete does not list (autocomplete lists only
+ * organizations with a linked trial, spec 4.7; an applicant without trials is not there): first the
+ * catalysts, by the same `sponsor` resolution the approval analyses use (the service's graph, corporate
+ * family, ten years either way), then the approvals search's applicant filter (case-insensitive partial
+ * match, spec 4.3).
+ *
+ * @returns A note saying which data matched the name, or undefined when neither knows it.
+ */
+export async function sponsorInApprovals(
+  client: ApprovalsClient,
+  value: string,
+): Promise<string | undefined> {
+  const v = value.trim();
+  const c = await client.regulatory.catalysts({ sponsor: v, windowDays: 3650, limit: 1 });
+  const data = (c.body as { data?: Record<string, unknown> } | null)?.data ?? {};
+  if (c.rows.length > 0 || data.next_patent_expiry || data.next_exclusivity_expiry) {
+    return "matched by its approvals (the catalysts know it; it sponsors no trial the service links)";
+  }
+  const a = await client.regulatory.search({ applicant: v, limit: 1 });
+  const n = a.total ?? a.rows.length;
+  if (n === 0) return undefined;
+  const applicant = (a.rows[0] as { applicant_raw?: unknown } | undefined)?.applicant_raw;
+  return `matched by approvals' applicant name (${n.toLocaleString("en-US")} approval${n === 1 ? "" : "s"}${
+    typeof applicant === "string" ? `, e.g. ${applicant}` : ""
+  }; it sponsors no trial the service links)`;
 }
 
 /** Disease autocomplete as a {@linkcode Lookup} (`id` is the EFO id). */

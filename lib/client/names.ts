@@ -75,12 +75,13 @@ export function drugKeys(ingredients: string): string[] {
  */
 const LEGAL = new Set(
   ("inc incorporated corp corporation co company llc ltd limited plc sa ag gmbh nv bv spa lp llp kk " +
-    "the and of pty srl sas ab oy as holdings").split(" "),
+    "the of pty srl sas ab oy as holdings").split(" "),
 );
 
 /**
- * The normalised key of an organization name: lower case, accents and punctuation dropped, `&` as "and",
- * legal-form words (Inc, Corp, Co, Company, Ltd, LLC, AG, GmbH, …) dropped, words joined by `-`. Names
+ * The normalised key of an organization name: lower case, accents and punctuation dropped, `&` as "and"
+ * (kept: "Merck & Co" is not "Merck"), legal-form words (Inc, Corp, Co, Company, Ltd, LLC, AG, GmbH, …)
+ * dropped, words joined by `-`. Names
  * with the same key are the same organization for the imported data ("PFIZER INC" and "Pfizer").
  *
  * @param name An organization name as a source spells it.

@@ -11,7 +11,14 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Client } from "../client/mod.ts";
 import { badInput, UnresolvedEntityError } from "../client/errors.ts";
 import { asCurie } from "../analyses/_measures.ts";
-import { closestNames, diseaseLookup, organizationLookup, sameName } from "../analyses/_resolve_entity.ts";
+import {
+  closestNames,
+  diseaseLookup,
+  organizationLookup,
+  sameName,
+  sameOrganization,
+  sponsorInApprovals,
+} from "../analyses/_resolve_entity.ts";
 import { toolError } from "./_errors.ts";
 import type { Session } from "./_session.ts";
 
@@ -23,6 +30,8 @@ export interface Resolved {
   readonly name: string;
   /** The disease's EFO id, or the drug's molecule id, when known. */
   readonly id?: string;
+  /** How it matched when not by autocomplete (a sponsor only the approvals know). */
+  readonly note?: string;
 }
 
 /** Resolve a name, or a typed `unresolved` error with the closest names. */
@@ -54,8 +63,13 @@ export async function resolveName(
   if (kind === "disease" && asCurie(value)) return { kind, input, name: value, id: asCurie(value) };
   const lookup = kind === "sponsor" ? organizationLookup(client) : diseaseLookup(client);
   const rows = await lookup(value);
-  const exact = rows.find((r) => sameName(r.name, value));
+  const exact = rows.find((r) => sameName(r.name, value)) ??
+    (kind === "sponsor" ? rows.find((r) => sameOrganization(r.name, value)) : undefined);
   if (exact) return { kind, input, name: exact.name, ...(exact.id ? { id: exact.id } : {}) };
+  if (kind === "sponsor") {
+    const how = await sponsorInApprovals(client, value);
+    if (how) return { kind, input, name: value, note: how };
+  }
   const near = await closestNames(lookup, value, rows);
   return unresolved(near, near.length ? `closest: ${near.join(", ")}` : "no close names found");
 }
@@ -88,6 +102,9 @@ export function runQuery(session: Session, sql: string): pl.DataFrame {
   // nodejs-polars 0.25.2 returns the engine's error as the frame instead of throwing it.
   const inner = (lf as unknown as { _ldf: unknown })._ldf;
   if (inner instanceof Error) {
+    // A handle's table from another session (or dropped): say where handles live, not "fix the SQL".
+    const table = inner.message.match(/relation '(r\d+_\w+)' was not found/)?.[1];
+    if (table) throw session.missing(`table '${table}'`);
     throw badInput(new TypeError(`sql: ${inner.message.slice(0, 300)}`));
   }
   return lf.collectSync();

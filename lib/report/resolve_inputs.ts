@@ -1,6 +1,7 @@
 /**
  * Resolving the report's names before any analysis runs: every sponsor through organization
- * autocomplete, every disease, the condition and a named indication through disease autocomplete. What
+ * autocomplete (and, for the sections that read approvals, through the approvals: see
+ * `sponsorInApprovals` in lib/analyses/_resolve_entity.ts), every disease, the condition and a named indication through disease autocomplete. What
  * does not resolve is collected (all of it, not only the first) into one {@linkcode UsageError} with the
  * closest names, so a typo costs seconds, not a whole run.
  *
@@ -10,7 +11,14 @@
  * @module
  */
 import type { Client } from "../client/mod.ts";
-import { closestNames, diseaseLookup, type Lookup, organizationLookup } from "../analyses/_resolve_entity.ts";
+import {
+  closestNames,
+  diseaseLookup,
+  type Lookup,
+  organizationLookup,
+  sameOrganization,
+  sponsorInApprovals,
+} from "../analyses/_resolve_entity.ts";
 import { asCurie, statusOf } from "../analyses/_measures.ts";
 import { type NameInput, REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 
@@ -43,7 +51,12 @@ interface Check {
   readonly problem?: string;
 }
 
-async function resolveOne(lookup: Lookup, flag: string, value: string): Promise<Check> {
+async function resolveOne(
+  lookup: Lookup,
+  flag: string,
+  value: string,
+  same: (a: string, b: string) => boolean = (a, b) => norm(a) === norm(b),
+): Promise<Check> {
   let rows: { name: string; id?: string }[];
   try {
     rows = await lookup(value.trim());
@@ -56,7 +69,7 @@ async function resolveOne(lookup: Lookup, flag: string, value: string): Promise<
       note: `${flag} '${value}' not checked (${(e as Error).message.split("\n")[0]})`,
     };
   }
-  const exact = rows.find((r) => norm(r.name) === norm(value));
+  const exact = rows.find((r) => norm(r.name) === norm(value)) ?? rows.find((r) => same(r.name, value));
   if (exact) {
     return { found: exact, note: `${flag} '${value}' → ${exact.name}${exact.id ? ` (${exact.id})` : ""}` };
   }
@@ -66,6 +79,19 @@ async function resolveOne(lookup: Lookup, flag: string, value: string): Promise<
       near.length ? `; did you mean: ${near.map((n) => `'${n}'`).join(", ")}?` : "; no close names found"
     }`,
   };
+}
+
+/** Sections that read approvals (catalysts, loss of exclusivity): a sponsor the approvals carry is enough. */
+const APPROVAL_SECTIONS: ReadonlySet<SectionId> = new Set<SectionId>(["catalysts", "exclusivity"]);
+
+async function approvalsCheck(client: Client, value: string, failed: Check): Promise<Check> {
+  try {
+    const how = await sponsorInApprovals(client, value);
+    if (how) return { found: { name: value.trim() }, note: `--sponsors '${value.trim()}' → ${how}` };
+  } catch (e) {
+    if (![402, 403].includes(statusOf(e) ?? 0)) throw e;
+  }
+  return failed;
 }
 
 /**
@@ -105,10 +131,13 @@ export async function resolveInputs(
   const one = (name: NameInput, v: string | undefined): Promise<Check | undefined> | undefined =>
     uses.has(name) && v !== undefined ? Promise.resolve(disease(`--${name}`, v)) : undefined;
   // Every name at once (each lookup is a short request); notes and problems in the order given.
+  const approvals = sections.some((id) => APPROVAL_SECTIONS.has(id));
+  const sponsor = async (v: string): Promise<Check> => {
+    const c = await resolveOne(organizations, "--sponsors", v, sameOrganization);
+    return c.problem && approvals ? approvalsCheck(client, v, c) : c;
+  };
   const [sponsorChecks, conditionCheck, diseaseChecks, indicationCheck] = await Promise.all([
-    Promise.all(
-      uses.has("sponsors") ? inputs.sponsors.map((v) => resolveOne(organizations, "--sponsors", v)) : [],
-    ),
+    Promise.all(uses.has("sponsors") ? inputs.sponsors.map(sponsor) : []),
     one("condition", inputs.condition),
     Promise.all(uses.has("diseases") ? inputs.diseases.map((v) => disease("--diseases", v)) : []),
     one("indication", inputs.indication),

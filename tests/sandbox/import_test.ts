@@ -94,7 +94,7 @@ Deno.test("imported approvals, catalyst events, spending and trials come back th
       res.headers.get("x-data-source") ?? "",
       /^imported; orange_book=orange_book@2019-12; part_d=part_d_spending_by_drug\.csv@2023; ctgov=ctgov_extra\.ndjson@records updated to 2026-10-02$/,
     );
-    assert.match(res.headers.get("x-data-missing") ?? "", /patent full text/);
+    assert.match(res.headers.get("x-data-missing") ?? "", /^patents: the patentsview source was not imported/);
     assert.equal(sb.dataSource.kind, "imported");
   } finally {
     await drop(store);
@@ -308,7 +308,7 @@ Deno.test("on an imported store a sponsor's Part D total cannot be computed: nul
     assert.equal(pfizer.exposed_share_fraction, null);
     const w = loe.warnings.find((x) => x.code === "share-unavailable");
     assert.ok(w, JSON.stringify(loe.warnings));
-    assert.match(w.message, /sponsor:Pfizer: the regulatory landscape lists no approved drugs/);
+    assert.match(w.message, /Pfizer: the regulatory landscape lists no approved drugs/);
     const summary = exclusivitySection(loe, ["Pfizer"], 10).summary ?? "";
     assert.match(summary, /\$1\.9B of \d{4} Part D spending is exposed; their total Part D spending, and so/);
     assert.doesNotMatch(summary, /\$0 of their \$0/);

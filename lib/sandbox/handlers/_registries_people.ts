@@ -6,8 +6,10 @@
  *   percent-encoded) all reduce to the stored `A<digits>`. `meta.fetched_at` imitates the per-author
  *   24-hour snapshot cache: the first call for an author (per store) records the clock's time, reused
  *   until 24 hours have passed.
- * - Organization autocomplete: case-insensitive substring of the name, organizations with at least
- *   one directly linked trial only; exact matches first, then prefix matches, then by trial count.
+ * - Organization autocomplete: case-insensitive substring of the name, or any name the organization is
+ *   known by whose normalised key (lib/client/names.ts `orgKey`) is the query's or starts with it at a word
+ *   ("BRISTOL MYERS SQUIBB CO" finds "Bristol-Myers Squibb"), organizations with at least one directly
+ *   linked trial only; exact matches first, then prefix matches, then by trial count.
  *   UNRESOLVED rows always carry null rorId/lei.
  * - Alerts belong to a tenant; the store keys them by the demo tier name (`pro` for `tenant-pro`).
  *   The list strips `metadata`, `last_triggered_at` and `match_count` (taken from metadata, else 0).
@@ -17,6 +19,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { type HandlerContext, listBody, notFound, offsetOf, SandboxError } from "../handler.ts";
 import { all, one, Where } from "./_sql.ts";
+import { orgKey } from "../../client/names.ts";
 import type { SqlRow } from "./_registries_util.ts";
 
 const DAY_MS = 86_400_000;
@@ -88,9 +91,10 @@ export function resolveOrganizations(ctx: HandlerContext): Record<string, unknow
     `SELECT id, name, hierarchy_level, trial_count, approval_count, is_entity, ror_id, lei,
        CASE WHEN lower(name) = lower(?1) THEN 0 WHEN substr(lower(name), 1, length(?1)) = lower(?1) THEN 1
          ELSE 2 END AS rk
-     FROM organizations WHERE trial_count >= 1 AND instr(lower(name), lower(?1)) > 0
+     FROM organizations WHERE trial_count >= 1 AND (instr(lower(name), lower(?1)) > 0
+       OR id IN (SELECT org_id FROM org_names WHERE key = ?3 OR key LIKE ?4 ESCAPE '\\'))
      ORDER BY rk, trial_count DESC, name, id LIMIT ?2`,
-    [q, limit],
+    [q, limit, orgKey(q), `${orgKey(q).replace(/[\\%_]/g, (c) => "\\" + c)}-%`],
   );
   return {
     success: true,

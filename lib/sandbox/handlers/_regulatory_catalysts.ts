@@ -13,7 +13,13 @@ import { splitCsv } from "../../client/params.ts";
 import { flaggedBody, type HandlerContext } from "../handler.ts";
 import { dayNumber, isoDay } from "../store/prng.ts";
 import { linksOf, sponsorsOf } from "./_regulatory_approvals.ts";
-import { diseaseFamily, orgFamily, resolveDisease, resolveDrug, resolveSponsor } from "./_resolve.ts";
+import {
+  approvalsByDrugNames,
+  diseaseFamily,
+  orgFamily,
+  resolveDisease,
+  resolveSponsor,
+} from "./_resolve.ts";
 import { all, marks, one, Where } from "./_sql.ts";
 
 interface RawEvent {
@@ -84,9 +90,9 @@ export function regulatoryCatalysts(ctx: HandlerContext): unknown {
     inList("approval_indications", "disease_id", diseaseFamily(db, d.id, true));
   }
   if (typeof params.drugNames === "string") {
-    const forms = splitCsv(params.drugNames).flatMap((n) => resolveDrug(db, n)?.forms ?? []);
-    if (forms.length === 0) return emptyAnswer(today, params.windowDays);
-    inList("approval_drugs", "chembl_id", forms);
+    const { keys } = approvalsByDrugNames(db, splitCsv(params.drugNames));
+    if (keys.length === 0) return emptyAnswer(today, params.windowDays);
+    w.add(`a.key IN (${marks(keys.length)})`, ...keys);
   }
   const t0 = dayNumber(today);
   const window = windowOf(today, params.windowDays);

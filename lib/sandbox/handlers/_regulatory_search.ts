@@ -8,7 +8,13 @@
 import { splitCsv } from "../../client/params.ts";
 import { flaggedBody, type HandlerContext, listBody, offsetOf } from "../handler.ts";
 import { linksOf, sponsorsOf } from "./_regulatory_approvals.ts";
-import { diseaseFamily, resolveDisease, resolveDrug, resolveSponsor } from "./_resolve.ts";
+import {
+  approvalsByDrugNames,
+  diseaseFamily,
+  resolveDisease,
+  resolveDrug,
+  resolveSponsor,
+} from "./_resolve.ts";
 import { all, ftsPhrase, likeContains, marks, one, Where } from "./_sql.ts";
 
 interface ApprovalRec {
@@ -122,12 +128,17 @@ export function regulatoryLandscape(ctx: HandlerContext): unknown {
     else unresolvedInput = true;
   }
   if (typeof params.drugNames === "string") {
-    const forms = splitCsv(params.drugNames).flatMap((n) => {
-      const hit = resolveDrug(db, n);
-      audit.push({ step: "resolve", parameter: "drugNames", input: n, resolved: hit?.parent ?? null });
-      return hit?.forms ?? [];
-    });
-    inList("approval_drugs", "chembl_id", forms);
+    const names = splitCsv(params.drugNames);
+    const { keys, unresolved } = approvalsByDrugNames(db, names);
+    for (const n of names) {
+      audit.push({
+        step: "resolve",
+        parameter: "drugNames",
+        input: n,
+        resolved: unresolved.includes(n) ? null : resolveDrug(db, n)?.parent ?? n.trim().toLowerCase(),
+      });
+    }
+    w.add(keys.length ? `a.key IN (${marks(keys.length)})` : "0", ...keys);
   }
   if (typeof params.minYear === "number") w.add("a.approval_date >= ?", `${params.minYear}-01-01`);
   if (typeof params.region === "string") w.add("a.region = ?", params.region);

@@ -9,6 +9,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { normaliseCurie } from "../../client/params.ts";
 import { all, marks, one } from "./_sql.ts";
+import { drugKeys, orgKey } from "../../client/names.ts";
 
 /** A resolved disease. */
 export interface DiseaseHit {
@@ -100,6 +101,48 @@ export function resolveDrug(db: DatabaseSync, text: string): DrugHit | undefined
   return drugFamily(db, hit.chembl_id);
 }
 
+/**
+ * The approvals a list of drug names asks for: those linked to a molecule any name resolves to (with its
+ * salt and related forms), and — on an imported store — those whose labelled ingredient has the name's
+ * base name (salt, ester and hydrate words dropped, any case) or whose trade name it is (`approval_names`).
+ * A combination product is found by each of its ingredients. Names that find nothing are left out; no
+ * name finding anything gives an empty list.
+ *
+ * @returns The approvals' internal keys, and the names that found nothing.
+ */
+export function approvalsByDrugNames(
+  db: DatabaseSync,
+  names: readonly string[],
+): { keys: string[]; unresolved: string[] } {
+  const keys = new Set<string>();
+  const unresolved: string[] = [];
+  for (const name of names) {
+    const before = keys.size;
+    const forms = resolveDrug(db, name)?.forms ?? [];
+    if (forms.length) {
+      for (
+        const r of all<{ k: string }>(
+          db,
+          `SELECT approval_key AS k FROM approval_drugs WHERE chembl_id IN (${marks(forms.length)})`,
+          forms,
+        )
+      ) keys.add(r.k);
+    }
+    const byName = [...new Set([...drugKeys(name), name.trim().toLowerCase()])].filter(Boolean);
+    if (byName.length) {
+      for (
+        const r of all<{ k: string }>(
+          db,
+          `SELECT approval_key AS k FROM approval_names WHERE name_key IN (${marks(byName.length)})`,
+          byName,
+        )
+      ) keys.add(r.k);
+    }
+    if (keys.size === before && forms.length === 0) unresolved.push(name);
+  }
+  return { keys: [...keys], unresolved };
+}
+
 /** The parent and forms of a molecule id. */
 export function drugFamily(db: DatabaseSync, chembl: string): DrugHit {
   const m = one<{ parent: string; name: string }>(
@@ -169,26 +212,43 @@ export interface SponsorHit {
 }
 
 /**
- * Resolve a sponsor name: exact name (case-insensitive, entities first, mentions followed to the
- * entity they resolve to), else the entity whose name starts with it and has the most trials, like the
- * entity autocomplete. The family is the ultimate parent's corporate family.
+ * Resolve a sponsor name, in order: the exact name (case-insensitive, entities first, mentions followed to
+ * the entity they resolve to); any name the organization is known by, compared by its normalised key
+ * (`org_names`, lib/client/names.ts `orgKey`: "BRISTOL MYERS SQUIBB CO" = "Bristol-Myers Squibb Company" =
+ * "bristol myers squibb"); the entity whose name starts with it and has the most trials, like the entity
+ * autocomplete; else the known name whose key starts with the name's key at a word boundary ("Bristol" →
+ * "bristol-myers-squibb"), most trials and approvals first. The family is the ultimate parent's corporate
+ * family. Imported stores fill `org_names`; a generated store leaves it empty.
  */
 export function resolveSponsor(db: DatabaseSync, text: string): SponsorHit | undefined {
   const q = text.trim();
   if (q === "") return undefined;
-  const hit = one<{ id: string; name: string; top: string | null }>(
-    db,
-    `SELECT coalesce(e.id, o.id) AS id, coalesce(e.name, o.name) AS name,
+  type Hit = { id: string; name: string; top: string | null };
+  const followed = `SELECT coalesce(e.id, o.id) AS id, coalesce(e.name, o.name) AS name,
        coalesce(e.ultimate_parent_id, o.ultimate_parent_id) AS top
-     FROM organizations o LEFT JOIN organizations e ON e.id = o.resolved_to_id
-     WHERE o.name = ? COLLATE NOCASE ORDER BY o.is_entity DESC, o.trial_count DESC, o.id LIMIT 1`,
+     FROM organizations o LEFT JOIN organizations e ON e.id = o.resolved_to_id`;
+  const key = orgKey(q);
+  const escaped = key.replace(/[\\%_]/g, (c) => "\\" + c);
+  const hit = one<Hit>(
+    db,
+    `${followed} WHERE o.name = ? COLLATE NOCASE ORDER BY o.is_entity DESC, o.trial_count DESC, o.id LIMIT 1`,
     [q],
-  ) ?? one<{ id: string; name: string; top: string | null }>(
+  ) ?? one<Hit>(
+    db,
+    `${followed} WHERE o.id IN (SELECT org_id FROM org_names WHERE key = ?)
+     ORDER BY o.is_entity DESC, o.trial_count + o.approval_count DESC, o.id LIMIT 1`,
+    [key],
+  ) ?? one<Hit>(
     db,
     `SELECT id, name, ultimate_parent_id AS top FROM organizations
      WHERE is_entity = 1 AND name LIKE ? ESCAPE '\\' ORDER BY trial_count DESC, id LIMIT 1`,
     [`${q.replace(/[\\%_]/g, (c) => "\\" + c)}%`],
-  );
+  ) ?? (key === "unnamed" ? undefined : one<Hit>(
+    db,
+    `${followed} WHERE o.id IN (SELECT org_id FROM org_names WHERE key LIKE ? ESCAPE '\\')
+     ORDER BY o.is_entity DESC, o.trial_count + o.approval_count DESC, o.id LIMIT 1`,
+    [`${escaped}-%`],
+  ));
   if (!hit) return undefined;
   const parentId = hit.top ?? hit.id;
   return { id: hit.id, name: hit.name, parentId, family: orgFamily(db, parentId) };

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { approvalNameKeys } from "./name_keys.ts";
 import { linksOf } from "../handlers/_regulatory_approvals.ts";
 import { isoDay, isoTimestamp } from "./prng.ts";
 import { titleCase } from "./gen_context.ts";
@@ -218,6 +219,9 @@ function approve(ctx: AdvanceCtx, m: Mol, day: number, originator: boolean): { i
     applicant.toUpperCase(),
     ingredient,
   ]);
+  for (const k of approvalNameKeys(ingredient, trade)) {
+    run(db, "INSERT OR IGNORE INTO approval_names (approval_key, name_key) VALUES (?, ?)", [key, k]);
+  }
   run(db, "INSERT INTO approval_sponsors VALUES (?, ?)", [key, orgId]);
   run(db, "UPDATE organizations SET approval_count = approval_count + 1 WHERE id = ?", [orgId]);
   run(db, "INSERT INTO approval_drugs VALUES (?, ?)", [key, m.chembl_id]);

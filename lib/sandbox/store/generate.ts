@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { fillNameKeys } from "./name_keys.ts";
 import { DatabaseSync } from "node:sqlite";
 import { type Ctx, flushInserts, PRESETS, type ScaleName, type ScaleSpec } from "./gen_context.ts";
 import { genBiology } from "./gen_biology.ts";
@@ -167,6 +168,7 @@ function finalize(db: DatabaseSync, meta: { seed: number; scale: string; today: 
     trial_count = (SELECT count(*) FROM trial_sponsors s WHERE s.org_id = organizations.id),
     approval_count = (SELECT count(*) FROM approval_sponsors a WHERE a.org_id = organizations.id)`);
   db.exec(DERIVED_FILL_SQL);
+  fillNameKeys(db);
   for (const fts of FTS_TABLES) db.exec(`INSERT INTO ${fts}(${fts}) VALUES('rebuild')`);
   const ins = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
   for (
