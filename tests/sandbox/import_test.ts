@@ -94,7 +94,10 @@ Deno.test("imported approvals, catalyst events, spending and trials come back th
       res.headers.get("x-data-source") ?? "",
       /^imported; orange_book=orange_book@2019-12; part_d=part_d_spending_by_drug\.csv@2023; ctgov=ctgov_extra\.ndjson@records updated to 2026-10-02$/,
     );
-    assert.match(res.headers.get("x-data-missing") ?? "", /^patents: the patentsview source was not imported/);
+    assert.match(
+      res.headers.get("x-data-missing") ?? "",
+      /^patents: the patentsview source was not imported/,
+    );
     assert.equal(sb.dataSource.kind, "imported");
   } finally {
     await drop(store);

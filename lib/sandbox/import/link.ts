@@ -15,6 +15,8 @@
  *    disease made from the condition text itself (`CTGOV:<hash>`, one per spelling up to case and
  *    spaces, named as most trials spell it).
  * 3. **Organizations** (link_orgs.ts): names matched to registry families (ROR, GLEIF).
+ *    Then patents' assignees (patentsview.ts `linkPatentCompanies`): each assignee organization's direct and
+ *    ultimate organization, company keys, anchors for company filters and the counts by company.
  * 4. **Biology** (link_biology.ts): molecules' tiers, indications, Medicare molecule links.
  *
  * @module
@@ -23,6 +25,7 @@ import type { ImportStore } from "./_store.ts";
 import { drugKeys } from "../../client/names.ts";
 import { linkOrganizations } from "./link_orgs.ts";
 import { linkBiology } from "./link_biology.ts";
+import { linkPatentCompanies } from "./patentsview.ts";
 
 /** Link the imported sources; returns one progress line per step that linked something. */
 export function linkImported(store: ImportStore): string[] {
@@ -30,6 +33,7 @@ export function linkImported(store: ImportStore): string[] {
     ...linkDrugNames(store),
     ...linkConditions(store),
     ...linkOrganizations(store),
+    ...linkPatentCompanies(store),
     ...linkBiology(store),
   ];
 }

@@ -13,6 +13,7 @@ import type { ImportStore } from "./_store.ts";
 import { importOrangeBook } from "./orange_book.ts";
 import { importPartD } from "./part_d.ts";
 import { importCtgov } from "./ctgov.ts";
+import { importPatentsView } from "./patentsview.ts";
 
 /** What an importer did. */
 export interface Imported {
@@ -64,6 +65,16 @@ export const SOURCES = {
     download: "https://clinicaltrials.gov/data-api/api (or the bulk zip of all studies)",
     fills: "trial registry, composite search, portfolio comparison, sponsors, conditions as diseases",
     run: importCtgov,
+  },
+  patentsview: {
+    name: "PatentsView granted patents (bulk download tables)",
+    option: "patentsview",
+    accepts:
+      "the tab-separated tables (g_patent, g_application, g_cpc_current, g_cpc_title, g_assignee_disambiguated, g_inventor_disambiguated, g_us_patent_citation; .tsv or .tsv.zip as published): a folder or a zip",
+    download: "https://patentsview.org/download/data-download-tables",
+    fills:
+      "patent search, aggregates, year-over-year growth and full records; patent trends and the sponsor scan's patents (assignees as the organizations trials and approvals name)",
+    run: importPatentsView,
   },
 } as const satisfies Record<string, SourceSpec>;
 

@@ -41,14 +41,19 @@ const COVERAGE: readonly [RegExp, string | null, string][] = [
   [/^\/api\/v1\/(diseases\/|analysis\/disease-landscape)/, "ctgov", "diseases"],
   [/^\/api\/v1\/(regulatory|tools\/regulatory\/)/, "orange_book", "approvals"],
   [/^\/api\/v1\/medicare-drugs/, "part_d", "Medicare drugs"],
-  [/^\/api\/v1\/patents/, null, "patent full text"],
+  [/^\/api\/v1\/patents/, "patentsview", "patents"],
   [/^\/api\/v1\/grants/, null, "grants"],
   [/^\/api\/v1\/researchers\//, null, "researchers and works"],
   [/^\/api\/v1\/tools\/biology\//, null, "biology (targets, associations, molecules)"],
   [/^\/api\/v1\/tools\/financials\//, null, "financial identifiers"],
 ];
 
-const FLAGS: Record<string, string> = { ctgov: "--ctgov", orange_book: "--orange-book", part_d: "--part-d" };
+const FLAGS: Record<string, string> = {
+  ctgov: "--ctgov",
+  orange_book: "--orange-book",
+  part_d: "--part-d",
+  patentsview: "--patentsview",
+};
 
 /** The data source of a store (from its `meta`). */
 export function dataSourceOf(db: DatabaseSync): DataSource {

@@ -1,0 +1,754 @@
+/**
+ * PatentsView bulk download tables (USPTO granted patents; tab-separated `.tsv` with a header row and
+ * double-quoted cells, each table usually its own zip: `g_patent.tsv.zip`, …) → the store's patents, CPC
+ * classifications (with descriptions), assignees (linked to the organizations trials and approvals use),
+ * inventors and citations. Give a folder holding the tables (plain or zipped), one zip of them, or a single
+ * table file.
+ *
+ * Tables read (columns by header name; a table without a column the import needs is refused, naming it):
+ * - `g_patent` (required): `patent_id`, `patent_date`, `patent_title`, `wipo_kind`, optional
+ *   `patent_abstract` (older editions), `withdrawn`, `patent_type`.
+ * - `g_application` (required): `patent_id`, `filing_date` → the application date.
+ * - `g_patent_abstract` (newer editions ship abstracts apart): `patent_id`, `patent_abstract`.
+ * - `g_foreign_priority` (optional): `patent_id`, `filing_date` → the priority date is the earliest of the
+ *   filing date and the foreign priority claims' dates (without the table: the filing date).
+ * - `g_cpc_title` (optional; file names vary, any name with `cpc` and `title`): `cpc_group`,
+ *   `cpc_group_title`, and where present `cpc_subclass(_title)`, `cpc_class(_title)` → CPC descriptions.
+ * - `g_cpc_current`: `patent_id`, `cpc_group` (`A61K31/4439`), optional `cpc_sequence` → classifications.
+ * - `g_assignee_disambiguated`: `patent_id`, `disambig_assignee_organization`, optional
+ *   `assignee_sequence`, individuals' `disambig_assignee_individual_name_first`/`_last`. The raw assignee
+ *   is the disambiguated name as PatentsView spells it; an organization's name goes through `store.org`
+ *   (the shared normaliser), so "PFIZER INC." on a patent, "Pfizer" on a trial and "PFIZER INC" on an
+ *   approval are one organization. Individuals stay raw names (no organization).
+ * - `g_inventor_disambiguated`: `patent_id`, `disambig_inventor_name_first`, `disambig_inventor_name_last`,
+ *   optional `inventor_sequence`.
+ * - `g_us_patent_citation`: `patent_id`, `citation_patent_id`, optional `citation_sequence`, `wipo_kind`
+ *   → patent citations and each cited patent's citation count (`cited_by`, within the imported patents).
+ * - `g_other_reference` (optional): `patent_id`, `other_reference_text` → non-patent citations.
+ *
+ * Records: `patent_id` is the publication number `US<patent_id><wipo_kind>` (`US10000000B2`,
+ * `USD800000S`); dates are `YYYYMMDD`; `country` `US`; `legal_status` `WITHDRAWN` when PatentsView flags
+ * it, `EXPIRED` when the statutory term has run by the edition's date (utility, plant and reissue: 20
+ * years from filing; design: 15 years from grant — no term adjustments or fee lapses, which PatentsView
+ * does not carry), else `ACTIVE`; `family_id` is the patent's own (PatentsView has no family table, so
+ * `family_members` is empty); `last_updated` the grant day (epoch ms).
+ *
+ * The edition is the latest grant date the data holds ("grants to 2024-09-24"). A re-import replaces the
+ * patents (the source's own ids; PatentsView is the only patent source an import reads). Loading runs with
+ * the secondary indexes dropped and creates them once at the end; memory stays bounded (per-patent
+ * state is a few typed arrays indexed by patent number).
+ *
+ * @module
+ */
+import { batched, type ImportStore } from "./_store.ts";
+import { fileError, lineSink, readFile, readZip, type Sink } from "./_read.ts";
+import { PATENTS_DDL } from "../store/schema_records.ts";
+
+const FLAG = "--patentsview";
+
+/** The tables this import reads, in the order it reads them. */
+const TABLES = [
+  "g_patent",
+  "g_patent_abstract",
+  "g_application",
+  "g_foreign_priority",
+  "g_cpc_title",
+  "g_cpc_current",
+  "g_assignee_disambiguated",
+  "g_inventor_disambiguated",
+  "g_us_patent_citation",
+  "g_other_reference",
+] as const;
+type Table = (typeof TABLES)[number];
+
+/** The table a file or zip entry holds, by its base name (`g_patent.tsv`, `g_patent.tsv.zip`, …). */
+export function tableOf(name: string): Table | undefined {
+  const base = (name.split(/[\\/]/).pop() ?? name).toLowerCase().replace(/(\.(tsv|txt|csv|zip))+$/, "");
+  if ((TABLES as readonly string[]).includes(base)) return base as Table;
+  if (/cpc/.test(base) && /title/.test(base)) return "g_cpc_title";
+  return undefined;
+}
+
+/**
+ * Split one tab-separated record; cells may be double-quoted (`""` inside is a quote, tabs and line
+ * breaks inside are kept). Undefined when a quoted cell is still open at the end (it continues on the
+ * next line).
+ */
+export function splitTsv(s: string): string[] | undefined {
+  if (s.indexOf('"') < 0) return s.split("\t");
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    if (s.charCodeAt(i) === 34) {
+      let v = "", j = i + 1;
+      for (;;) {
+        const q = s.indexOf('"', j);
+        if (q < 0) return undefined;
+        if (s.charCodeAt(q + 1) === 34) {
+          (v += s.slice(j, q + 1), j = q + 2);
+          continue;
+        }
+        (v += s.slice(j, q), i = q + 1);
+        break;
+      }
+      const t = s.indexOf("\t", i);
+      if (t < 0) return (out.push(v + s.slice(i)), out);
+      (out.push(v + s.slice(i, t)), i = t + 1);
+    } else {
+      const t = s.indexOf("\t", i);
+      if (t < 0) return (out.push(s.slice(i)), out);
+      (out.push(s.slice(i, t)), i = t + 1);
+    }
+  }
+}
+
+/** A row of a table: a cell by column name ("" when the column is absent or the cell empty). */
+type Get = (col: string) => string;
+
+/**
+ * A sink reading a PatentsView table by header: `need` are the columns it must have; `onRow` gets each
+ * record with its first line's number.
+ */
+function tsvSink(file: string, need: readonly string[], onRow: (get: Get, line: number) => void): Sink {
+  let cols: Map<string, number> | undefined;
+  let pending: string | undefined, start = 0;
+  let cells: string[] = [];
+  const get: Get = (col) => {
+    const v = cells[cols!.get(col) ?? -1];
+    return v === undefined ? "" : v.trim();
+  };
+  const lines = lineSink((line, n) => {
+    const text = pending === undefined ? line : `${pending}\n${line}`;
+    if (pending === undefined) start = n;
+    const split = splitTsv(text);
+    if (split === undefined) {
+      if (text.length > 4 << 20) {
+        throw fileError(FLAG, file, start, text, "a tab-separated record (a quoted cell never closes)");
+      }
+      pending = text;
+      return;
+    }
+    pending = undefined;
+    if (split.length === 1 && split[0].trim() === "") return;
+    if (!cols) {
+      cols = new Map(split.map((c, i) => [c.replace(/^\uFEFF/, "").trim().toLowerCase(), i]));
+      const missing = need.filter((c) => !cols!.has(c));
+      if (missing.length) {
+        throw new RangeError(
+          `${FLAG}: ${file} has no ${missing.join(", ")} column (header: ${line.slice(0, 160)}); ` +
+            "give PatentsView's bulk download tables as published (tab-separated, with their header row)",
+        );
+      }
+      return;
+    }
+    cells = split;
+    onRow(get, start);
+  });
+  return (chunk, final) => {
+    lines(chunk, final);
+    if (final && pending !== undefined) {
+      throw fileError(FLAG, file, start, pending, "a complete record (the file ends inside a quoted cell)");
+    }
+  };
+}
+
+/** Where the tables are: plain or zipped files by table, and zips of several tables. */
+interface Layout {
+  files: Map<Table, { path: string; name: string; zipped: boolean }[]>;
+  bundles: string[];
+}
+
+async function isZipFile(path: string): Promise<boolean> {
+  const f = await Deno.open(path);
+  try {
+    const head = new Uint8Array(4);
+    return (await f.read(head)) === 4 && head[0] === 0x50 && head[1] === 0x4b;
+  } finally {
+    f.close();
+  }
+}
+
+async function layoutOf(path: string): Promise<Layout> {
+  const files = new Map<Table, { path: string; name: string; zipped: boolean }[]>();
+  const bundles: string[] = [];
+  const add = async (p: string, name: string) => {
+    const zipped = await isZipFile(p);
+    const t = tableOf(name);
+    if (t) files.set(t, [...(files.get(t) ?? []), { path: p, name, zipped }]);
+    else if (zipped) bundles.push(p);
+  };
+  const info = await Deno.stat(path);
+  if (info.isDirectory) {
+    const names: string[] = [];
+    const walk = async (dir: string, rel: string) => {
+      for await (const e of Deno.readDir(dir)) {
+        if (e.isDirectory) await walk(`${dir}/${e.name}`, `${rel}${e.name}/`);
+        else if (e.isFile) names.push(`${rel}${e.name}`);
+      }
+    };
+    await walk(path, "");
+    for (const n of names.sort()) await add(`${path}/${n}`, n);
+  } else await add(path, path.split(/[\\/]/).pop()!);
+  return { files, bundles };
+}
+
+/** Stream every file of `table` into a sink made for it (`make(file name)`); returns how many were read. */
+async function readTable(layout: Layout, table: Table, make: (file: string) => Sink): Promise<number> {
+  let n = 0;
+  for (const f of layout.files.get(table) ?? []) {
+    n++;
+    if (!f.zipped) await readFile(f.path, make(f.name));
+    else {
+      let taken = false;
+      await readZip(f.path, (entry) => {
+        if (taken || entry.endsWith("/") || /(^|\/)(__MACOSX|\.)/.test(entry)) return undefined;
+        taken = true;
+        return make(`${f.name}:${entry}`);
+      });
+    }
+  }
+  for (const b of layout.bundles) {
+    await readZip(
+      b,
+      (entry) => tableOf(entry) === table ? (n++, make(`${b.split(/[\\/]/).pop()}:${entry}`)) : undefined,
+    );
+  }
+  return n;
+}
+
+// ---- patent numbers as integer row ids ----
+
+/** Kind prefixes of US patent numbers: utility (none), design, plant, reissue, SIR, defensive, X. */
+const PREFIXES = ["", "D", "PP", "RE", "H", "T", "X", "RX", "AI"];
+const SPAN = 20_000_000;
+
+/**
+ * Per-patent state in typed arrays indexed by the patent number within its kind prefix (a few bytes
+ * per patent, never a map of millions of strings).
+ */
+class ByPatent {
+  readonly #prefixes = new Map(PREFIXES.map((p, i) => [p, i]));
+  readonly #names = [...PREFIXES];
+  readonly #arrays = new Map<string, Int32Array[]>();
+
+  /** The row id of a PatentsView `patent_id` (`10000000`, `D800000`, `RE49000`), or undefined. */
+  rid(id: string): number | undefined {
+    const m = /^([A-Za-z]{0,3})0*(\d{1,8})$/.exec(id);
+    if (!m) return undefined;
+    const p = m[1].toUpperCase();
+    let k = this.#prefixes.get(p);
+    if (k === undefined) {
+      if (this.#prefixes.size >= 100) return undefined;
+      this.#prefixes.set(p, k = this.#prefixes.size);
+      this.#names.push(p);
+    }
+    const n = Number(m[2]);
+    return n < SPAN ? k * SPAN + n : undefined;
+  }
+
+  /** The patent number of a row id without leading zeros (`D800000`, `10000000`). */
+  number(rid: number): string {
+    return `${this.#names[Math.floor(rid / SPAN)]}${rid % SPAN}`;
+  }
+
+  #array(name: string, rid: number, grow: boolean): Int32Array | undefined {
+    const k = Math.floor(rid / SPAN), i = rid % SPAN;
+    let list = this.#arrays.get(name);
+    if (!list) this.#arrays.set(name, list = []);
+    let a = list[k];
+    if (!a || a.length <= i) {
+      if (!grow) return a && a.length > i ? a : undefined;
+      const next = new Int32Array(Math.min(SPAN, Math.max(1024, (i + 1) * 1.5) | 0));
+      if (a) next.set(a);
+      list[k] = a = next;
+    }
+    return a;
+  }
+
+  get(name: string, rid: number): number {
+    return this.#array(name, rid, false)?.[rid % SPAN] ?? 0;
+  }
+
+  set(name: string, rid: number, v: number): void {
+    this.#array(name, rid, true)![rid % SPAN] = v;
+  }
+
+  /** Every rid with a non-zero value of `name`, with the value. */
+  *entries(name: string): Generator<[number, number]> {
+    for (const [k, a] of (this.#arrays.get(name) ?? []).entries()) {
+      if (!a) continue;
+      for (let i = 0; i < a.length; i++) if (a[i] !== 0) yield [k * SPAN + i, a[i]];
+    }
+  }
+}
+
+/** `2024-09-24` → 20240924 (0 when not a date). */
+function dayNum(s: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
+  if (!m) return 0;
+  const y = Number(m[1]), mo = Number(m[2]), d = Number(m[3]);
+  return y >= 1700 && y <= 2200 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 ? y * 10000 + mo * 100 + d : 0;
+}
+
+const ymd = (n: number) => String(n);
+const iso = (n: number) => `${String(n).slice(0, 4)}-${String(n).slice(4, 6)}-${String(n).slice(6, 8)}`;
+
+/** A copy of a string that holds no reference to the (large) text it was cut from. */
+const own = (s: string): string => JSON.parse(JSON.stringify(s));
+
+/** The index and trigger statements of the patent tables (dropped for the load, created after it). */
+function patentIndexes(): { name: string; sql: string; trigger: boolean }[] {
+  return PATENTS_DDL.split("\n").map((l) => /^CREATE (UNIQUE INDEX|INDEX|TRIGGER) (\w+)/.exec(l) && l)
+    .filter((l): l is string => !!l).map((l) => {
+      const m = /^CREATE (UNIQUE INDEX|INDEX|TRIGGER) (\w+)/.exec(l)!;
+      return { name: m[2], sql: l, trigger: m[1] === "TRIGGER" };
+    });
+}
+
+/** Import PatentsView's tables at `path` (folder, zip or one table); returns rows written and the edition. */
+export async function importPatentsView(
+  store: ImportStore,
+  path: string,
+): Promise<{ rows: number; edition: string }> {
+  const { db } = store;
+  const layout = await layoutOf(path);
+  for (const t of ["g_patent", "g_application"] as const) {
+    if (!layout.files.has(t) && layout.bundles.length === 0) {
+      throw new RangeError(
+        `${FLAG}: no ${t} table in ${path}; give the folder (or zip) holding PatentsView's bulk download ` +
+          `tables, at least g_patent and g_application (${t}.tsv or ${t}.tsv.zip as published)`,
+      );
+    }
+  }
+  // The load: secondary indexes and triggers off (created again at the end), the previous patents gone.
+  const ddl = patentIndexes();
+  for (const x of ddl) {
+    if (x.name === "patents_patent_id" || /_pk$/.test(x.name)) continue;
+    db.exec(`DROP ${x.trigger ? "TRIGGER" : "INDEX"} IF EXISTS ${x.name}`);
+  }
+  for (
+    const t of [
+      "patents",
+      "patent_inventors",
+      "patent_citations",
+      "patent_cpc_rid",
+      "patent_assignee_rid",
+      "patent_anchor",
+      "patent_year_counts",
+      "patent_cpc_pairs",
+      "cpc_codes",
+    ]
+  ) db.exec(`DELETE FROM ${t}`);
+  db.prepare("DELETE FROM meta WHERE key = ?").run(LINKED);
+  const state = new ByPatent();
+  let rows = 0, latest = 0;
+  const tx = batched<() => void>(db, 20_000, (f) => f());
+  const kinds: string[] = [""], kindIds = new Map<string, number>([["", 0]]);
+  const kindOf = (k: string) => {
+    let i = kindIds.get(k);
+    if (i === undefined) (kindIds.set(k, i = kinds.length), kinds.push(own(k)));
+    return i;
+  };
+  const publicId = (rid: number, kind: string) => `US${state.number(rid)}${kind}`;
+  const needRid = (get: Get, file: string, line: number): number | undefined => {
+    const id = get("patent_id");
+    const rid = state.rid(id);
+    if (rid === undefined && id !== "" && !/^[A-Za-z]{0,3}\d+$/.test(id)) {
+      throw fileError(FLAG, file, line, id, "a US patent number (digits, or D/PP/RE/H/T + digits)");
+    }
+    return rid;
+  };
+
+  // 1. Patents.
+  const insPatent = db.prepare(
+    `INSERT INTO patents (rid, patent_id, title, abstract, country, kind, legal_status, publication_date,
+       priority_date, application_date, pub_year, last_updated, family_id, cited_by_count)
+     VALUES (?, ?, ?, ?, 'US', ?, ?, ?, '', '', ?, ?, ?, 0)`,
+  );
+  const read = await readTable(
+    layout,
+    "g_patent",
+    (file) =>
+      tsvSink(file, ["patent_id", "patent_date", "patent_title", "wipo_kind"], (get, line) => {
+        const rid = needRid(get, file, line);
+        if (rid === undefined) return;
+        const date = dayNum(get("patent_date"));
+        if (!date) {
+          throw fileError(FLAG, file, line, get("patent_date"), "a grant date (YYYY-MM-DD) in patent_date");
+        }
+        if (state.get("date", rid)) {
+          return; // listed twice: the first row counts
+        }
+        state.set("date", rid, date);
+        const kind = get("wipo_kind");
+        state.set("kind", rid, kindOf(kind));
+        if (date > latest) {
+          latest = date;
+        }
+        const id = publicId(rid, kind);
+        const withdrawn = /^(1|true|t|y)$/i.test(get("withdrawn"));
+        tx.add(() => {
+          insPatent.run(
+            rid,
+            id,
+            get("patent_title"),
+            get("patent_abstract"),
+            kind,
+            withdrawn ? "WITHDRAWN" : "ACTIVE",
+            ymd(date),
+            Math.floor(date / 10000),
+            Date.UTC(Math.floor(date / 10000), Math.floor(date / 100) % 100 - 1, date % 100),
+            id,
+          );
+          rows++;
+        });
+      }),
+  );
+  tx.done();
+  if (read === 0 || latest === 0) {
+    throw new RangeError(
+      `${FLAG}: no patents in ${path} (g_patent has no rows); give PatentsView's g_patent table as published`,
+    );
+  }
+  const known = (rid: number | undefined): rid is number => rid !== undefined && state.get("date", rid) !== 0;
+
+  // 2. Abstracts published apart.
+  const setAbstract = db.prepare("UPDATE patents SET abstract = ? WHERE rid = ?");
+  await readTable(
+    layout,
+    "g_patent_abstract",
+    (file) =>
+      tsvSink(file, ["patent_id", "patent_abstract"], (get, line) => {
+        const rid = needRid(get, file, line);
+        if (!known(rid)) return;
+        const text = get("patent_abstract");
+        tx.add(() => void setAbstract.run(text, rid));
+      }),
+  );
+  tx.done();
+
+  // 3. Filing and priority dates.
+  const setFiled = db.prepare("UPDATE patents SET application_date = ?, priority_date = ? WHERE rid = ?");
+  const apps = await readTable(
+    layout,
+    "g_application",
+    (file) =>
+      tsvSink(file, ["patent_id", "filing_date"], (get, line) => {
+        const rid = needRid(get, file, line);
+        const filed = dayNum(get("filing_date"));
+        if (!known(rid) || !filed) return;
+        tx.add(() => void setFiled.run(ymd(filed), ymd(filed), rid));
+      }),
+  );
+  tx.done();
+  if (apps === 0) {
+    throw new RangeError(
+      `${FLAG}: no g_application table in ${path}; it gives the filing dates (g_application.tsv or .tsv.zip)`,
+    );
+  }
+  const setPriority = db.prepare(
+    "UPDATE patents SET priority_date = ? WHERE rid = ? AND (priority_date = '' OR priority_date > ?)",
+  );
+  await readTable(
+    layout,
+    "g_foreign_priority",
+    (file) =>
+      tsvSink(file, ["patent_id", "filing_date"], (get, line) => {
+        const rid = needRid(get, file, line);
+        const d = dayNum(get("filing_date"));
+        if (!known(rid) || !d) return;
+        tx.add(() => void setPriority.run(ymd(d), rid, ymd(d)));
+      }),
+  );
+  tx.done();
+  // The statutory term by the edition's date (see the module doc).
+  const y20 = latest - 200000, y15 = latest - 150000;
+  db.prepare(
+    `UPDATE patents SET legal_status = 'EXPIRED' WHERE legal_status = 'ACTIVE' AND (
+       (rid >= ? AND rid < ? AND publication_date < ?) OR
+       (NOT (rid >= ? AND rid < ?) AND application_date <> '' AND application_date < ?))`,
+  ).run(SPAN, 2 * SPAN, ymd(y15), SPAN, 2 * SPAN, ymd(y20));
+
+  // 4. CPC descriptions.
+  const insCode = db.prepare(
+    "INSERT INTO cpc_codes (code, description) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET description = excluded.description",
+  );
+  const seenTitles = new Set<string>();
+  const title = (code: string, text: string) => {
+    const c = code.replace(/\s+/g, "").toUpperCase();
+    if (!c || !text || (c.length <= 4 && seenTitles.has(c))) return;
+    if (c.length <= 4) seenTitles.add(c);
+    tx.add(() => (insCode.run(c, text), rows++));
+  };
+  await readTable(layout, "g_cpc_title", (file) =>
+    tsvSink(file, ["cpc_group", "cpc_group_title"], (get) => {
+      title(get("cpc_group"), get("cpc_group_title"));
+      title(get("cpc_subclass"), get("cpc_subclass_title"));
+      title(get("cpc_class"), get("cpc_class_title"));
+    }));
+  tx.done();
+
+  // 5. Current CPC classifications: rows of a patent are buffered while they come together (as published)
+  // and written with each code's next-lower code of the patent (`prev_code`, see schema_records.ts).
+  const insCpc = db.prepare(
+    `INSERT OR IGNORE INTO patent_cpc_rid (patent_rid, position, cpc_code, cpc_subclass, prev_code, pub_year,
+       publication_date) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const subclassYears = new Map<string, number>();
+  const late = new Set<number>();
+  let cur = -1, buf: { code: string; pos: number }[] = [];
+  const flushCpc = () => {
+    if (cur < 0 || buf.length === 0) return;
+    const rid = cur, date = state.get("date", rid), year = Math.floor(date / 10000);
+    const seen = new Set<string>();
+    const list = buf.filter((b) => !seen.has(b.code) && (seen.add(b.code), true));
+    const sorted = list.map((b) => b.code).sort();
+    if (state.get("cpc", rid)) late.add(rid);
+    state.set("cpc", rid, 1);
+    let prev = "";
+    for (const c of sorted) {
+      const sc = c.slice(0, 4);
+      if (sc !== prev.slice(0, 4) || prev === "") {
+        const k = `${year}\t${sc}`;
+        subclassYears.set(k, (subclassYears.get(k) ?? 0) + 1);
+      }
+      prev = c;
+    }
+    tx.add(() => {
+      for (const b of list) {
+        const i = sorted.indexOf(b.code);
+        insCpc.run(rid, b.pos, b.code, b.code.slice(0, 4), i > 0 ? sorted[i - 1] : null, year, ymd(date));
+        rows++;
+      }
+    });
+    buf = [];
+  };
+  await readTable(layout, "g_cpc_current", (file) => {
+    let auto = 0;
+    return tsvSink(file, ["patent_id", "cpc_group"], (get, line) => {
+      const rid = needRid(get, file, line);
+      if (!known(rid)) return;
+      const code = own(get("cpc_group").replace(/\s+/g, "").toUpperCase());
+      if (!/^[A-HY]\d\d[A-Z]/.test(code)) {
+        throw fileError(FLAG, file, line, get("cpc_group"), "a CPC group (like A61K31/4439) in cpc_group");
+      }
+      if (rid !== cur) (flushCpc(), cur = rid, auto = 0);
+      const seq = get("cpc_sequence");
+      buf.push({ code, pos: seq === "" ? auto : Number(seq) });
+      auto++;
+    });
+  });
+  flushCpc();
+  tx.done();
+  if (late.size) {
+    // A patent whose codes came in two runs: its prev_code over all its codes, duplicates dropped.
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS pv_late (rid INTEGER PRIMARY KEY)");
+    db.exec("DELETE FROM pv_late");
+    const ins = db.prepare("INSERT INTO pv_late VALUES (?)");
+    for (const r of late) ins.run(r);
+    db.exec(`DELETE FROM patent_cpc_rid WHERE patent_rid IN (SELECT rid FROM pv_late) AND position >
+      (SELECT min(q.position) FROM patent_cpc_rid q WHERE q.patent_rid = patent_cpc_rid.patent_rid
+       AND q.cpc_code = patent_cpc_rid.cpc_code)`);
+    db.exec(`UPDATE patent_cpc_rid SET prev_code = (SELECT max(q.cpc_code) FROM patent_cpc_rid q
+      WHERE q.patent_rid = patent_cpc_rid.patent_rid AND q.cpc_code < patent_cpc_rid.cpc_code)
+      WHERE patent_rid IN (SELECT rid FROM pv_late)`);
+    // Recount the subclasses of those patents.
+    subclassYears.clear();
+  }
+
+  // 6. Assignees (company keys and anchors are derived in the linking step, linkPatentCompanies).
+  const insAssignee = db.prepare(
+    `INSERT OR IGNORE INTO patent_assignee_rid (patent_rid, position, raw_name, mention_id, direct_id,
+       ultimate_id, company_key, pub_year, publication_date) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?)`,
+  );
+  const orgOf = new Map<string, string>();
+  await readTable(layout, "g_assignee_disambiguated", (file) => {
+    let last = -1, auto = 0;
+    return tsvSink(file, ["patent_id", "disambig_assignee_organization"], (get, line) => {
+      const rid = needRid(get, file, line);
+      if (!known(rid)) return;
+      if (rid !== last) (last = rid, auto = 0);
+      const seq = get("assignee_sequence");
+      const pos = seq === "" ? auto : Number(seq);
+      auto++;
+      const org = get("disambig_assignee_organization").replace(/\s+/g, " ");
+      const person = [
+        get("disambig_assignee_individual_name_first"),
+        get("disambig_assignee_individual_name_last"),
+      ]
+        .filter(Boolean).join(" ");
+      const raw = org || person;
+      if (!raw) return;
+      let mention: string | null = null;
+      if (org) {
+        mention = orgOf.get(org) ?? null;
+        if (mention === null) {
+          const name = own(org);
+          orgOf.set(name, mention = store.org(name).id);
+        }
+      }
+      const date = state.get("date", rid);
+      tx.add(() => {
+        insAssignee.run(rid, pos, raw, mention, mention ?? raw, Math.floor(date / 10000), ymd(date));
+        rows++;
+      });
+    });
+  });
+  tx.done();
+
+  // 7. Inventors.
+  const insInventor = db.prepare(
+    "INSERT OR IGNORE INTO patent_inventors (patent_id, position, name) VALUES (?, ?, ?)",
+  );
+  const idOf = (rid: number) => publicId(rid, kinds[state.get("kind", rid)]);
+  await readTable(layout, "g_inventor_disambiguated", (file) => {
+    let last = -1, auto = 0;
+    return tsvSink(
+      file,
+      ["patent_id", "disambig_inventor_name_first", "disambig_inventor_name_last"],
+      (get, line) => {
+        const rid = needRid(get, file, line);
+        if (!known(rid)) return;
+        if (rid !== last) (last = rid, auto = 0);
+        const seq = get("inventor_sequence");
+        const pos = seq === "" ? auto : Number(seq);
+        auto++;
+        const name = [get("disambig_inventor_name_first"), get("disambig_inventor_name_last")].filter(Boolean)
+          .join(" ");
+        if (!name) return;
+        const id = idOf(rid);
+        tx.add(() => (insInventor.run(id, pos, name), rows++));
+      },
+    );
+  });
+  tx.done();
+
+  // 8. Citations: US patents cited (counted for the cited patent), then non-patent references.
+  const insCite = db.prepare(
+    "INSERT OR IGNORE INTO patent_citations (patent_id, position, kind, cited) VALUES (?, ?, ?, ?)",
+  );
+  await readTable(layout, "g_us_patent_citation", (file) => {
+    let last = -1, auto = 0;
+    return tsvSink(file, ["patent_id", "citation_patent_id"], (get, line) => {
+      const rid = needRid(get, file, line);
+      if (!known(rid)) return;
+      if (rid !== last) (last = rid, auto = 0);
+      const seq = get("citation_sequence");
+      const pos = seq === "" ? auto : Number(seq);
+      auto++;
+      const citedRaw = get("citation_patent_id").toUpperCase();
+      if (!citedRaw) return;
+      const cited = state.rid(citedRaw);
+      let citedId: string;
+      if (known(cited)) {
+        state.set("cited", cited, state.get("cited", cited) + 1);
+        citedId = idOf(cited);
+      } else citedId = cited === undefined ? `US${citedRaw}` : publicId(cited, get("wipo_kind"));
+      const id = idOf(rid);
+      tx.add(() => (insCite.run(id, pos, "patent", citedId), rows++));
+    });
+  });
+  tx.done();
+  await readTable(layout, "g_other_reference", (file) => {
+    let last = -1, auto = 0;
+    return tsvSink(file, ["patent_id", "other_reference_text"], (get, line) => {
+      const rid = needRid(get, file, line);
+      if (!known(rid)) return;
+      if (rid !== last) (last = rid, auto = 0);
+      const seq = get("other_reference_sequence");
+      const pos = 1_000_000 + (seq === "" ? auto : Number(seq));
+      auto++;
+      const text = get("other_reference_text");
+      if (!text) return;
+      const id = idOf(rid);
+      tx.add(() => (insCite.run(id, pos, "npl", text), rows++));
+    });
+  });
+  tx.done();
+  const setCited = db.prepare("UPDATE patents SET cited_by_count = ? WHERE rid = ?");
+  for (const [rid, n] of state.entries("cited")) tx.add(() => void setCited.run(n, rid));
+  tx.done();
+
+  // 9. Indexes once, then the counts the aggregate reads (by year; by CPC subclass; CPC code pairs).
+  db.exec("SAVEPOINT pv_counts");
+  for (const x of ddl) {
+    if (!x.trigger) db.exec(x.sql.replace(/^CREATE (UNIQUE INDEX|INDEX) /, "CREATE $1 IF NOT EXISTS "));
+  }
+  db.exec(`INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n)
+    SELECT 'year', '', '', pub_year, count(*) FROM patents GROUP BY pub_year`);
+  if (late.size === 0) {
+    const ins = db.prepare(
+      "INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n) VALUES ('cpc', ?, '', ?, ?)",
+    );
+    for (const [k, n] of subclassYears) {
+      const [year, sc] = k.split("\t");
+      ins.run(sc, Number(year), n);
+    }
+  } else {
+    db.exec(`INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n)
+      SELECT 'cpc', cpc_subclass, '', pub_year, count(*) FROM patent_cpc_rid
+      WHERE prev_code IS NULL OR substr(prev_code, 1, 4) <> cpc_subclass GROUP BY cpc_subclass, pub_year`);
+  }
+  db.exec(`INSERT INTO patent_cpc_pairs (cpc_code, prev_code, pub_year, n)
+    SELECT cpc_code, coalesce(prev_code, ''), CAST(substr(publication_date, 1, 4) AS INTEGER) AS y, count(*)
+    FROM patent_cpc_rid GROUP BY cpc_code, prev_code, substr(publication_date, 1, 4)`);
+  db.exec("RELEASE pv_counts");
+  return { rows, edition: `grants to ${iso(latest)}` };
+}
+
+/** `meta` key: the organization state the patents' company links were derived from. */
+const LINKED = "patent_company_links";
+
+/**
+ * The linking step's patents: each assignee's organization (`mention_id`, from the import) resolved to
+ * its direct organization (the entity a registry resolves it to, else itself) and ultimate parent; the
+ * aggregate's company key; the company anchors (the organization, its direct and ultimate ones, and
+ * every registry ancestor within 6 hops) that `company_id` filters read; and the counts by company.
+ * Skipped when neither the patents nor the organizations changed since it last ran.
+ */
+export function linkPatentCompanies(store: ImportStore): string[] {
+  const { db } = store;
+  const n = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n ?? 0);
+  const assignees = n("SELECT count(*) AS n FROM patent_assignee_rid");
+  if (assignees === 0) return [];
+  const signature = [
+    assignees,
+    n("SELECT count(*) AS n FROM organizations WHERE resolved_to_id IS NOT NULL"),
+    n("SELECT count(*) AS n FROM organizations WHERE ultimate_parent_id IS NOT NULL AND ultimate_parent_id <> id"),
+    n("SELECT count(*) AS n FROM org_closure WHERE hops > 0"),
+  ].join(":");
+  if (store.meta(LINKED) === signature) return [];
+  db.exec("SAVEPOINT pv_link");
+  db.exec(`UPDATE patent_assignee_rid SET
+      direct_id = (SELECT coalesce(o.resolved_to_id, o.id) FROM organizations o WHERE o.id = mention_id)
+    WHERE mention_id IS NOT NULL`);
+  db.exec(`UPDATE patent_assignee_rid SET
+      ultimate_id = coalesce((SELECT o.ultimate_parent_id FROM organizations o WHERE o.id = direct_id), direct_id)
+    WHERE mention_id IS NOT NULL`);
+  db.exec("UPDATE patent_assignee_rid SET company_key = coalesce(ultimate_id, mention_id, raw_name)");
+  db.exec("DELETE FROM patent_anchor");
+  db.exec(`INSERT OR IGNORE INTO patent_anchor (anchor_id, patent_rid, pub_year, publication_date)
+    SELECT id, patent_rid, pub_year, publication_date FROM (
+      SELECT mention_id AS id, patent_rid, pub_year, publication_date FROM patent_assignee_rid WHERE mention_id IS NOT NULL
+      UNION SELECT direct_id, patent_rid, pub_year, publication_date FROM patent_assignee_rid WHERE direct_id IS NOT NULL
+      UNION SELECT ultimate_id, patent_rid, pub_year, publication_date FROM patent_assignee_rid WHERE ultimate_id IS NOT NULL
+      UNION SELECT c.ancestor_id, a.patent_rid, a.pub_year, a.publication_date FROM patent_assignee_rid a
+        JOIN org_closure c ON c.descendant_id IN (a.mention_id, a.direct_id, a.ultimate_id) AND c.hops <= 6
+    ) ORDER BY 1, 2`);
+  db.exec("DELETE FROM patent_year_counts WHERE dim IN ('company', 'cpc,company')");
+  db.exec(`INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n)
+    SELECT 'company', '', company_key, pub_year, count(DISTINCT patent_rid) FROM patent_assignee_rid
+    GROUP BY pub_year, company_key`);
+  db.exec(`INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n)
+    SELECT 'cpc,company', c.cpc_subclass, a.company_key, a.pub_year, count(DISTINCT a.patent_rid)
+    FROM patent_assignee_rid a JOIN patent_cpc_rid c ON c.patent_rid = a.patent_rid
+    WHERE c.prev_code IS NULL OR substr(c.prev_code, 1, 4) <> c.cpc_subclass
+    GROUP BY c.cpc_subclass, a.company_key, a.pub_year`);
+  store.setMeta(LINKED, signature);
+  db.exec("RELEASE pv_link");
+  const anchors = n("SELECT count(*) AS n FROM patent_anchor");
+  return [
+    `Linked ${assignees.toLocaleString("en-US")} patent assignees to organizations ` +
+    `(${anchors.toLocaleString("en-US")} company anchors)`,
+  ];
+}
