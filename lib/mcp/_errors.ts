@@ -24,7 +24,8 @@ export type ErrorType =
   | "tier"
   | "auth"
   | "rate_limit"
-  | "service";
+  | "service"
+  | "not_in_session";
 
 const HINTS: Record<ErrorType, string> = {
   bad_input: "fix the parameter named and call again",
@@ -34,10 +35,25 @@ const HINTS: Record<ErrorType, string> = {
   auth: "the server's API key was refused; the user must fix the server's configuration",
   rate_limit: "wait and call again later",
   service: "the service failed; try again later or with narrower parameters",
+  not_in_session: "handles live only in the MCP session whose analysis made them: run the analysis in this " +
+    "session, then use the handle its answer gives",
 };
+
+/**
+ * A handle (`r1`) or one of its tables (`r1_matrix`) that this MCP session does not hold: it was made in
+ * another session (each Inspector `--cli` call is a session of its own), or dropped past the session's cap.
+ */
+export class NotInSessionError extends Error {
+  /** Create the error. */
+  constructor(message: string) {
+    super(message);
+    this.name = "NotInSessionError";
+  }
+}
 
 /** The type of an error thrown by an analysis or the client. */
 export function errorType(e: unknown): ErrorType {
+  if (e instanceof NotInSessionError) return "not_in_session";
   if (e instanceof UnresolvedEntityError) return "unresolved";
   if (isBadInput(e) || e instanceof BadRequestError) return "bad_input";
   if (e instanceof NotFoundError) return "not_found";

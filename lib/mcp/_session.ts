@@ -6,7 +6,7 @@
  * @module
  */
 import type { ReportSection } from "../report/html.ts";
-import { badInput } from "../client/errors.ts";
+import { NotInSessionError } from "./_errors.ts";
 import type { DataFrame } from "../frames/polars.ts";
 
 /** One analysis run kept in the session. */
@@ -58,14 +58,21 @@ export class Session {
   get(handle: string): StoredResult {
     const hit = this.#results.get(handle.trim());
     if (hit) return hit;
+    throw this.missing(`handle '${handle.slice(0, 20)}'`);
+  }
+
+  /**
+   * The error for a handle or table this session does not hold: where handles live, what this session
+   * holds, and how to get the rows in one call.
+   */
+  missing(what: string): NotInSessionError {
     const kept = [...this.#results.keys()];
-    throw badInput(
-      new RangeError(
-        `handle '${handle.slice(0, 20)}' is not in this session; ` +
-          (kept.length
-            ? `handles kept: ${kept.join(", ")}`
-            : "run an analysis tool first (its answer gives the handle)"),
-      ),
+    return new NotInSessionError(
+      `${what} is not in this session: a handle and its tables live only in the MCP session whose analysis ` +
+        `made them (a client that opens a session per call, such as the Inspector's --cli, keeps none), and ` +
+        (kept.length ? `this session holds ${kept.join(", ")}` : "this session holds no results yet") +
+        `. To get the rows in one call, call the analysis tool in this session: its answer gives each ` +
+        `frame's first rows and size, and a handle whose tables query_frames reads in the same session`,
     );
   }
 
