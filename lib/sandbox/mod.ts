@@ -35,7 +35,7 @@
  */
 export * from "./server.ts";
 export { advanceStore, MAX_ADVANCE_DAYS } from "./store/advance.ts";
-export { mostProlificAuthor } from "./store/pick.ts";
+export { mostProlificAuthor, type StorePicks, storePicks } from "./store/pick.ts";
 export type {
   AdvanceableStore,
   AdvanceCatalyst,

@@ -18,14 +18,18 @@
  *    Then patents' assignees (patentsview.ts `linkPatentCompanies`): each assignee organization's direct and
  *    ultimate organization, company keys, anchors for company filters and the counts by company.
  * 4. **Biology** (link_biology.ts): molecules' tiers, indications, Medicare molecule links.
+ * 5. **Trial topics** (openalex.ts `linkWorkTopics`): a trial takes the OpenAlex topics of the works
+ *    whose title or abstract names it.
  *
  * @module
  */
 import type { ImportStore } from "./_store.ts";
 import { drugKeys } from "../../client/names.ts";
+import { fillNameKeys } from "../store/name_keys.ts";
 import { linkOrganizations } from "./link_orgs.ts";
 import { linkBiology } from "./link_biology.ts";
 import { linkPatentCompanies } from "./patentsview.ts";
+import { linkWorkTopics } from "./openalex.ts";
 
 /** Link the imported sources; returns one progress line per step that linked something. */
 export function linkImported(store: ImportStore): string[] {
@@ -35,6 +39,7 @@ export function linkImported(store: ImportStore): string[] {
     ...linkOrganizations(store),
     ...linkPatentCompanies(store),
     ...linkBiology(store),
+    ...linkWorkTopics(store),
   ];
 }
 
@@ -47,12 +52,10 @@ const fnv = (s: string): string => {
 /** Step 1: approvals (and trial interventions) by drug name. */
 export function linkDrugNames(store: ImportStore): string[] {
   const { db } = store;
-  db.exec("DELETE FROM approval_names");
-  const add = db.prepare("INSERT OR IGNORE INTO approval_names (approval_key, name_key) VALUES (?, ?)");
-  const rows = db.prepare("SELECT key, ingredient, trade_name FROM approvals").all() as {
+  const keyed = fillNameKeys(db);
+  const rows = db.prepare("SELECT key, ingredient FROM approvals").all() as {
     key: string;
     ingredient: string;
-    trade_name: string;
   }[];
   const hasMolecules = (db.prepare("SELECT count(*) AS n FROM molecule_names").get() as { n: number }).n > 0;
   const molecule = db.prepare(
@@ -62,17 +65,13 @@ export function linkDrugNames(store: ImportStore): string[] {
   const linkDrug = db.prepare("INSERT OR IGNORE INTO approval_drugs (approval_key, chembl_id) VALUES (?, ?)");
   let linked = 0;
   for (const r of rows) {
-    const keys = drugKeys(r.ingredient);
-    for (const k of keys) add.run(r.key, k);
-    const trade = r.trade_name.trim().toLowerCase();
-    if (trade) add.run(r.key, trade);
-    if (!hasMolecules) continue;
-    for (const k of keys) {
+    if (!hasMolecules) break;
+    for (const k of drugKeys(r.ingredient)) {
       const m = molecule.get(k) as { id: string } | undefined;
       if (m && linkDrug.run(r.key, m.id).changes) linked++;
     }
   }
-  const out = [`Linked ${rows.length.toLocaleString("en-US")} approvals to their drug names`];
+  const out = [`Linked ${keyed.toLocaleString("en-US")} approvals to their drug names`];
   if (hasMolecules) {
     const t = db.prepare(
       `UPDATE trial_interventions SET chembl_id = (

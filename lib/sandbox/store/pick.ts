@@ -27,3 +27,68 @@ export function mostProlificAuthor(db: DatabaseSync): string | undefined {
   ).get() as { author_id?: string } | undefined;
   return row?.author_id;
 }
+
+/** Questions a demo can ask of a store, each with why it was chosen. */
+export interface StorePicks {
+  /** The organizations with the most trials and approvals (up to four). */
+  readonly sponsors: string[];
+  /** The disease with the most trials. */
+  readonly condition?: string;
+  /** The diseases with the most trials (up to four). */
+  readonly diseases: string[];
+  /** A disease CURIE that Medicare rows list as an approved indication (the most spending), else the condition's. */
+  readonly indication?: { readonly id: string; readonly name: string };
+  /** One line per pick saying what it is and why. */
+  readonly notes: string[];
+}
+
+/**
+ * The questions a store can answer when the demo's own names are not in it (a store imported from public
+ * files): its largest sponsors (most trials plus approvals), its most-studied conditions (most trials;
+ * those with target associations first, so target prioritization has something to rank) and an indication
+ * with Medicare spending.
+ *
+ * @param db The sandbox store's database.
+ * @returns The picks and a note per pick.
+ */
+export function storePicks(db: DatabaseSync): StorePicks {
+  const sponsors = db.prepare(
+    `SELECT name, trial_count AS t, approval_count AS a FROM organizations
+     WHERE resolved_to_id IS NULL AND trial_count + approval_count > 0
+     ORDER BY trial_count + approval_count DESC, name LIMIT 4`,
+  ).all() as { name: string; t: number; a: number }[];
+  const diseases = db.prepare(
+    `SELECT d.id, d.name, count(DISTINCT c.trial_id) AS n,
+       EXISTS (SELECT 1 FROM associations a WHERE a.disease_id = d.id) AS has_targets
+     FROM trial_conditions c JOIN diseases d ON d.id = c.disease_id
+     GROUP BY d.id ORDER BY has_targets DESC, n DESC, d.name LIMIT 4`,
+  ).all() as { id: string; name: string; n: number }[];
+  let indication: { id: string; name: string } | undefined;
+  try {
+    indication = db.prepare(
+      `SELECT i.disease_id AS id, d.name FROM medicare_indications i JOIN medicare_drugs m ON m.key = i.medicare_key
+       JOIN diseases d ON d.id = i.disease_id GROUP BY i.disease_id ORDER BY sum(m.total_spending) DESC LIMIT 1`,
+    ).get() as { id: string; name: string } | undefined;
+  } catch { /* a store without Medicare indications */ }
+  indication ??= diseases[0] ? { id: diseases[0].id, name: diseases[0].name } : undefined;
+  const notes = [
+    ...(sponsors.length
+      ? [
+        `sponsors: ${
+          sponsors.map((s) => `${s.name} (${s.t} trials, ${s.a} approvals)`).join(", ")
+        } — the most in the data`,
+      ]
+      : []),
+    ...(diseases.length
+      ? [`conditions: ${diseases.map((d) => `${d.name} (${d.n} trials)`).join(", ")} — the most studied`]
+      : []),
+    ...(indication ? [`indication: ${indication.name} (${indication.id})`] : []),
+  ];
+  return {
+    sponsors: sponsors.map((s) => s.name),
+    ...(diseases[0] ? { condition: diseases[0].name } : {}),
+    diseases: diseases.map((d) => d.name),
+    ...(indication ? { indication } : {}),
+    notes,
+  };
+}
