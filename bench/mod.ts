@@ -16,6 +16,7 @@ const scripts = [
   "pace_bench.ts",
   "frames_bench.ts",
   "watch_bench.ts",
+  "portfolio_bench.ts",
 ];
 const quick = Deno.args.includes("--quick");
 let failed = 0;

@@ -7,7 +7,6 @@ import { createClient, readServiceConfig } from "@research-intel/toolkit/client"
 import { startSandbox } from "@research-intel/toolkit/sandbox";
 import { overlapWide, portfolioOverlap } from "@research-intel/toolkit/analyses";
 import { printInputs, printTable } from "@research-intel/toolkit/frames";
-import pl from "nodejs-polars";
 
 // The one configuration reader: swapped or malformed RI_BASE_URL/RI_API_KEY fail naming them, never echoing them.
 const real = readServiceConfig();
@@ -26,8 +25,8 @@ printTable(r.byPhase, { title: "Trials by sponsor and phase", rows: 30 });
 printTable(overlapWide(r.matrix, "shared"), {
   title: "Shared trials per pair (diagonal: the sponsor's own)",
 });
-printTable(r.matrix.filter(pl.col("sponsor_a").lt(pl.col("sponsor_b"))), {
-  title: "Overlap per pair (Jaccard: shared / trials of either)",
+printTable(r.matrix, {
+  title: "Overlap per pair, each pair once (Jaccard: shared / trials of either)",
 });
 printTable(r.shared, {
   title: "Trials shared by at least two sponsors",

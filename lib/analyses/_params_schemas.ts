@@ -42,7 +42,9 @@ const oneEntity = {
 /** Zod schema of each analysis's parameters, by the analysis's function name (the precise types; private). */
 export const SCHEMAS = {
   portfolioOverlap: z.object({
-    sponsors: names("1-10 sponsor names (2+ for the overlap matrix)").min(1).max(10),
+    sponsors: names(
+      "1-100 distinct sponsor names (2+ for pairs; beyond 10, each sponsor's trials are intersected locally)",
+    ).min(1).max(100),
     condition: z.string().min(1).describe('Condition keyword, e.g. "lung cancer"'),
     phase: z.string().describe('Phase filter, e.g. "Phase 2"').optional(),
     status: z.string().describe("Status filter, e.g. RECRUITING").optional(),

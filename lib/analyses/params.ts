@@ -69,6 +69,14 @@ export function checkParams(analysis: AnalysisName, params: unknown): void {
       new TypeError(`${analysis}: ${field} must be a list, got ${shown(value)}; pass [${shown(value)}]`),
     );
   }
+  if (issue.code === "too_big" && Array.isArray(value)) {
+    throw badInput(
+      new RangeError(
+        `${analysis}: ${field} lists ${value.length} items, at most ${issue.maximum} allowed; ` +
+          `split the list into runs of ${issue.maximum} or fewer`,
+      ),
+    );
+  }
   const range = issue.code === "too_big" || issue.code === "too_small";
   const said = issue.message.replace(/^Invalid input: /, "");
   const message = issue.code === "invalid_type"

@@ -1,6 +1,7 @@
 /**
- * Analysis 1: portfolio overlap of 2–10 sponsors in a condition — per-sponsor trial counts by phase
- * and status, the shared trials, a pairwise overlap matrix and the condition's market size.
+ * Analysis 1: portfolio overlap of sponsors in a condition (2 to 100; the service compares up to ten at
+ * once, beyond that each sponsor's trials are intersected locally) — per-sponsor trial counts by phase
+ * and status, the shared trials, each pair's overlap and the condition's market size.
  *
  * @module
  */
@@ -17,6 +18,8 @@ import {
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { overlapMatrix, overlapWide, pairsFromMemberships, tallies } from "./_overlap.ts";
+import { choosePlan, intersectLocally, PER_COMPARISON } from "./_portfolio_plan.ts";
+import { badInput } from "../client/errors.ts";
 import {
   closestHint,
   closestNames,
@@ -59,7 +62,11 @@ export interface PortfolioOverlapFrames {
   readonly byStatus: DataFrame;
   /** Shared trials: `id, title, status, phase, startDate, sponsors`. */
   readonly shared: DataFrame;
-  /** Long overlap matrix: `sponsor_a, sponsor_b, shared, jaccard` (see {@linkcode overlapWide}). */
+  /**
+   * Each pair of sponsors once (`sponsor_a` listed first; no sponsor with itself): `sponsor_a, sponsor_b,
+   * trials_a, trials_b, shared, jaccard` ({@linkcode overlapWide} gives the symmetric sponsor × sponsor
+   * table, its diagonal each sponsor's own trial count).
+   */
   readonly matrix: DataFrame;
   /**
    * One row: `condition, market_size_trials, shared_by_two_or_more` (the service's `intersection_count`:
@@ -75,7 +82,7 @@ export type PortfolioOverlap = AnalysisResult<PortfolioOverlapFrames>;
 /**
  * Pure core of the portfolio overlap: DataFrames in, DataFrames out.
  *
- * `jaccard = shared / (trials_a + trials_b − shared)`; the diagonal holds each sponsor's own count.
+ * `jaccard = shared / (trials_a + trials_b − shared)`, one row per pair (no sponsor with itself).
  * A `marketSize` of 0 means the condition did not resolve (PITFALLS 12): `condition_resolved` is false.
  * A sponsor that did not resolve (`resolved_name` null) has a null market share and null overlaps: a
  * number there would look measured. A pair or a sponsor without a count has null overlaps, never 0.
@@ -166,7 +173,10 @@ export function portfolioOverlapFromFrames(input: PortfolioOverlapInput): Portfo
 
 /** Parameters of {@linkcode portfolioOverlap}. */
 export interface PortfolioOverlapParams {
-  /** 1–10 sponsor names (2+ for a matrix). */
+  /**
+   * 1–100 distinct sponsor names (2+ for pairs). Beyond the service's ten per comparison, each
+   * sponsor's trials are pulled once and intersected locally.
+   */
   readonly sponsors: readonly string[];
   /** Condition keyword (an unresolvable one gives zeros, flagged). */
   readonly condition: string;
@@ -177,26 +187,43 @@ export interface PortfolioOverlapParams {
 }
 
 interface PortfolioBody {
-  data: { comparison: Record<string, unknown>[]; market_size_trials: number; intersection_count: number };
+  data: {
+    comparison: Record<string, unknown>[];
+    market_size_trials: number;
+    intersection_count: number;
+    /** Sandbox-chosen (not spec-named): the disease the keyword resolved to. */
+    condition?: { efo_id?: unknown };
+  };
 }
 
 const COMPARISON_FIELDS = ["sponsor", "resolved_name", "trial_count", "by_phase", "by_status"] as const;
 const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
+/** Calls read for their counts only (limit 1): their one-page notice is expected, not a finding. */
+const countOnly = (meta: Provenance): Provenance => ({
+  ...meta,
+  warnings: meta.warnings.filter((w) => w.code !== "one-page"),
+});
 
 /**
- * Portfolio overlap of sponsors in a condition, fetched with the client: one `trials.portfolio` pull
- * of all sponsors (comparison, every shared trial, market size), then one call per sponsor pair whose
- * `intersection_count` is the pair's shared-trial count (the pairs with the first sponsor are pulled
- * whole: their shared trial ids intersect to the trials every sponsor shares).
+ * Portfolio overlap of sponsors in a condition, fetched with the client, in requests that grow with the
+ * number of sponsors (not with the pairs):
+ *
+ * 1. The service's comparison, one call per ten sponsors (its limit): each sponsor's trial count,
+ *    phase/status mix and resolution, the condition's market size and (up to ten sponsors) the number of
+ *    trials shared by two or more.
+ * 2. Each pair's shared trials, by the cheaper of two plans (`_portfolio_plan.ts`): each sponsor's trials
+ *    in the condition pulled once (a composite search, sponsor + the resolved disease) and intersected
+ *    locally; or, up to ten sponsors when that is fewer requests, the service's comparison of each pair.
  *
  * Sponsor names are trimmed once, here; every lookup that can miss says so rather than reading 0. The
  * per-sponsor summary's fields are not named by the spec: when the service does not send them, each
- * sponsor's count and phase/status mix come from a composite search (`sponsor` + `disease`, every
- * page; its `totalCount` is spec-named) and its resolution from organization autocomplete.
+ * sponsor's count and phase/status mix come from its composite search (every page; its `totalCount` is
+ * spec-named) and its resolution from organization autocomplete.
  *
  * @param client A client from `createClient`.
  * @param params Sponsors, condition and optional phase/status filters.
  * @returns The frames, provenance of every call, and warnings (unresolved sponsors or condition).
+ * @throws {RangeError} When a sponsor is listed twice (its pair with itself would read as an overlap).
  * @example Two sandbox sponsors in a condition
  * ```ts
  * import assert from "node:assert/strict";
@@ -206,7 +233,7 @@ const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
  * await using sb = await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
  * const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
  * const r = await portfolioOverlap(ri, { sponsors: ["Pfizer", "Novartis"], condition: "asthma" });
- * assert.equal(r.matrix.height, 4);
+ * assert.equal(r.matrix.height, 1); // one pair
  * ```
  */
 export async function portfolioOverlap(
@@ -215,78 +242,190 @@ export async function portfolioOverlap(
 ): Promise<PortfolioOverlap> {
   checkParams("portfolioOverlap", params);
   const sponsors = params.sponsors.map((s) => s.trim().replace(/\s+/g, " "));
+  const twice = sponsors.find((s, i) => sponsors.findIndex((t) => norm(t) === norm(s)) !== i);
+  if (twice !== undefined) {
+    throw badInput(
+      new RangeError(
+        `portfolioOverlap: sponsors lists '${twice}' twice; list each sponsor once ` +
+          "(a sponsor paired with itself would read as an overlap)",
+      ),
+    );
+  }
   const condition = params.condition.trim();
   const { phase, status } = params;
+  const k = sponsors.length;
   const filters = { conditionKeyword: condition, ...(phase ? { phase } : {}), ...(status ? { status } : {}) };
-  const main = await client.trials.portfolio.all({ sponsors: [...sponsors], ...filters });
-  const body = main.body as PortfolioBody;
+  // 1. The service's comparison, ten sponsors per call (a name with a comma cannot be listed: it is
+  // derived below). Up to three sponsors it is pulled whole (its shared trials are likely the answer's);
+  // beyond, its first row is enough for the summaries.
+  const askable = sponsors.filter((s) => !s.includes(","));
+  const whole = k <= 3 && askable.length === k;
+  const chunks = Array.from(
+    { length: Math.ceil(askable.length / PER_COMPARISON) },
+    (_, i) => askable.slice(i * PER_COMPARISON, (i + 1) * PER_COMPARISON),
+  );
+  const firsts = await Promise.all(
+    chunks.map((c) =>
+      whole
+        ? client.trials.portfolio.all({ sponsors: c, ...filters })
+        : client.trials.portfolio({ sponsors: c, ...filters, limit: 1 })
+    ),
+  );
+  const bodies = firsts.map((f) => f.body as PortfolioBody);
+  const first = bodies[0]?.data;
   const warnings: AnalysisWarning[] = [];
-  const provenance: Provenance[] = [main.meta];
+  const provenance: Provenance[] = firsts.map((f) => (whole ? f.meta : countOnly(f.meta)));
   // Per-sponsor summaries: the service's rows where they carry their fields, else derived.
-  const served = body.data.comparison ?? [];
+  const served = bodies.flatMap((b) => b.data.comparison ?? []);
   const complete = served.length > 0 && served.every((r) => COMPARISON_FIELDS.every((f) => f in r));
-  let rows: Record<string, unknown>[];
+  // The disease the keyword resolved to, where the service says (sandbox-chosen): the pulls then ask
+  // for the same disease, not a second resolution of the keyword.
+  const efo = first?.condition?.efo_id;
+  const disease = typeof efo === "string" && efo ? efo : condition;
+  // Each sponsor's trials in the condition, where pulled (derived summaries pull them anyway).
+  const trialsOf = new Map<string, Record<string, unknown>[]>();
   // Closest names of each sponsor autocomplete did not match, when derived (no second lookup).
   const suggested = new Map<string, string[]>();
-  if (complete) {
-    const byName = new Map(served.map((r) => [norm(String(r.sponsor)), r]));
-    rows = sponsors.map((s, i) => {
-      const hit = byName.get(norm(s)) ?? served[i];
-      if (!byName.has(norm(s))) {
-        warnings.push({
-          code: "lookup-missed",
-          message: `The service's summary has no row named '${s}'; used its row ${i + 1} (same position)`,
-        });
-      }
-      return { ...hit, sponsor: s };
-    });
-  } else {
-    const derived = await Promise.all(
-      sponsors.map((s) => deriveSummary(client, s, condition, phase, status)),
-    );
-    rows = derived.map((d) => d.row);
-    derived.forEach((d, i) => suggested.set(sponsors[i], d.suggestions));
-    provenance.push(...derived.flatMap((d) => d.provenance));
+  const byName = new Map(served.map((r) => [norm(String(r.sponsor)), r]));
+  const derive = sponsors.filter((s) => !complete || s.includes(","));
+  const derived = new Map(
+    (await Promise.all(derive.map((s) => deriveSummary(client, s, disease, phase, status))))
+      .map((d, i) => [derive[i], d]),
+  );
+  const rows = sponsors.map((s) => {
+    const d = derived.get(s);
+    if (d) {
+      suggested.set(s, d.suggestions);
+      if (d.row.resolved_name !== null) trialsOf.set(s, d.trials);
+      provenance.push(...d.provenance);
+      return d.row;
+    }
+    const i = askable.indexOf(s);
+    const hit = byName.get(norm(s)) ?? served[i];
+    if (!byName.has(norm(s))) {
+      warnings.push({
+        code: "lookup-missed",
+        message: `The service's summary has no row named '${s}'; used its row ${i + 1} (same position)`,
+      });
+    }
+    return { ...hit, sponsor: s };
+  });
+  if (derive.length) {
     warnings.push({
       code: "derived",
-      message:
-        "The service's per-sponsor summary has no fields the toolkit can read (the spec does not name " +
-        "them): each sponsor's trial count and phase/status mix come from a composite search (sponsor + " +
-        "disease) and its resolution from organization autocomplete",
+      message: complete
+        ? `The service's comparison cannot list a name with a comma (${derive.join("; ")}): its trial ` +
+          "count and phase/status mix come from a composite search (sponsor + disease) and its resolution " +
+          "from organization autocomplete"
+        : "The service's per-sponsor summary has no fields the toolkit can read (the spec does not name " +
+          "them): each sponsor's trial count and phase/status mix come from a composite search (sponsor + " +
+          "disease) and its resolution from organization autocomplete",
     });
   }
   const comparison = toFrame("portfolioSponsor", rows);
-  // Pairs: the first sponsor's pairs whole (their ids give the all-sponsor intersection), others a count.
-  const pairList = sponsors.flatMap((a, i) => sponsors.slice(i + 1).map((b) => [a, b] as const));
-  const pairCalls = await Promise.all(
-    pairList.map(([a, b], i) =>
-      i < sponsors.length - 1 && sponsors.length > 2
-        ? client.trials.portfolio.all({ sponsors: [a, b], ...filters })
-        : client.trials.portfolio({ sponsors: [a, b], ...filters, limit: 1 })
-    ),
-  );
-  const pairs = framed(
-    pairCalls.map((r, i) => ({ sponsor_a: pairList[i][0], sponsor_b: pairList[i][1], shared: r.total })),
-    { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 },
-  );
-  // Each pair's count is the spec's intersection_count, which the catalogue requires: never missing here.
+  const counts = comparison.select("resolved_name", "trial_count").toRecords()
+    .map((r) => (r.resolved_name === null || r.trial_count === null ? null : Number(r.trial_count)));
+  const serviceShared = first && askable.length === k && k <= PER_COMPARISON
+    ? first.intersection_count
+    : null;
+  // 2. Each pair's shared trials, by the cheaper plan (derived summaries have pulled their sponsors already).
+  const plan = !derive.length && k >= 2
+    ? choosePlan(counts, serviceShared ?? 0, whole)
+    : { plan: "local" as const, requests: 0, other: null };
+  let pairs: DataFrame;
+  let shared: DataFrame;
+  let intersectionCount: number;
   let sharedByAll: number | null = null;
-  if (sponsors.length > 2) {
-    const sets = pairCalls.slice(0, sponsors.length - 1).map((r) =>
-      new Set((r.rows as { id?: string }[]).map((t) => t.id))
+  if (k === 1 && whole) {
+    pairs = framed([], { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 });
+    shared = frameFromResult(firsts[0]);
+    intersectionCount = first!.intersection_count;
+  } else if (plan.plan === "service") {
+    const main = whole
+      ? firsts[0]
+      : await client.trials.portfolio.all({ sponsors: [...sponsors], ...filters });
+    if (!whole) provenance.push(main.meta);
+    shared = frameFromResult(main);
+    intersectionCount = first!.intersection_count;
+    const resolved = sponsors.filter((_, i) => counts[i] !== null);
+    // The pairs of the sponsor with the fewest trials are pulled whole: their ids give the trials every
+    // sponsor shares, in as few pages as possible; every other pair is read for its count.
+    const pivot = resolved.reduce(
+      (m, s) => counts[sponsors.indexOf(s)]! < counts[sponsors.indexOf(m)]! ? s : m,
+      resolved[0],
     );
-    sharedByAll = [...sets[0]].filter((id) => sets.every((s) => s.has(id))).length;
+    const pairList = resolved.flatMap((a, i) => resolved.slice(i + 1).map((b) => [a, b] as const));
+    const pairCalls = k === 2 ? [] : await Promise.all(
+      pairList.map(([a, b]) =>
+        a === pivot || b === pivot
+          ? client.trials.portfolio.all({ sponsors: [a, b], ...filters })
+          : client.trials.portfolio({ sponsors: [a, b], ...filters, limit: 1 })
+      ),
+    );
+    pairs = framed(
+      k === 2
+        ? [{ sponsor_a: sponsors[0], sponsor_b: sponsors[1], shared: intersectionCount }]
+        : pairCalls.map((r, i) => ({
+          sponsor_a: pairList[i][0],
+          sponsor_b: pairList[i][1],
+          shared: r.total,
+        })),
+      { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 },
+    );
+    if (k > 2 && resolved.length === k) {
+      const sets = pairCalls.filter((_, i) => pairList[i].includes(pivot))
+        .map((r) => new Set((r.rows as { id?: string }[]).map((t) => t.id)));
+      sharedByAll = [...sets[0]].filter((id) => sets.every((x) => x.has(id))).length;
+    }
+    provenance.push(...pairCalls.map((r, i) => (pairList[i].includes(pivot) ? r.meta : countOnly(r.meta))));
+  } else {
+    // Local: each resolved sponsor with trials pulled once (unless derived already), then intersected.
+    const toPull = sponsors.filter((s, i) => counts[i] !== null && counts[i]! > 0 && !trialsOf.has(s));
+    const pulls = await Promise.all(toPull.map((s) =>
+      client.trials.composite.all({
+        sponsor: s,
+        disease,
+        ...(phase ? { phase } : {}),
+        ...(status ? { status } : {}),
+      })
+    ));
+    pulls.forEach((p, i) => {
+      trialsOf.set(toPull[i], p.rows as Record<string, unknown>[]);
+      provenance.push(p.meta);
+      const want = counts[sponsors.indexOf(toPull[i])];
+      if (p.total !== want) {
+        warnings.push({
+          code: "counts-differ",
+          message: `${toPull[i]}: the comparison counts ${want} trials in ${condition}, its own search ` +
+            `${p.total}; its overlaps count the trials the search returned`,
+        });
+      }
+    });
+    const local = intersectLocally(
+      sponsors.filter((_, i) => counts[i] !== null).map((s) => [s, trialsOf.get(s) ?? []] as const),
+    );
+    pairs = framed(local.pairs, { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 });
+    shared = toFrame("compositeTrial", local.shared);
+    intersectionCount = local.shared.length;
+    if (counts.every((n) => n !== null)) sharedByAll = local.sharedByAll;
+    if (serviceShared !== null && !derive.length && serviceShared !== intersectionCount) {
+      warnings.push({
+        code: "counts-differ",
+        message: `The service counts ${serviceShared} trials shared by two or more of the sponsors, ` +
+          `their own searches ${intersectionCount}; the shared trials listed are the searches'`,
+      });
+    }
   }
   const frames = portfolioOverlapFromFrames({
     comparison,
     pairs,
-    shared: frameFromResult(main),
+    shared,
     condition,
-    marketSize: body.data.market_size_trials,
-    intersectionCount: body.data.intersection_count,
+    marketSize: first?.market_size_trials ?? null,
+    intersectionCount,
     sharedByAll,
   });
-  if (body.data.market_size_trials === 0) {
+  if (first?.market_size_trials === 0) {
     warnings.push({
       code: "maybe-unresolved",
       message:
@@ -305,16 +444,17 @@ export async function portfolioOverlap(
         ),
     });
   }
-  // Pair calls read only the total (limit 1), so their one-page notice is expected, not a finding.
-  const pairMeta = pairCalls.map((r) => ({
-    ...r.meta,
-    warnings: r.meta.warnings.filter((w) => w.code !== "one-page"),
-  }));
-  return analysisResult(frames, [...provenance, ...pairMeta], warnings, main.meta.complete, {
+  // Complete when every call read for its rows (not for a count) brought all of them.
+  const read = provenance.filter((p) => p.params.limit !== 1);
+  return analysisResult(frames, provenance, warnings, read.every((p) => p.complete), {
+    matrix: "one row per pair of listed sponsors, each pair once (the first listed sponsor in sponsor_a), " +
+      "no sponsor paired with itself; trials_a and trials_b are each sponsor's own trials in the condition",
+    shared: "trials in the condition on which at least two of the listed sponsors are sponsors",
     shared_by_two_or_more: "trials in the condition sponsored by at least two of the listed sponsors " +
-      "(the service's intersection_count)",
+      "(the service's intersection_count, or counted here beyond ten sponsors)",
     shared_by_all: "trials sponsored by every listed sponsor; null (unknown) when a sponsor did not resolve",
-    jaccard: "shared / (trials_a + trials_b − shared); null for an unresolved sponsor",
+    jaccard: "shared / (trials_a + trials_b − shared): the share of the two portfolios' trials in the " +
+      "condition that both are on; null for an unresolved sponsor, or when neither has a trial",
   });
 }
 
@@ -322,14 +462,21 @@ export async function portfolioOverlap(
 async function deriveSummary(
   client: Client,
   sponsor: string,
-  condition: string,
+  disease: string,
   phase: string | undefined,
   status: string | undefined,
-): Promise<{ row: Record<string, unknown>; provenance: Provenance[]; suggestions: string[] }> {
+): Promise<
+  {
+    row: Record<string, unknown>;
+    trials: Record<string, unknown>[];
+    provenance: Provenance[];
+    suggestions: string[];
+  }
+> {
   const [trials, resolution] = await Promise.all([
     client.trials.composite.all({
       sponsor,
-      disease: condition,
+      disease,
       ...(phase ? { phase } : {}),
       ...(status ? { status } : {}),
     }),
@@ -353,6 +500,7 @@ async function deriveSummary(
       by_phase: tally("phase"),
       by_status: tally("status"),
     },
+    trials: trials.rows as Record<string, unknown>[],
     provenance: [{
       ...trials.meta,
       warnings: trials.meta.warnings.filter((w) => w.code !== "maybe-unresolved"),

@@ -64,9 +64,9 @@ Deno.test("parameter ranges: horizon years above 0 up to 10; weights not negativ
   }
 });
 
-Deno.test("parameter lists: portfolio sponsors 1 to 10, catalyst drug names up to 100, no empty name", () => {
+Deno.test("parameter lists: portfolio sponsors 1 to 100, catalyst drug names up to 100, no empty name", () => {
   const sponsors = (n: number) => ok("portfolioOverlap", { sponsors: Array(n).fill("S"), condition: "c" });
-  assert.deepEqual([sponsors(0), sponsors(1), sponsors(10), sponsors(11)], [false, true, true, false]);
+  assert.deepEqual([sponsors(0), sponsors(1), sponsors(100), sponsors(101)], [false, true, true, false]);
   const drugs = (n: number) => ok("catalystCalendar", { drugNames: Array(n).fill("d") });
   assert.deepEqual([drugs(100), drugs(101)], [true, false]);
   assert.ok(!ok("portfolioOverlap", { sponsors: [""], condition: "c" }), "an empty sponsor name");

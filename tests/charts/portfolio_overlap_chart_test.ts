@@ -42,33 +42,85 @@ Deno.test("portfolioOverlapChart() rejects the wide matrix", () => {
   assert.throws(() => portfolioOverlapChart(pl.DataFrame({ sponsor: ["A"], A: [1] })), /lacks column/);
 });
 
-Deno.test("portfolioOverlapChart() spans the colour over the pairs' own range, with decimals when whole percents collide", () => {
+const LIGHTEST = "rgb(247, 251, 255)", DARKEST = "rgb(8, 48, 107)";
+const fillsOf = (svg: string) =>
+  [...svg.matchAll(/<rect[^>]*fill="(rgb[^"]+|#[0-9a-f]{6})"/g)].map((m) => m[1]);
+
+Deno.test("portfolioOverlapChart() colours 0 as white and the highest pair darkest, with decimals when whole percents collide", () => {
   const close = pl.DataFrame({
-    sponsor_a: ["A", "A", "A", "B", "B", "B", "C", "C", "C"],
-    sponsor_b: ["A", "B", "C", "A", "B", "C", "A", "B", "C"],
-    shared: [50, 4, 5, 4, 40, 6, 5, 6, 60],
-    jaccard: [1, 0.041, 0.052, 0.041, 1, 0.054, 0.052, 0.054, 1],
+    sponsor_a: ["A", "A", "B"],
+    sponsor_b: ["B", "C", "C"],
+    trials_a: [50, 50, 40],
+    trials_b: [40, 60, 60],
+    shared: [0, 5, 6],
+    jaccard: [0, 0.052, 0.054],
   });
   const svg = portfolioOverlapChart(close).svg();
   assert.ok(svg.includes("5 · 5.2%") && svg.includes("6 · 5.4%"), "one decimal: 5.2% and 5.4% are both 5%");
-  const fills = new Set([...svg.matchAll(/<rect[^>]*fill="(rgb[^"]+|#[0-9a-f]{6})"/g)].map((m) => m[1]));
-  assert.ok(fills.size >= 4, `distinct cell colours (${[...fills].join(", ")})`);
-  // The lowest pair is near white, the highest dark: the scale is not 0 → max (on 0 → max the lowest, 76% of
-  // the highest, would be dark too).
-  assert.ok(fills.has("rgb(247, 251, 255)"), "the lowest pair (4.1%) gets the lightest blue");
-  assert.ok(fills.has("rgb(8, 48, 107)"), "the highest pair (5.4%) gets the darkest blue");
-  assert.match(svg, />\d\.\d%</, "legend ticks with one decimal");
+  assert.ok(svg.includes("0 · 0.0%"));
+  const fills = fillsOf(svg);
+  // Each pair in both of its cells: A·B (0) twice in white, B·C (the highest) twice in the darkest blue.
+  assert.equal(fills.filter((f) => f === LIGHTEST).length, 2, fills.join(" "));
+  assert.equal(fills.filter((f) => f === DARKEST).length, 2, fills.join(" "));
+  assert.match(svg, />0\.0%</, "the legend starts at 0");
+  assert.ok(svg.includes("50 trials") && svg.includes("60 trials"), "the diagonal: own counts");
 });
 
-Deno.test("portfolioOverlapChart() draws one overlap value as one swatch, not a range with made-up ends", () => {
-  const two = pl.DataFrame({
-    sponsor_a: ["Acme", "Acme", "Globex", "Globex"],
-    sponsor_b: ["Acme", "Globex", "Acme", "Globex"],
-    shared: [244, 15, 15, 197],
-    jaccard: [1, 0.0352, 0.0352, 1],
+Deno.test("portfolioOverlapChart() with no shared trial: every pair white, no legend, a subtitle that says so", () => {
+  const none = pl.DataFrame({
+    sponsor_a: ["Acme", "Acme", "Globex"],
+    sponsor_b: ["Globex", "Initech", "Initech"],
+    trials_a: [12, 12, 7],
+    trials_b: [7, 3, 3],
+    shared: [0, 0, 0],
+    jaccard: [0, 0, 0],
   });
-  const texts = textsOf(portfolioOverlapChart(two).svg());
-  assert.ok(texts.includes("3.5%"), `the one value is the legend: ${texts.join(" | ")}`);
-  // The old linear legend invented ticks around the value (3.2%, 3.4%, 3.6%, 3.8%, 4.0%).
-  for (const tick of ["3.2%", "3.4%", "3.6%", "3.8%", "4.0%"]) assert.ok(!texts.includes(tick), tick);
+  const svg = portfolioOverlapChart(none).svg();
+  const texts = textsOf(svg);
+  assert.ok(!texts.some((t) => /^0%$/.test(t)), `no lone 0% legend: ${texts.join(" | ")}`);
+  assert.ok(!texts.includes("Jaccard overlap (%)"), "no legend");
+  assert.ok(svg.includes("No two of these sponsors share a trial"));
+  const fills = fillsOf(svg);
+  assert.equal(fills.filter((f) => f === LIGHTEST).length, 6, `off-diagonal cells white: ${fills.join(" ")}`);
+  assert.ok(!fills.some((f) => f !== LIGHTEST && f !== "#eeeeee"), "no mid-blue cell");
+});
+
+Deno.test("portfolioOverlapChart() draws one overlap value on a scale from 0, not a lone swatch", () => {
+  const two = pl.DataFrame({
+    sponsor_a: ["Acme"],
+    sponsor_b: ["Globex"],
+    trials_a: [244],
+    trials_b: [197],
+    shared: [15],
+    jaccard: [0.0352],
+  });
+  const svg = portfolioOverlapChart(two).svg();
+  const texts = textsOf(svg);
+  assert.ok(texts.includes("0.0%"), `the legend starts at 0: ${texts.join(" | ")}`);
+  assert.ok(svg.includes("15 · 3.5%"));
+  assert.equal(fillsOf(svg).filter((f) => f === DARKEST).length, 2);
+});
+
+Deno.test("portfolioOverlapChart() at 15 sponsors fits the width; every cell label fits its cell", () => {
+  const names = Array.from({ length: 15 }, (_, i) => `Sponsor number ${i + 1} Pharmaceuticals`);
+  const rows = names.flatMap((a, i) =>
+    names.slice(i + 1).map((b, j) => ({
+      sponsor_a: a,
+      sponsor_b: b,
+      trials_a: 100 + i,
+      trials_b: 101 + i + j,
+      shared: (i + j) % 7,
+      jaccard: ((i + j) % 7) / 150,
+    }))
+  );
+  const m = pl.DataFrame(rows);
+  const c = portfolioOverlapChart(m, { width: 980 });
+  const svg = c.svg();
+  assert.ok(Number(svg.match(/<svg[^>]*width="(\d+)/)?.[1]) <= 980, "fits the report's width");
+  const cells = [...svg.matchAll(/<rect[^>]*width="([\d.]+)"/g)].map((x) => Number(x[1]));
+  assert.ok(cells.length >= 225, `${cells.length} cells`);
+  // Labels shown are short enough for their cells (counts only at this size).
+  for (const t of textsOf(svg).filter((t) => /^\d+( ·|$| trials)/.test(t))) {
+    assert.ok(t.length <= 12, t);
+  }
 });

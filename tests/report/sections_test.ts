@@ -57,10 +57,12 @@ Deno.test("Medicare section: an indication with no drugs says so (no '$0 across 
 Deno.test("portfolio summary: '1 shared trial' in the singular, thousands separators, the chart's Jaccard (one decimal)", () => {
   const r = {
     matrix: pl.DataFrame({
-      sponsor_a: ["A", "A", "B", "B"],
-      sponsor_b: ["A", "B", "A", "B"],
-      shared: [20, 1, 1, 9],
-      jaccard: [1, 0.0357, 0.0357, 1],
+      sponsor_a: ["A"],
+      sponsor_b: ["B"],
+      trials_a: [20],
+      trials_b: [9],
+      shared: [1],
+      jaccard: [0.0357],
     }),
     market: pl.DataFrame({ market_size_trials: [3028], shared_by_two_or_more: [1] }),
     sponsors: pl.DataFrame({ sponsor: ["A", "B"] }),
