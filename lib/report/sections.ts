@@ -54,9 +54,9 @@ export function portfolioSection(
   condition: string,
 ): ReportSection {
   // The largest overlap is named only when two sponsors share a trial (unknown and zero overlaps are not one).
-  const pairs = r.matrix.filter(pl.col("sponsor_a").lt(pl.col("sponsor_b")).and(pl.col("shared").gt(0)))
-    .sort("shared", true);
-  const top = pairs.height ? pairs.row(0) : null;
+  // The matrix has each pair once.
+  const pairs = r.matrix.filter(pl.col("shared").gt(0)).sort("shared", true);
+  const top = pairs.height ? pairs.select("sponsor_a", "sponsor_b", "shared", "jaccard").row(0) : null;
   const matrix: ReportTable = { title: "Pair matrix", frame: r.matrix };
   return {
     title: "Portfolio overlap",
