@@ -96,6 +96,9 @@ async function launch(
       `--window-size=${WIDTH},900`,
       "about:blank",
     ],
+    // Chromium's own temporary folder (org.chromium.Chromium.*, left behind when it is killed) goes into
+    // the profile, which is removed afterwards: a test leaves nothing in the system's temporary folder.
+    env: { TMPDIR: profile },
     stdout: "null",
     stderr: "piped",
   }).spawn();

@@ -99,60 +99,73 @@ if (missing && Deno.env.get("RI_REQUIRE_CHROMIUM") === "1") {
 } else {
   Deno.test("report.html opens in headless Chromium with no console error or failed resource", async () => {
     const dir = await Deno.makeTempDir({ prefix: "ri_report_browser_" });
-    const { issues, page, png, height } = await openInChromium(await generateReport(dir));
-    assert.deepEqual(issues, [], `the page reported problems:\n${issues.join("\n")}`);
-    assert.deepEqual(page.broken, [], "every image decodes");
-    assert.ok(
-      page.images + page.svgs >= 9,
-      `the charts are on the page (${page.images} img, ${page.svgs} svg)`,
-    );
-    assert.ok(page.tables >= 1, "the tables are on the page");
-    assert.ok(page.overflowX <= 0, `no horizontal scrolling at ${WIDTH}px (overflow ${page.overflowX}px)`);
-    assert.deepEqual([...png.slice(1, 4)], [80, 78, 71], "a PNG");
-    // The report and the screenshot stay in the temporary folder for a look.
-    const path = Deno.env.get("RI_SCREENSHOT") ?? join(dir, "report_fullpage.png");
-    await Deno.writeFile(path, png);
-    console.log(
-      `report in a browser: "${page.title}", ${page.images} images, ${page.svgs} svgs, ${page.tables} tables, ` +
-        `${WIDTH}×${height} px; screenshot ${path}`,
-    );
+    try {
+      const { issues, page, png, height } = await openInChromium(await generateReport(dir));
+      assert.deepEqual(issues, [], `the page reported problems:\n${issues.join("\n")}`);
+      assert.deepEqual(page.broken, [], "every image decodes");
+      assert.ok(
+        page.images + page.svgs >= 9,
+        `the charts are on the page (${page.images} img, ${page.svgs} svg)`,
+      );
+      assert.ok(page.tables >= 1, "the tables are on the page");
+      assert.ok(page.overflowX <= 0, `no horizontal scrolling at ${WIDTH}px (overflow ${page.overflowX}px)`);
+      assert.deepEqual([...png.slice(1, 4)], [80, 78, 71], "a PNG");
+      // The screenshot stays for a look: the one file this test leaves, at the path it prints.
+      const path = Deno.env.get("RI_SCREENSHOT") ??
+        await Deno.makeTempFile({ prefix: "ri_report_fullpage_", suffix: ".png" });
+      await Deno.writeFile(path, png);
+      console.log(
+        `report in a browser: "${page.title}", ${page.images} images, ${page.svgs} svgs, ${page.tables} tables, ` +
+          `${WIDTH}×${height} px; screenshot ${path}`,
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
   });
 
   Deno.test("the report for two sponsors and a condition at 1280 px: no sideways scroll, charts at page width with their data exported, headers as labels", async () => {
     const dir = await Deno.makeTempDir({ prefix: "ri_report_two_" });
-    const html = await generateReport(dir, ["--sponsors", "Pfizer,Novartis", "--condition", "lung cancer"]);
-    const { issues, page, png } = await openInChromium(html);
-    assert.deepEqual(issues, [], issues.join("\n"));
-    assert.ok(page.overflowX <= 0, `no horizontal scrolling at ${WIDTH}px (overflow ${page.overflowX}px)`);
-    assert.deepEqual(page.scrolling, [], "no table scrolls sideways");
-    assert.equal(page.dtypeLines, 0, "no dtype line under the headers");
-    const names = page.headers.filter((h) => /_|^[a-z]/.test(h));
-    assert.deepEqual(names, [], "every header is a label (no snake_case, capitalised)");
-    assert.ok(page.charts.length >= 7, `${page.charts.length} charts`);
-    // Cells and chart legends in an analyst's words: no stored code (`PHASE2`, `exclusivity_expiry`, `true`).
-    const codes = [...page.cells, ...page.chartTexts].filter((t) => MACHINE_VALUE.test(t));
-    assert.deepEqual([...new Set(codes)], [], "values are labels, not stored codes");
-    for (const label of ["Exclusivity expiry", "Yes", "No", "FDA Orange Book", "Modern small molecules"]) {
-      assert.ok(page.cells.includes(label), `a table shows "${label}"`);
-    }
-    assert.ok(page.chartTexts.includes("Exclusivity expiry"), "the catalyst legend names the event type");
-    const files = new Set([...Deno.readDirSync(dir)].map((e) => e.name));
-    const XLSX = await import("@e965/xlsx");
-    const wb = XLSX.read(await Deno.readFile(join(dir, "report.xlsx")));
-    const contents = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets.Contents, { header: 1 });
-    const csvOfSheet = new Map(contents.slice(4).map((r) => [String(r[4]), String(r[0])]));
-    for (const c of page.charts) {
-      // The page's content box is about 990 px; a chart drawn at 550 px in it would waste half of it.
-      assert.ok(c.width >= c.box * 0.9, `${c.png}: ${c.width} px wide in a ${c.box} px box`);
-      assert.ok(c.data.length > 0, `${c.png}: the page links the chart's data`);
-      for (const f of c.data) {
-        assert.ok(files.has(f), `${c.png}: ${f} written`);
-        assert.ok(wb.SheetNames.includes(csvOfSheet.get(f) ?? ""), `${c.png}: ${f} is a workbook sheet`);
+    try {
+      const html = await generateReport(dir, ["--sponsors", "Pfizer,Novartis", "--condition", "lung cancer"]);
+      const { issues, page, png } = await openInChromium(html);
+      assert.deepEqual(issues, [], issues.join("\n"));
+      assert.ok(page.overflowX <= 0, `no horizontal scrolling at ${WIDTH}px (overflow ${page.overflowX}px)`);
+      assert.deepEqual(page.scrolling, [], "no table scrolls sideways");
+      assert.equal(page.dtypeLines, 0, "no dtype line under the headers");
+      const names = page.headers.filter((h) => /_|^[a-z]/.test(h));
+      assert.deepEqual(names, [], "every header is a label (no snake_case, capitalised)");
+      assert.ok(page.charts.length >= 7, `${page.charts.length} charts`);
+      // Cells and chart legends in an analyst's words: no stored code (`PHASE2`, `exclusivity_expiry`, `true`).
+      const codes = [...page.cells, ...page.chartTexts].filter((t) => MACHINE_VALUE.test(t));
+      assert.deepEqual([...new Set(codes)], [], "values are labels, not stored codes");
+      for (const label of ["Exclusivity expiry", "Yes", "No", "FDA Orange Book", "Modern small molecules"]) {
+        assert.ok(page.cells.includes(label), `a table shows "${label}"`);
       }
+      assert.ok(page.chartTexts.includes("Exclusivity expiry"), "the catalyst legend names the event type");
+      const files = new Set([...Deno.readDirSync(dir)].map((e) => e.name));
+      const XLSX = await import("@e965/xlsx");
+      const wb = XLSX.read(await Deno.readFile(join(dir, "report.xlsx")));
+      const contents = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets.Contents, { header: 1 });
+      const csvOfSheet = new Map(contents.slice(4).map((r) => [String(r[4]), String(r[0])]));
+      for (const c of page.charts) {
+        // The page's content box is about 990 px; a chart drawn at 550 px in it would waste half of it.
+        assert.ok(c.width >= c.box * 0.9, `${c.png}: ${c.width} px wide in a ${c.box} px box`);
+        assert.ok(c.data.length > 0, `${c.png}: the page links the chart's data`);
+        for (const f of c.data) {
+          assert.ok(files.has(f), `${c.png}: ${f} written`);
+          assert.ok(wb.SheetNames.includes(csvOfSheet.get(f) ?? ""), `${c.png}: ${f} is a workbook sheet`);
+        }
+      }
+      // Its screenshot is kept only when asked for (RI_SCREENSHOT_TWO=<file.png>): a test run leaves one file.
+      const path = Deno.env.get("RI_SCREENSHOT_TWO");
+      if (path) await Deno.writeFile(path, png);
+      console.log(
+        `two sponsors: ${page.charts.length} charts, ${page.tables} tables` +
+          (path ? `; screenshot ${path}` : " (RI_SCREENSHOT_TWO=<file.png> keeps its screenshot)"),
+      );
+    } finally {
+      await Deno.remove(dir, { recursive: true });
     }
-    const path = join(dir, "report_two_sponsors.png");
-    await Deno.writeFile(path, png);
-    console.log(`two sponsors: ${page.charts.length} charts, ${page.tables} tables; screenshot ${path}`);
   });
 
   Deno.test("openInChromium() catches a console error, an uncaught exception and a missing image", async () => {
@@ -163,8 +176,7 @@ if (missing && Deno.env.get("RI_REQUIRE_CHROMIUM") === "1") {
       `<!doctype html><title>bad</title><img alt="missing" src="missing.png">` +
         `<script>console.error("boom");</script><script>throw new Error("thrown");</script>`,
     );
-    const { issues, page } = await openInChromium(html);
-    await Deno.remove(dir, { recursive: true });
+    const { issues, page } = await openInChromium(html).finally(() => Deno.remove(dir, { recursive: true }));
     assert.ok(issues.some((i) => i.includes("console.error: boom")), issues.join("\n"));
     assert.ok(issues.some((i) => i.startsWith("uncaught:") && i.includes("thrown")), issues.join("\n"));
     assert.ok(issues.some((i) => /failed resource|missing\.png/.test(i)), issues.join("\n"));
