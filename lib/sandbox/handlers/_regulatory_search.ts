@@ -143,8 +143,16 @@ export function regulatoryLandscape(ctx: HandlerContext): unknown {
   if (typeof params.minYear === "number") w.add("a.approval_date >= ?", `${params.minYear}-01-01`);
   if (typeof params.region === "string") w.add("a.region = ?", params.region);
   if (unresolvedInput) w.add("0");
+  // Approvals no molecule is linked to, as drugs of their ingredients (imported stores; see link_biology.ts).
+  const byIngredient = one(db, "SELECT 1 AS n FROM sqlite_master WHERE name = 'approval_ingredient_tiers'")
+    ? `UNION ALL SELECT NULL, t.drug, min(t.tier), max(t.has_black_box), min(t.first_year), count(DISTINCT h.key),
+         min(h.approval_date), (SELECT json_group_array(DISTINCT o.name) FROM approval_sponsors s
+           JOIN organizations o ON o.id = s.org_id WHERE s.approval_key IN (SELECT h2.key FROM hits h2
+           JOIN approval_ingredient_tiers t2 ON t2.approval_key = h2.key WHERE t2.drug = t.drug))
+       FROM hits h JOIN approval_ingredient_tiers t ON t.approval_key = h.key GROUP BY t.drug`
+    : "";
   const rows = all<{
-    parent: string;
+    parent: string | null;
     generic_name: string;
     tier: string;
     has_black_box: number;
@@ -155,7 +163,7 @@ export function regulatoryLandscape(ctx: HandlerContext): unknown {
   }>(
     db,
     `WITH hits AS (SELECT a.key, a.approval_date FROM approvals a ${w})
-     SELECT p.chembl_id AS parent, p.generic_name, p.tier, p.has_black_box, p.first_approval_year AS first_year,
+     SELECT p.chembl_id AS parent, p.generic_name AS generic_name, p.tier, p.has_black_box, p.first_approval_year AS first_year,
        count(DISTINCT h.key) AS total_approvals, min(h.approval_date) AS first_match,
        (SELECT json_group_array(DISTINCT o.name) FROM approval_sponsors s JOIN organizations o ON o.id = s.org_id
          WHERE s.approval_key IN (SELECT h2.key FROM hits h2 JOIN approval_drugs d2 ON d2.approval_key = h2.key
@@ -163,7 +171,7 @@ export function regulatoryLandscape(ctx: HandlerContext): unknown {
            WHERE coalesce(m2.parent_chembl_id, m2.chembl_id) = p.chembl_id)) AS sponsors
      FROM hits h JOIN approval_drugs d ON d.approval_key = h.key JOIN molecules m ON m.chembl_id = d.chembl_id
      JOIN molecules p ON p.chembl_id = coalesce(m.parent_chembl_id, m.chembl_id)
-     GROUP BY p.chembl_id ORDER BY total_approvals DESC, p.generic_name`,
+     GROUP BY p.chembl_id ${byIngredient} ORDER BY total_approvals DESC, generic_name`,
     w.args,
   );
   const out: Record<string, unknown[]> = { biologics: [], small_molecules_modern: [], commodities: [] };
@@ -176,7 +184,7 @@ export function regulatoryLandscape(ctx: HandlerContext): unknown {
       first_approval_year: r.first_year ?? Number(r.first_match.slice(0, 4)),
       has_black_box: r.has_black_box === 1,
       sponsors: r.sponsors ? (JSON.parse(r.sponsors) as string[]).sort() : [],
-      chembl_id: r.parent,
+      ...(r.parent === null ? {} : { chembl_id: r.parent }),
     });
   }
   const counts = {

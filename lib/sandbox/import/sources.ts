@@ -13,6 +13,7 @@ import type { ImportStore } from "./_store.ts";
 import { importOrangeBook } from "./orange_book.ts";
 import { importPartD } from "./part_d.ts";
 import { importCtgov } from "./ctgov.ts";
+import { importOpenTargets } from "./open_targets.ts";
 import { importPatentsView } from "./patentsview.ts";
 
 /** What an importer did. */
@@ -75,6 +76,17 @@ export const SOURCES = {
     fills:
       "patent search, aggregates, year-over-year growth and full records; patent trends and the sponsor scan's patents (assignees as the organizations trials and approvals name)",
     run: importPatentsView,
+  },
+  open_targets: {
+    name: "Open Targets Platform (release datasets)",
+    option: "openTargets",
+    accepts:
+      "a release folder: the dataset folders (drug_molecule, target, disease, association_overall_direct, drug_mechanism_of_action, drug_indication, known_drug, or their older names) with part-*.parquet or part-*.json files",
+    download:
+      "https://platform.opentargets.org/downloads (ftp.ebi.ac.uk/pub/databases/opentargets/platform/<release>/output/)",
+    fills:
+      "biology endpoints (targets, associations, drugs), molecules and their names, disease names, synonyms and MeSH links, landscape tiers, Medicare molecules and indications",
+    run: importOpenTargets,
   },
 } as const satisfies Record<string, SourceSpec>;
 

@@ -44,7 +44,7 @@ const COVERAGE: readonly [RegExp, string | null, string][] = [
   [/^\/api\/v1\/patents/, "patentsview", "patents"],
   [/^\/api\/v1\/grants/, null, "grants"],
   [/^\/api\/v1\/researchers\//, null, "researchers and works"],
-  [/^\/api\/v1\/tools\/biology\//, null, "biology (targets, associations, molecules)"],
+  [/^\/api\/v1\/tools\/biology\//, "open_targets", "biology (targets, associations, molecules)"],
   [/^\/api\/v1\/tools\/financials\//, null, "financial identifiers"],
 ];
 
@@ -53,6 +53,7 @@ const FLAGS: Record<string, string> = {
   orange_book: "--orange-book",
   part_d: "--part-d",
   patentsview: "--patentsview",
+  open_targets: "--open-targets",
 };
 
 /** The data source of a store (from its `meta`). */

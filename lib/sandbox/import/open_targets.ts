@@ -1,0 +1,750 @@
+/**
+ * Open Targets Platform release files (a release folder as published: one folder per dataset holding
+ * `part-*.parquet` files — or the JSON-lines variant, `part-*.json`, also gzipped) → the store's
+ * molecules, targets, diseases, association scores, mechanisms and indications.
+ *
+ * Datasets are found by their folder names, current and older (a release may nest them, e.g.
+ * `24.09/output/etl/parquet/targets`); where a dataset is published in both forms the Parquet is read:
+ *
+ * | dataset | folder names read | what it fills |
+ * |---|---|---|
+ * | molecules | `drug_molecule`, `molecule` | `molecules`, `molecule_names` (generic, brand = `tradeNames`, `synonyms`, salt forms) |
+ * | targets | `target`, `targets` | `targets` (symbol, name, class from `targetClass`), `target_aliases` |
+ * | diseases | `disease`, `diseases` | `diseases` (id as CURIE, first parent, therapeutic area), `disease_synonyms`, `disease_xrefs` |
+ * | direct overall associations | `association_overall_direct`, `associationByOverallDirect` | `associations` (score, evidence count) |
+ * | mechanisms of action | `drug_mechanism_of_action`, `mechanismOfAction` | `molecule_targets`, molecules' mechanism |
+ * | indications | `drug_indication`, `indication` | `molecule_indications` (max phase per indication; approved = 4) |
+ * | known drugs | `known_drug`, `knownDrugsAggregated` | `molecule_indications` and `molecule_targets` when the release lacks the two above; target classes the target file lacks |
+ *
+ * - Columns are read by name; a file without a column the import needs is refused, naming the file, the
+ *   column and what was expected. Parquet files are read one at a time, in slices, through nodejs-polars;
+ *   JSON lines are parsed line by line: memory stays bounded whatever the release size.
+ * - Ids: a disease `EFO_0000311` is stored as the CURIE `EFO:0000311` (prefix upper case) with the
+ *   published form as its key; cross-references are kept with their prefix in upper case (`MeSH:D001943`
+ *   → `MESH:D001943`, and MeSH ids also in their 10-character form `MESH:D000001943` that ClinicalTrials.gov
+ *   uses), so the linking step joins trial conditions to them.
+ * - Parent and salt forms: a molecule with `parentId` is a form of its parent; its name is a salt name of
+ *   the parent. Mechanisms and indications of a form count for its parent (targets and indications are the
+ *   parent's, as in the sandbox's schema).
+ * - Landscape tier (the spec's three): **biologics** — `drugType` Antibody, Protein, Enzyme, Cell or
+ *   Gene; of the others (small molecules, oligonucleotides, …) **commodities** — first approved before
+ *   {@linkcode COMMODITY_BEFORE} or with a generic (an ANDA approval in the Orange Book, decided in the
+ *   linking step) — else **small_molecules_modern**.
+ * - Therapeutic area: the first of a disease's `therapeuticAreas` that maps to one of the store's area
+ *   words ({@linkcode areaOf}), else `other`.
+ * - Target novelty (the sandbox's 0..1 score, higher = less explored): `1 − min(1, log10(1 + direct
+ *   associations of the target) / 3)` — a target with 999 or more direct associations scores 0.
+ * - The edition is the release: a `version`/`release` in a release metadata file, else a folder named like
+ *   `24.09`, else "undated".
+ * - A release is a snapshot: each dataset imported replaces what the previous import of it wrote
+ *   (diseases are updated in place, so trial conditions linked to them stay linked).
+ *
+ * @module
+ */
+import pl from "nodejs-polars";
+import { Gunzip } from "fflate";
+import { batched, type ImportStore } from "./_store.ts";
+import { fileError, lineSink, readFile, type Sink } from "./_read.ts";
+
+// deno-lint-ignore no-explicit-any
+type Rec = Record<string, any>;
+
+const FLAG = "--open-targets";
+
+/** Small molecules first approved before this year are commodities (as are those with a generic). */
+export const COMMODITY_BEFORE = 2005;
+
+/** `drugType` values that are biologics. */
+export const BIOLOGIC_TYPES: ReadonlySet<string> = new Set(["antibody", "protein", "enzyme", "cell", "gene"]);
+
+type Kind = "target" | "disease" | "molecule" | "mechanism" | "indication" | "knownDrug" | "association";
+
+/** Dataset folder names by kind, current first (release 25.03 renamed them). */
+export const DATASETS: Readonly<Record<Kind, readonly string[]>> = {
+  target: ["target", "targets"],
+  disease: ["disease", "diseases"],
+  molecule: ["drug_molecule", "molecule"],
+  mechanism: ["drug_mechanism_of_action", "mechanismOfAction"],
+  indication: ["drug_indication", "indication"],
+  knownDrug: ["known_drug", "knownDrugsAggregated"],
+  association: ["association_overall_direct", "associationByOverallDirect"],
+};
+
+/** Columns each dataset must have (others are read when present). */
+const NEED: Readonly<Record<Kind, readonly string[]>> = {
+  target: ["id", "approvedSymbol"],
+  disease: ["id", "name"],
+  molecule: ["id", "name"],
+  mechanism: ["chemblIds", "targets"],
+  indication: ["id", "indications"],
+  knownDrug: ["drugId", "targetId", "diseaseId", "phase"],
+  association: ["targetId", "diseaseId", "score"],
+};
+
+const OPTIONAL: Readonly<Record<Kind, readonly string[]>> = {
+  target: ["approvedName", "synonyms", "symbolSynonyms", "nameSynonyms", "obsoleteSymbols", "targetClass"],
+  disease: ["synonyms", "dbXRefs", "parents", "therapeuticAreas", "ontology"],
+  molecule: [
+    "drugType",
+    "blackBoxWarning",
+    "yearOfFirstApproval",
+    "maximumClinicalTrialPhase",
+    "isApproved",
+    "tradeNames",
+    "synonyms",
+    "parentId",
+    "childChemblIds",
+  ],
+  mechanism: ["actionType", "mechanismOfAction"],
+  indication: ["approvedIndications"],
+  knownDrug: ["mechanismOfAction", "targetClass"],
+  association: ["evidenceCount"],
+};
+
+const EXPECTED: Readonly<Record<Kind, string>> = {
+  target: "the Open Targets target dataset (id, approvedSymbol, approvedName, …)",
+  disease: "the Open Targets disease dataset (id, name, synonyms, dbXRefs, parents, therapeuticAreas)",
+  molecule: "the Open Targets drug molecule dataset (id, name, drugType, tradeNames, …)",
+  mechanism:
+    "the Open Targets mechanism-of-action dataset (chemblIds, targets, actionType, mechanismOfAction)",
+  indication: "the Open Targets drug indication dataset (id, indications, approvedIndications)",
+  knownDrug: "the Open Targets known drugs dataset (drugId, targetId, diseaseId, phase)",
+  association:
+    "the Open Targets direct overall association dataset (targetId, diseaseId, score, evidenceCount)",
+};
+
+/** One dataset found in the release: its files, all Parquet or all JSON lines. */
+interface Dataset {
+  readonly kind: Kind;
+  readonly dir: string;
+  readonly format: "parquet" | "json";
+  readonly files: readonly string[];
+}
+
+const KIND_OF = new Map<string, Kind>(
+  (Object.entries(DATASETS) as [Kind, readonly string[]][]).flatMap(([k, names]) =>
+    names.map((n) => [n.toLowerCase(), k] as [string, Kind])
+  ),
+);
+
+const isPart = (name: string, format: "parquet" | "json") =>
+  !name.startsWith(".") && !name.startsWith("_") &&
+  (format === "parquet" ? /\.parquet$/i.test(name) : /\.(json|jsonl|ndjson)(\.gz)?$/i.test(name));
+
+/** The datasets of a release folder (Parquet preferred over JSON for the same kind). */
+export async function findDatasets(path: string): Promise<Dataset[]> {
+  const found = new Map<Kind, Dataset>();
+  const visit = async (dir: string, depth: number) => {
+    const entries: Deno.DirEntry[] = [];
+    for await (const e of Deno.readDir(dir)) entries.push(e);
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    const base = dir.replace(/[\\/]+$/, "").split(/[\\/]/).pop()!.toLowerCase();
+    const kind = KIND_OF.get(base);
+    if (kind) {
+      for (const format of ["parquet", "json"] as const) {
+        const files = entries.filter((e) => e.isFile && isPart(e.name, format)).map((e) =>
+          `${dir}/${e.name}`
+        );
+        const known = found.get(kind);
+        if (files.length && (!known || (known.format === "json" && format === "parquet"))) {
+          found.set(kind, { kind, dir, format, files });
+        }
+      }
+    }
+    if (depth >= 6) return;
+    for (const e of entries) {
+      if (e.isDirectory && !e.name.startsWith(".")) await visit(`${dir}/${e.name}`, depth + 1);
+    }
+  };
+  await visit(path.replace(/[\\/]+$/, ""), 0);
+  return [...found.values()];
+}
+
+/** The release a folder states: a metadata/release file's version, else a `YY.MM` folder name, else undefined. */
+export async function releaseOf(path: string): Promise<string | undefined> {
+  const root = path.replace(/[\\/]+$/, "");
+  const files: string[] = [];
+  const visit = async (dir: string, depth: number) => {
+    for await (const e of Deno.readDir(dir)) {
+      if (e.isFile && /^(release|metadata|version)[\w.-]*\.(json|ya?ml|txt)$/i.test(e.name)) {
+        files.push(`${dir}/${e.name}`);
+      } else if (e.isDirectory && depth < 2 && !KIND_OF.has(e.name.toLowerCase())) {
+        await visit(`${dir}/${e.name}`, depth + 1);
+      }
+    }
+  };
+  await visit(root, 0);
+  for (const f of files.sort()) {
+    if ((await Deno.stat(f)).size > 1 << 20) continue;
+    const text = await Deno.readTextFile(f);
+    const m =
+      /["']?(?:release|version|releaseVersion|platformVersion)["']?\s*[:=]\s*["']?(\d{2}\.\d{2}(?:\.\d+)?)/i
+        .exec(text);
+    if (m) return m[1];
+  }
+  const named = (await Deno.realPath(root)).split(/[\\/]/).reverse().find((p) => /^\d{2}\.\d{2}$/.test(p));
+  return named;
+}
+
+const SLICE = 50_000;
+
+/** Every record of a dataset, in file order, with the file and (JSON) line it came from. */
+async function eachRecord(
+  ds: Dataset,
+  onRecord: (rec: Rec, file: string, line: number | undefined) => void,
+): Promise<number> {
+  let n = 0;
+  const need = NEED[ds.kind], wanted = [...need, ...OPTIONAL[ds.kind]];
+  for (const file of ds.files) {
+    const short = file.split(/[\\/]/).slice(-2).join("/");
+    if (ds.format === "parquet") {
+      let columns: string[];
+      try {
+        columns = pl.scanParquet(file).columns;
+      } catch (e) {
+        throw fileError(
+          FLAG,
+          short,
+          undefined,
+          String((e as Error).message ?? e),
+          `a Parquet file of ${EXPECTED[ds.kind]}`,
+        );
+      }
+      const missing = need.filter((c) => !columns.includes(c));
+      if (missing.length) {
+        throw new RangeError(
+          `${FLAG}: ${short} has no ${missing.join(", ")} column (columns: ${
+            columns.slice(0, 12).join(", ")
+          }); ` +
+            `expected ${EXPECTED[ds.kind]} as Open Targets publishes it`,
+        );
+      }
+      const cols = wanted.filter((c) => columns.includes(c));
+      const rows = Number(
+        pl.scanParquet(file).select(pl.len().alias("n")).collectSync().getColumn("n").get(0),
+      );
+      for (let off = 0; off < rows; off += SLICE) {
+        const df = rows <= SLICE
+          ? pl.readParquet(file, { columns: cols })
+          : pl.scanParquet(file).select(...cols).slice(off, SLICE).collectSync();
+        const arrays = cols.map((c) => df.getColumn(c).toArray() as unknown[]);
+        for (let i = 0; i < df.height; i++) {
+          const rec: Rec = {};
+          for (let j = 0; j < cols.length; j++) rec[cols[j]] = arrays[j][i];
+          onRecord(rec, short, undefined);
+          n++;
+        }
+      }
+    } else {
+      const lines = lineSink((text, line) => {
+        if (!text.trim()) return;
+        let rec: Rec;
+        try {
+          rec = JSON.parse(text);
+        } catch {
+          throw fileError(FLAG, short, line, text.trim(), `a JSON line of ${EXPECTED[ds.kind]}`);
+        }
+        if (typeof rec !== "object" || rec === null || need.some((c) => c !== "indications" && !(c in rec))) {
+          throw fileError(FLAG, short, line, text.trim(), `a record of ${EXPECTED[ds.kind]}`);
+        }
+        onRecord(rec, short, line);
+        n++;
+      });
+      let sink: Sink = lines;
+      if (/\.gz$/i.test(file)) {
+        const gz = new Gunzip((chunk, final) => lines(chunk, final));
+        sink = (chunk, final) => gz.push(chunk, final);
+      }
+      await readFile(file, sink);
+    }
+  }
+  return n;
+}
+
+const str = (
+  v: unknown,
+): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const strings = (v: unknown): string[] => list(v).map(str).filter((s): s is string => s !== undefined);
+const num = (v: unknown): number | undefined => {
+  const n = typeof v === "bigint"
+    ? Number(v)
+    : typeof v === "number"
+    ? v
+    : typeof v === "string"
+    ? Number(v)
+    : NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
+
+/** `EFO_0000311` → `EFO:0000311`; an id already with a colon keeps it; the prefix in upper case. */
+export function curieOf(id: string): string {
+  const m = /^([A-Za-z][A-Za-z0-9]*)[_:](.+)$/.exec(id.trim());
+  return m ? `${m[1].toUpperCase()}:${m[2]}` : id.trim();
+}
+
+/** A cross-reference as stored: prefix in upper case (`MeSH`/`MSH` → `MESH`); MeSH ids in both lengths. */
+export function xrefsOf(xref: string): string[] {
+  const m = /^([A-Za-z][A-Za-z0-9._-]*)[:_](.+)$/.exec(xref.trim());
+  if (!m) return [];
+  let prefix = m[1].toUpperCase();
+  if (prefix === "MSH" || prefix === "MESH") prefix = "MESH";
+  const id = m[2].trim();
+  if (prefix !== "MESH") return [`${prefix}:${id}`];
+  const short = /^([A-Z])0{3}(\d{6})$/.exec(id), long = /^([A-Z])(\d{6})$/.exec(id);
+  return [
+    `MESH:${id}`,
+    ...(short ? [`MESH:${short[1]}${short[2]}`] : []),
+    ...(long ? [`MESH:${long[1]}000${long[2]}`] : []),
+  ];
+}
+
+/** The store's therapeutic-area word for an Open Targets therapeutic area name, or undefined. */
+export function areaOf(name: string): string | undefined {
+  const n = name.toLowerCase();
+  const rules: [RegExp, string][] = [
+    [/cancer|neoplasm|tumou?r|carcinoma/, "oncology"],
+    [/psychiatric|mental|behaviou?r/, "psychiatry"],
+    [/nervous system|neurolog/, "neurology"],
+    [/cardiovascular|heart/, "cardiovascular"],
+    [/immune|autoimmun/, "immunology"],
+    [/respiratory|lung/, "respiratory"],
+    [/infectious|infection/, "infectious"],
+    [/metabolic|nutritional|endocrine/, "metabolic"],
+    [/urinary|kidney|renal/, "nephrology"],
+    [/hematolog|haematolog|blood/, "hematology"],
+    [/musculoskeletal|connective tissue/, "musculoskeletal"],
+    [/visual system|eye/, "ophthalmology"],
+    [/integumentary|skin/, "dermatology"],
+    [/digestive|gastrointestinal|liver|pancrea/, "gastroenterology"],
+  ];
+  return rules.find(([re]) => re.test(n))?.[1];
+}
+
+/** Therapeutic-area ids of the Platform with their names, for releases whose disease file lacks them. */
+const TA_NAMES: Readonly<Record<string, string>> = {
+  MONDO_0045024: "cancer or benign tumor",
+  EFO_0000616: "neoplasm",
+  EFO_0000319: "cardiovascular disease",
+  EFO_0000618: "nervous system disease",
+  MONDO_0002025: "psychiatric disorder",
+  EFO_0000540: "immune system disease",
+  EFO_0005741: "infectious disease",
+  OTAR_0000010: "infectious disease",
+  EFO_0000684: "respiratory or thoracic disease",
+  OTAR_0000020: "nutritional or metabolic disease",
+  EFO_0001379: "endocrine system disease",
+  EFO_0009690: "urinary system disease",
+  EFO_0005803: "hematologic disease",
+  OTAR_0000006: "musculoskeletal or connective tissue disease",
+  MONDO_0024458: "disease of visual system",
+  EFO_0010285: "integumentary system disease",
+  EFO_0000405: "digestive system disease",
+};
+
+/** The store's target class for Open Targets' `targetClass` labels (ChEMBL's protein classification). */
+export function targetClassOf(labels: readonly string[]): string {
+  const all = labels.join(" | ").toLowerCase();
+  if (all === "") return "unclassified";
+  const rules: [RegExp, string][] = [
+    [/kinase/, "kinase"],
+    [/g protein-coupled|gpcr/, "gpcr"],
+    [/ion channel/, "ion channel"],
+    [/nuclear receptor/, "nuclear receptor"],
+    [/receptor/, "receptor"],
+    [/transporter/, "transporter"],
+    [/transcription factor/, "transcription factor"],
+    [/epigenetic/, "epigenetic regulator"],
+    [/enzyme|protease|phosphatase|oxidoreductase|transferase|hydrolase|lyase|isomerase|ligase/, "enzyme"],
+    [/secreted/, "secreted protein"],
+  ];
+  return rules.find(([re]) => re.test(all))?.[1] ?? labels[0].toLowerCase();
+}
+
+const ACTIONS = new Set([
+  "INHIBITOR",
+  "AGONIST",
+  "ANTAGONIST",
+  "MODULATOR",
+  "BLOCKER",
+  "ACTIVATOR",
+  "OPENER",
+  "BINDING AGENT",
+  "ANTISENSE INHIBITOR",
+  "DEGRADER",
+  "STABILISER",
+  "RELEASING AGENT",
+  "CROSS-LINKING AGENT",
+  "ALLOSTERIC ANTAGONIST",
+  "POSITIVE ALLOSTERIC MODULATOR",
+  "NEGATIVE ALLOSTERIC MODULATOR",
+  "PARTIAL AGONIST",
+  "INVERSE AGONIST",
+]);
+
+/** An action type from a mechanism's words ("Coagulation factor X inhibitor" → INHIBITOR), else OTHER. */
+function actionFromText(moa: string | undefined): string {
+  const words = (moa ?? "").toUpperCase().split(/\s+/);
+  for (let k = 3; k >= 1; k--) {
+    const tail = words.slice(-k).join(" ");
+    if (words.length >= k && ACTIONS.has(tail)) return tail;
+  }
+  return "OTHER";
+}
+
+/** Import the Open Targets release at `path`; returns the records read and the release. */
+export async function importOpenTargets(
+  store: ImportStore,
+  path: string,
+): Promise<{ rows: number; edition: string }> {
+  const { db } = store;
+  if (!(await Deno.stat(path)).isDirectory) {
+    throw new RangeError(
+      `${FLAG}: ${path} is not a folder; give the release folder you downloaded (holding the dataset folders ` +
+        `such as ${
+          Object.values(DATASETS).map((n) => n[0]).join(", ")
+        }, each with part-*.parquet or part-*.json files)`,
+    );
+  }
+  const datasets = await findDatasets(path);
+  if (datasets.length === 0) {
+    throw new RangeError(
+      `${FLAG}: no Open Targets dataset in ${path}; expected dataset folders named ` +
+        `${
+          Object.values(DATASETS).map((n) => n.join(" or ")).join(", ")
+        }, each with part-*.parquet or part-*.json files`,
+    );
+  }
+  const by = new Map(datasets.map((d) => [d.kind, d]));
+  db.exec(`CREATE TABLE IF NOT EXISTS disease_xrefs (disease_id TEXT NOT NULL, xref TEXT NOT NULL,
+    PRIMARY KEY (xref, disease_id)) WITHOUT ROWID`);
+  let rows = 0;
+  const run = async (kind: Kind, fn: (ds: Dataset) => Promise<number>) => {
+    const ds = by.get(kind);
+    if (ds) rows += await fn(ds);
+  };
+  await run("target", (ds) => importTargets(db, ds));
+  await run("disease", (ds) => importDiseases(db, ds));
+  const parents = new Map<string, string>();
+  await run("molecule", (ds) => importMolecules(db, ds, parents));
+  if (!by.has("molecule")) {
+    for (const r of db.prepare("SELECT chembl_id, parent_chembl_id FROM molecules").all() as Rec[]) {
+      parents.set(r.chembl_id, r.parent_chembl_id ?? r.chembl_id);
+    }
+  }
+  const parentOf = (id: string) => parents.get(id) ?? id;
+  await run("mechanism", (ds) => importMechanisms(db, ds, parentOf));
+  await run("indication", (ds) => importIndications(db, ds, parentOf));
+  await run(
+    "knownDrug",
+    (ds) => importKnownDrugs(db, ds, parentOf, by.has("mechanism"), by.has("indication")),
+  );
+  await run("association", (ds) => importAssociations(db, ds));
+  if (by.has("association") || by.has("target")) targetNovelty(db);
+  return { rows, edition: (await releaseOf(path)) ?? "undated" };
+}
+
+function step(db: ImportStore["db"], sql: string): void {
+  db.exec("SAVEPOINT ot_step");
+  db.exec(sql);
+  db.exec("RELEASE ot_step");
+}
+
+async function importTargets(db: ImportStore["db"], ds: Dataset): Promise<number> {
+  step(db, "DELETE FROM target_aliases; DELETE FROM targets");
+  const ins = db.prepare(
+    "INSERT INTO targets (id, symbol, name, target_class, novelty) VALUES (?, ?, ?, ?, 1)",
+  );
+  const alias = db.prepare("INSERT INTO target_aliases (target_id, alias) VALUES (?, ?)");
+  const symbolTaken = db.prepare("SELECT 1 FROM targets WHERE symbol = ?");
+  const tx = batched<Rec>(db, 5000, (r) => {
+    const id = str(r.id)!, symbol = str(r.approvedSymbol) ?? id;
+    const labels = list(r.targetClass).map((c) => str((c as Rec)?.label)).filter((s): s is string => !!s);
+    // Symbols are unique in the store; a second gene with the same symbol (non-coding RNAs) keeps its id beside it.
+    const shown = symbolTaken.get(symbol) ? `${symbol} (${id})` : symbol;
+    ins.run(id, shown, str(r.approvedName) ?? symbol, targetClassOf(labels));
+    const seen = new Set([shown.toLowerCase()]);
+    for (const field of ["symbolSynonyms", "synonyms", "nameSynonyms", "obsoleteSymbols"]) {
+      for (const s of list(r[field])) {
+        const label = str(typeof s === "string" ? s : (s as Rec)?.label);
+        if (label && !seen.has(label.toLowerCase())) (seen.add(label.toLowerCase()), alias.run(id, label));
+      }
+    }
+  });
+  const n = await eachRecord(ds, (r, file, line) => {
+    if (!str(r.id)) throw fileError(FLAG, file, line, JSON.stringify(r), "a target with an id");
+    tx.add(r);
+  });
+  tx.done();
+  return n;
+}
+
+async function importDiseases(db: ImportStore["db"], ds: Dataset): Promise<number> {
+  const ontology = "id NOT LIKE 'MESH:%' AND id NOT LIKE 'CTGOV:%'";
+  step(
+    db,
+    `DELETE FROM disease_synonyms WHERE disease_id IN (SELECT id FROM diseases WHERE ${ontology});
+     DELETE FROM disease_xrefs WHERE disease_id IN (SELECT id FROM diseases WHERE ${ontology})`,
+  );
+  const ins = db.prepare(
+    `INSERT INTO diseases (id, efo_key, name, parent_id, therapeutic_area, text_term) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET efo_key = excluded.efo_key, name = excluded.name, parent_id = excluded.parent_id,
+       therapeutic_area = excluded.therapeutic_area, text_term = excluded.text_term`,
+  );
+  const syn = db.prepare("INSERT INTO disease_synonyms (disease_id, synonym) VALUES (?, ?)");
+  const xref = db.prepare("INSERT OR IGNORE INTO disease_xrefs (disease_id, xref) VALUES (?, ?)");
+  const taIds = new Map<string, string[]>();
+  const names = new Map<string, string>();
+  const tx = batched<Rec>(db, 5000, (r) => {
+    const key = str(r.id)!, id = curieOf(key), name = str(r.name) ?? key;
+    const tas = strings(r.therapeuticAreas);
+    if (tas.length) taIds.set(id, tas);
+    if (r.ontology?.isTherapeuticArea === true || Object.hasOwn(TA_NAMES, key)) names.set(key, name);
+    const parent = strings(r.parents)[0];
+    ins.run(id, key, name, parent ? curieOf(parent) : null, "other", name);
+    const seen = new Set([name.toLowerCase()]);
+    const s = r.synonyms ?? {};
+    for (const field of ["hasExactSynonym", "hasRelatedSynonym", "hasNarrowSynonym", "hasBroadSynonym"]) {
+      for (const v of strings(s[field])) {
+        if (!seen.has(v.toLowerCase())) (seen.add(v.toLowerCase()), syn.run(id, v));
+      }
+    }
+    for (const x of strings(r.dbXRefs)) for (const v of xrefsOf(x)) xref.run(id, v);
+  });
+  const n = await eachRecord(ds, (r, file, line) => {
+    if (!str(r.id)) throw fileError(FLAG, file, line, JSON.stringify(r), "a disease with an id");
+    tx.add(r);
+  });
+  tx.done();
+  // Therapeutic areas in the store's words: the first of a disease's areas that maps to one.
+  const word = (ta: string) => areaOf(names.get(ta) ?? TA_NAMES[ta] ?? "");
+  const set = db.prepare("UPDATE diseases SET therapeutic_area = ? WHERE id = ?");
+  const tx2 = batched<[string, string[]]>(db, 5000, ([id, tas]) => {
+    const area = tas.map(word).find((w) => w !== undefined);
+    if (area) set.run(area, id);
+  });
+  for (const e of taIds) tx2.add(e);
+  tx2.done();
+  // A therapeutic area itself belongs to its own area.
+  for (const [ta, name] of names) {
+    const area = areaOf(name);
+    if (area) set.run(area, curieOf(ta));
+  }
+  return n;
+}
+
+async function importMolecules(
+  db: ImportStore["db"],
+  ds: Dataset,
+  parents: Map<string, string>,
+): Promise<number> {
+  step(db, "DELETE FROM molecule_names; DELETE FROM molecules");
+  const ins = db.prepare(
+    `INSERT OR REPLACE INTO molecules (chembl_id, generic_name, parent_chembl_id, molecule_type, is_biologic, tier,
+       max_phase, is_approved, first_approval_year, has_black_box, black_box_warning, mechanism_of_action, originator_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)`,
+  );
+  const name = db.prepare("INSERT INTO molecule_names (chembl_id, name, kind) VALUES (?, ?, ?)");
+  const tx = batched<Rec>(db, 5000, (r) => {
+    const id = str(r.id)!.toUpperCase();
+    const parent = str(r.parentId)?.toUpperCase();
+    const generic = (str(r.name) ?? id).toLowerCase();
+    const type = str(r.drugType) ?? "Unknown";
+    const bio = BIOLOGIC_TYPES.has(type.toLowerCase());
+    const year = num(r.yearOfFirstApproval);
+    const phase = Math.max(0, num(r.maximumClinicalTrialPhase) ?? 0);
+    const approved = r.isApproved === true || phase >= 4 ? 1 : 0;
+    const tier = bio
+      ? "biologics"
+      : year !== undefined && year < COMMODITY_BEFORE
+      ? "commodities"
+      : "small_molecules_modern";
+    const boxed = r.blackBoxWarning === true;
+    const form = parent !== undefined && parent !== id;
+    ins.run(
+      id,
+      generic,
+      form ? parent : null,
+      type,
+      bio ? 1 : 0,
+      tier,
+      phase,
+      approved,
+      year ?? null,
+      boxed ? 1 : 0,
+      boxed ? "Boxed warning on the label" : null,
+    );
+    if (form) parents.set(id, parent);
+    const seen = new Set([generic]);
+    name.run(id, generic, form ? "salt" : "generic");
+    for (const b of strings(r.tradeNames)) {
+      if (!seen.has(b.toLowerCase())) (seen.add(b.toLowerCase()), name.run(id, b, "brand"));
+    }
+    for (const s of strings(r.synonyms)) {
+      if (!seen.has(s.toLowerCase())) {
+        (seen.add(s.toLowerCase()), name.run(id, s, /\d/.test(s) ? "code" : "synonym"));
+      }
+    }
+    for (const child of strings(r.childChemblIds)) parents.set(child.toUpperCase(), id);
+  });
+  const n = await eachRecord(ds, (r, file, line) => {
+    if (!str(r.id)) throw fileError(FLAG, file, line, JSON.stringify(r), "a molecule with a ChEMBL id");
+    tx.add(r);
+  });
+  tx.done();
+  // A child listed by its parent's childChemblIds but without parentId of its own is still its form.
+  const setParent = db.prepare(
+    "UPDATE molecules SET parent_chembl_id = ? WHERE chembl_id = ? AND parent_chembl_id IS NULL AND chembl_id != ?",
+  );
+  db.exec("SAVEPOINT ot_step");
+  for (const [child, parent] of parents) if (child !== parent) setParent.run(parent, child, parent);
+  // Salt forms: a form's name is also a name of its parent.
+  db.exec(`INSERT INTO molecule_names (chembl_id, name, kind)
+    SELECT DISTINCT m.parent_chembl_id, m.generic_name, 'salt' FROM molecules m
+    WHERE m.parent_chembl_id IS NOT NULL AND m.parent_chembl_id IN (SELECT chembl_id FROM molecules)
+      AND NOT EXISTS (SELECT 1 FROM molecule_names n WHERE n.chembl_id = m.parent_chembl_id AND n.name = m.generic_name)`);
+  db.exec("RELEASE ot_step");
+  return n;
+}
+
+async function importMechanisms(
+  db: ImportStore["db"],
+  ds: Dataset,
+  parentOf: (id: string) => string,
+): Promise<number> {
+  step(db, "DELETE FROM molecule_targets; UPDATE molecules SET mechanism_of_action = NULL");
+  const ins = db.prepare(
+    `INSERT OR IGNORE INTO molecule_targets (chembl_id, target_id, action_type, mechanism_of_action)
+     VALUES (?, ?, ?, ?)`,
+  );
+  const moas = new Map<string, Set<string>>();
+  const tx = batched<Rec>(db, 5000, (r) => {
+    const moa = str(r.mechanismOfAction);
+    const action = str(r.actionType)?.toUpperCase() ?? actionFromText(moa);
+    const ids = [...new Set(strings(r.chemblIds).map((c) => parentOf(c.toUpperCase())))];
+    for (const id of ids) {
+      if (moa) moas.set(id, (moas.get(id) ?? new Set()).add(moa));
+      for (const t of strings(r.targets)) ins.run(id, t, action, moa ?? action.toLowerCase());
+    }
+  });
+  const n = await eachRecord(ds, (r) => tx.add(r));
+  tx.done();
+  const set = db.prepare("UPDATE molecules SET mechanism_of_action = ? WHERE chembl_id = ?");
+  const tx2 = batched<[string, Set<string>]>(db, 5000, ([id, m]) => set.run([...m].sort().join("; "), id));
+  for (const e of moas) tx2.add(e);
+  tx2.done();
+  return n;
+}
+
+async function importIndications(
+  db: ImportStore["db"],
+  ds: Dataset,
+  parentOf: (id: string) => string,
+): Promise<number> {
+  step(db, "DELETE FROM molecule_indications");
+  const ins = db.prepare(
+    `INSERT INTO molecule_indications (chembl_id, disease_id, max_phase) VALUES (?, ?, ?)
+     ON CONFLICT DO UPDATE SET max_phase = max(max_phase, excluded.max_phase)`,
+  );
+  const tx = batched<Rec>(db, 5000, (r) => {
+    const id = parentOf(str(r.id)!.toUpperCase());
+    for (const i of list(r.indications)) {
+      const d = str((i as Rec)?.disease);
+      if (d) ins.run(id, curieOf(d), Math.max(0, num((i as Rec).maxPhaseForIndication) ?? 0));
+    }
+    for (const d of strings(r.approvedIndications)) ins.run(id, curieOf(d), 4);
+  });
+  const n = await eachRecord(ds, (r, file, line) => {
+    if (!str(r.id)) {
+      throw fileError(FLAG, file, line, JSON.stringify(r), "an indication record with a ChEMBL id");
+    }
+    tx.add(r);
+  });
+  tx.done();
+  return n;
+}
+
+async function importKnownDrugs(
+  db: ImportStore["db"],
+  ds: Dataset,
+  parentOf: (id: string) => string,
+  haveMechanisms: boolean,
+  haveIndications: boolean,
+): Promise<number> {
+  const ind = db.prepare(
+    `INSERT INTO molecule_indications (chembl_id, disease_id, max_phase) VALUES (?, ?, ?)
+     ON CONFLICT DO UPDATE SET max_phase = max(max_phase, excluded.max_phase)`,
+  );
+  const mt = db.prepare(
+    `INSERT OR IGNORE INTO molecule_targets (chembl_id, target_id, action_type, mechanism_of_action)
+     VALUES (?, ?, ?, ?)`,
+  );
+  const cls = db.prepare(
+    "UPDATE targets SET target_class = ? WHERE id = ? AND target_class = 'unclassified'",
+  );
+  if (!haveIndications) step(db, "DELETE FROM molecule_indications");
+  if (!haveMechanisms) step(db, "DELETE FROM molecule_targets");
+  const classed = new Set<string>();
+  const tx = batched<Rec>(db, 5000, (r) => {
+    const drug = str(r.drugId), target = str(r.targetId), disease = str(r.diseaseId);
+    if (!drug) return;
+    const id = parentOf(drug.toUpperCase());
+    if (disease && !haveIndications) ind.run(id, curieOf(disease), Math.max(0, num(r.phase) ?? 0));
+    if (target) {
+      const moa = str(r.mechanismOfAction);
+      if (!haveMechanisms) mt.run(id, target, actionFromText(moa), moa ?? "unknown mechanism");
+      const labels = strings(r.targetClass);
+      if (labels.length && !classed.has(target)) {
+        (classed.add(target), cls.run(targetClassOf(labels), target));
+      }
+    }
+  });
+  const n = await eachRecord(ds, (r) => tx.add(r));
+  tx.done();
+  return n;
+}
+
+async function importAssociations(db: ImportStore["db"], ds: Dataset): Promise<number> {
+  step(db, "DELETE FROM associations");
+  const ins = db.prepare(
+    `INSERT INTO associations (target_id, disease_id, score, evidence_count) VALUES (?, ?, ?, ?)
+     ON CONFLICT DO UPDATE SET score = excluded.score, evidence_count = excluded.evidence_count`,
+  );
+  const tx = batched<Rec>(db, 20_000, (r) => {
+    ins.run(r.targetId, curieOf(r.diseaseId), r.score, r.evidenceCount);
+  });
+  return await eachRecord(ds, (r, file, line) => {
+    const target = str(r.targetId), disease = str(r.diseaseId), score = num(r.score);
+    if (!target || !disease || score === undefined) {
+      throw fileError(
+        FLAG,
+        file,
+        line,
+        JSON.stringify(r),
+        "an association with targetId, diseaseId and score",
+      );
+    }
+    tx.add({
+      targetId: target,
+      diseaseId: disease,
+      score,
+      evidenceCount: Math.round(num(r.evidenceCount) ?? 0),
+    });
+  }).finally(() => tx.done());
+}
+
+/** Novelty of every target from its direct associations (see the module doc). */
+function targetNovelty(db: ImportStore["db"]): void {
+  const counts = db.prepare("SELECT target_id AS id, count(*) AS n FROM associations GROUP BY target_id")
+    .all() as {
+      id: string;
+      n: number;
+    }[];
+  db.exec("SAVEPOINT ot_step");
+  db.exec("UPDATE targets SET novelty = 1");
+  const set = db.prepare("UPDATE targets SET novelty = ? WHERE id = ?");
+  for (const { id, n } of counts) {
+    set.run(Math.round((1 - Math.min(1, Math.log10(1 + n) / 3)) * 1000) / 1000, id);
+  }
+  db.exec("RELEASE ot_step");
+}
