@@ -20,7 +20,6 @@ import {
   targetPrioritization,
 } from "../analyses/mod.ts";
 import { progressBar } from "../charts/progress.ts";
-import { checkParams } from "../analyses/params.ts";
 import type { ReportSection } from "./html.ts";
 import { REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 import * as S from "./sections.ts";
@@ -74,15 +73,6 @@ export function planSections(inputs: ReportInputs, canPickAuthor: boolean): Sect
   const run = ids.filter((id) => (asked ? asked.has(id) : REPORT_SECTIONS[id].ready(inputs, false)));
   const skipped = ids.filter((id) => !asked && !run.includes(id))
     .map((id) => ({ id, needs: REPORT_SECTIONS[id].needs }));
-  // A limit the analyses cannot lift is bad input, found before any analysis runs (exit 2, not a failed section).
-  if (run.includes("portfolio")) {
-    try {
-      checkParams("portfolioOverlap", { sponsors: inputs.sponsors, condition: inputs.condition ?? "" });
-    } catch (e) {
-      const said = (e as Error).message.replace(/^portfolioOverlap: sponsors /, "");
-      throw new UsageError(`--sponsors: ${said}`);
-    }
-  }
   return { run, skipped };
 }
 

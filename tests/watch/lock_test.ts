@@ -8,6 +8,7 @@ import { lockStore, StoreLockedError } from "../../lib/watch/mod.ts";
 import { assertNoKey, assertNoKeyInFiles, hostile } from "../_hostile.ts";
 import { withSandbox } from "../client/_sandbox.ts";
 import { taskArgs } from "../_tasks.ts";
+import { inTemp } from "../_temp.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const WATCH = taskArgs("watch");
@@ -23,38 +24,38 @@ function watch(args: string[], env: Record<string, string> = { RI_BASE_URL: "", 
 }
 
 Deno.test("two concurrent watch runs on one store: one saves, the other waits and finds the day saved", async () => {
-  const dir = await Deno.makeTempDir();
-  await withSandbox(async (sb) => {
-    // A slow service (the sandbox behind 400 ms per answer), so that the two runs overlap.
-    const slow = hostile(async (req, url) => {
-      await new Promise((r) => setTimeout(r, 400));
-      return await fetch(`${sb.url}${url.pathname}${url.search}`, {
-        headers: { "x-api-key": req.headers.get("x-api-key")! },
+  await inTemp((dir) =>
+    withSandbox(async (sb) => {
+      // A slow service (the sandbox behind 400 ms per answer), so that the two runs overlap.
+      const slow = hostile(async (req, url) => {
+        await new Promise((r) => setTimeout(r, 400));
+        return await fetch(`${sb.url}${url.pathname}${url.search}`, {
+          headers: { "x-api-key": req.headers.get("x-api-key")! },
+        });
       });
-    });
-    try {
-      const items = ["cancer", "lung", "asthma"].map((s, i) => ({
-        name: `t${i}`,
-        endpoint: "trials.search",
-        params: { search: s },
-      }));
-      await Deno.writeTextFile(`${dir}/w.json`, JSON.stringify({ store: "store", analyses: items }));
-      const env = { RI_BASE_URL: slow.url, RI_API_KEY: sb.keys.pos };
-      const runs = await Promise.all([1, 2].map(() => watch([`${dir}/w.json`], env)));
-      const codes = runs.map((r) => r.code).sort();
-      // Before: the runs interleaved item by item, each saving some days and failing on the others.
-      assert.deepEqual(codes, [0, 2], runs.map((r) => r.err).join("\n---\n"));
-      const second = runs.find((r) => r.code === 2)!;
-      assert.match(second.err, /waiting up to 120 s for the run holding .*store \(pid \d+ on /);
-      assert.match(second.err, /already exists at/);
-      assert.ok(!(await Deno.stat(`${dir}/store/.lock`).catch(() => null)), "the lock was released");
-      for (const r of runs) assertNoKey(r.err, "watch stderr", sb.keys.pos);
-      await assertNoKeyInFiles(dir, sb.keys.pos);
-    } finally {
-      await slow.close();
-    }
-  });
-  await Deno.remove(dir, { recursive: true });
+      try {
+        const items = ["cancer", "lung", "asthma"].map((s, i) => ({
+          name: `t${i}`,
+          endpoint: "trials.search",
+          params: { search: s },
+        }));
+        await Deno.writeTextFile(`${dir}/w.json`, JSON.stringify({ store: "store", analyses: items }));
+        const env = { RI_BASE_URL: slow.url, RI_API_KEY: sb.keys.pos };
+        const runs = await Promise.all([1, 2].map(() => watch([`${dir}/w.json`], env)));
+        const codes = runs.map((r) => r.code).sort();
+        // Before: the runs interleaved item by item, each saving some days and failing on the others.
+        assert.deepEqual(codes, [0, 2], runs.map((r) => r.err).join("\n---\n"));
+        const second = runs.find((r) => r.code === 2)!;
+        assert.match(second.err, /waiting up to 120 s for the run holding .*store \(pid \d+ on /);
+        assert.match(second.err, /already exists at/);
+        assert.ok(!(await Deno.stat(`${dir}/store/.lock`).catch(() => null)), "the lock was released");
+        for (const r of runs) assertNoKey(r.err, "watch stderr", sb.keys.pos);
+        await assertNoKeyInFiles(dir, sb.keys.pos);
+      } finally {
+        await slow.close();
+      }
+    })
+  );
 });
 
 Deno.test("a run that cannot wait exits 1 naming the holder's pid, host and start", async () => {
@@ -77,56 +78,60 @@ Deno.test("a run that cannot wait exits 1 naming the holder's pid, host and star
 });
 
 Deno.test("a watch run killed while it holds the store is taken over by the next, under the task's own flags", async () => {
-  const dir = await Deno.makeTempDir();
-  await withSandbox(async (sb) => {
-    const slow = hostile(async (req, url) => {
-      await new Promise((r) => setTimeout(r, 400));
-      return await fetch(`${sb.url}${url.pathname}${url.search}`, {
-        headers: { "x-api-key": req.headers.get("x-api-key")! },
+  await inTemp((dir) =>
+    withSandbox(async (sb) => {
+      const slow = hostile(async (req, url) => {
+        await new Promise((r) => setTimeout(r, 400));
+        return await fetch(`${sb.url}${url.pathname}${url.search}`, {
+          headers: { "x-api-key": req.headers.get("x-api-key")! },
+        });
       });
-    });
-    try {
-      const items = ["cancer", "lung"].map((s, i) => ({
-        name: `t${i}`,
-        endpoint: "trials.search",
-        params: { search: s },
-      }));
-      await Deno.writeTextFile(`${dir}/w.json`, JSON.stringify({ store: "store", analyses: items }));
-      const env = { RI_BASE_URL: slow.url, RI_API_KEY: sb.keys.pos };
-      const first = new Deno.Command(Deno.execPath(), {
-        args: [...WATCH, `${dir}/w.json`],
-        cwd: root,
-        env: { NO_COLOR: "1", ...env },
-        stdout: "null",
-        stderr: "null",
-      }).spawn();
-      const lock = `${dir}/store/.lock`;
-      for (let i = 0; i < 300 && !(await Deno.stat(lock).catch(() => null)); i++) {
-        await new Promise((r) => setTimeout(r, 50));
+      try {
+        const items = ["cancer", "lung"].map((s, i) => ({
+          name: `t${i}`,
+          endpoint: "trials.search",
+          params: { search: s },
+        }));
+        await Deno.writeTextFile(`${dir}/w.json`, JSON.stringify({ store: "store", analyses: items }));
+        const env = { RI_BASE_URL: slow.url, RI_API_KEY: sb.keys.pos };
+        const first = new Deno.Command(Deno.execPath(), {
+          args: [...WATCH, `${dir}/w.json`],
+          cwd: root,
+          env: { NO_COLOR: "1", ...env },
+          stdout: "null",
+          stderr: "null",
+        }).spawn();
+        const lock = `${dir}/store/.lock`;
+        for (let i = 0; i < 300 && !(await Deno.stat(lock).catch(() => null)); i++) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        assert.equal(
+          JSON.parse(await Deno.readTextFile(lock)).pid,
+          first.pid,
+          "the first run holds the store",
+        );
+        first.kill("SIGKILL");
+        await first.status;
+        // Its heartbeat has stopped with it; 21 s later (the file's time set back) the lock is left behind.
+        const beat = (await Deno.stat(lock)).mtime!.getTime();
+        await new Promise((r) => setTimeout(r, 2_500));
+        assert.equal((await Deno.stat(lock)).mtime!.getTime(), beat, "no heartbeat after the kill");
+        const old = new Date(Date.now() - 21_000);
+        await Deno.utime(lock, old, old);
+        const next = await watch([`${dir}/w.json`, "--wait", "5"], env);
+        assert.equal(next.code, 0, next.err);
+        assert.match(
+          next.err,
+          new RegExp(
+            `took over the store lock of pid ${first.pid} on .*, whose run stopped refreshing it 2\\d s ago`,
+          ),
+        );
+        assert.ok(!(await Deno.stat(lock).catch(() => null)), "the lock was released");
+      } finally {
+        await slow.close();
       }
-      assert.equal(JSON.parse(await Deno.readTextFile(lock)).pid, first.pid, "the first run holds the store");
-      first.kill("SIGKILL");
-      await first.status;
-      // Its heartbeat has stopped with it; 21 s later (the file's time set back) the lock is left behind.
-      const beat = (await Deno.stat(lock)).mtime!.getTime();
-      await new Promise((r) => setTimeout(r, 2_500));
-      assert.equal((await Deno.stat(lock)).mtime!.getTime(), beat, "no heartbeat after the kill");
-      const old = new Date(Date.now() - 21_000);
-      await Deno.utime(lock, old, old);
-      const next = await watch([`${dir}/w.json`, "--wait", "5"], env);
-      assert.equal(next.code, 0, next.err);
-      assert.match(
-        next.err,
-        new RegExp(
-          `took over the store lock of pid ${first.pid} on .*, whose run stopped refreshing it 2\\d s ago`,
-        ),
-      );
-      assert.ok(!(await Deno.stat(lock).catch(() => null)), "the lock was released");
-    } finally {
-      await slow.close();
-    }
-  });
-  await Deno.remove(dir, { recursive: true });
+    })
+  );
 });
 
 Deno.test("lockStore: a second writer waits a bounded time; a dead process's lock is taken over, said so", async () => {
