@@ -16,7 +16,7 @@ import { count, fixtureStore, get, rows, withSandbox } from "./_helpers.ts";
 function fixture(): DatabaseSync {
   const { db, run } = fixtureStore();
   run(
-    "INSERT INTO grants VALUES (?,?,?,?,?,?,?,?,?)",
+    "INSERT INTO grants (rid, grant_id, title, abstract, source, funding_amount, start_date, end_date, updated_at) VALUES (?,?,?,?,?,?,?,?,?)",
     [
       1,
       "R01CA1",

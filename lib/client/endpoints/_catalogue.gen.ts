@@ -300,6 +300,7 @@ export type Catalogue = {
           partners?: string[] | undefined;
           abstract?: string | null | undefined;
           topics?: string[] | undefined;
+          currency?: string | undefined;
         }[];
       }
     >;
@@ -348,6 +349,7 @@ export type Catalogue = {
           partners?: string[] | undefined;
           abstract?: string | null | undefined;
           topics?: string[] | undefined;
+          currency?: string | undefined;
         }[];
         meta: {
           [x: string]: unknown;

@@ -183,6 +183,7 @@ export type GrantRow = {
   partners?: string[] | undefined;
   abstract?: string | null | undefined;
   topics?: string[] | undefined;
+  currency?: string | undefined;
 };
 
 /** Parsed `LandscapeDrugRow` (schema in regulatory.ts). */

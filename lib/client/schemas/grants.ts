@@ -21,6 +21,8 @@ export const GrantRow = z.looseObject({
   partners: z.array(z.string()).optional(),
   abstract: z.string().nullable().optional(),
   topics: z.array(z.string()).optional(),
+  /** ISO 4217 currency of `funding_amount` (the spec states none; USD, or EUR for CORDIS imported as published). */
+  currency: chosen(z.string()),
 });
 /** Grant row. */
 export type GrantRow = R.GrantRow;

@@ -9,7 +9,9 @@
  * - A search without an explicit `sort` is ordered by relevance (bm25); `meta.sort` echoes the
  *   applied ordering: `relevance` or `<sort>:<order>` (e.g. `start_date:desc`).
  * - `topic` is an exact, case-sensitive topic name.
- * - Rows carry `organizations` (lead), `partners`, `topics` and the `abstract`.
+ * - Rows carry `organizations` (lead), `partners`, `topics`, the `abstract` and the `currency` of
+ *   `funding_amount` (ISO 4217: USD, or EUR for CORDIS grants imported from the publisher's files, which
+ *   are not converted). A date the source does not give is null.
  *
  * @module
  */
@@ -17,7 +19,8 @@ import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
 import { all, ftsPhrase, marks, one, Where } from "./_sql.ts";
 import { jsonList, type SqlRow } from "./_registries_util.ts";
 
-const COLUMNS = `g.grant_id, g.title, g.source, g.funding_amount, g.start_date, g.end_date, g.abstract,
+const COLUMNS =
+  `g.grant_id, g.title, g.source, g.funding_amount, g.currency, g.start_date, g.end_date, g.abstract,
   (SELECT json_group_array(name ORDER BY position) FROM grant_organizations
      WHERE grant_id = g.grant_id AND role = 'organization') AS orgs_json,
   (SELECT json_group_array(name ORDER BY position) FROM grant_organizations
@@ -33,12 +36,14 @@ export interface GrantRowOut {
   title: string;
   /** NIH or CORDIS. */
   source: string;
-  /** Total funding, USD. */
+  /** Total funding, in `currency`. */
   funding_amount: number;
-  /** YYYY-MM-DD. */
-  start_date: string;
-  /** YYYY-MM-DD. */
-  end_date: string;
+  /** ISO 4217 currency of `funding_amount` (USD; EUR for imported CORDIS grants). */
+  currency: string;
+  /** YYYY-MM-DD (null when the source gives none). */
+  start_date: string | null;
+  /** YYYY-MM-DD (null when the source gives none). */
+  end_date: string | null;
   /** Abstract. */
   abstract: string;
   /** Lead organizations. */
@@ -55,8 +60,9 @@ function toRow(r: SqlRow): GrantRowOut {
     title: String(r.title),
     source: String(r.source),
     funding_amount: Number(r.funding_amount),
-    start_date: String(r.start_date),
-    end_date: String(r.end_date),
+    currency: String(r.currency),
+    start_date: r.start_date ? String(r.start_date) : null,
+    end_date: r.end_date ? String(r.end_date) : null,
     abstract: String(r.abstract),
     organizations: jsonList(r.orgs_json),
     partners: jsonList(r.partners_json),

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Unzip, UnzipInflate } from "fflate";
+import { Gunzip, Unzip, UnzipInflate } from "fflate";
 
 /** Takes a file's bytes chunk by chunk; `final` marks its last chunk. */
 export type Sink = (chunk: Uint8Array, final: boolean) => void;
@@ -106,6 +106,15 @@ export async function readSource(path: string, pick: (name: string) => Sink | un
 }
 
 /**
+ * A sink that gunzips a `.gz` file (one gzip member or several concatenated, as OpenAlex's snapshot parts
+ * are) chunk by chunk into `sink`.
+ */
+export function gunzipSink(sink: Sink): Sink {
+  const gz = new Gunzip((data, final) => sink(data, final));
+  return (chunk, final) => gz.push(chunk, final);
+}
+
+/**
  * A sink that splits UTF-8 text into lines (without `\r\n`/`\n`), calling `onLine` for each with its
  * 1-based line number (for errors that name the line).
  */
@@ -152,16 +161,18 @@ export function wholeSink(onText: (text: string) => void): Sink {
 }
 
 /**
- * A sink that parses CSV (RFC 4180: quoted fields with `""` escapes, commas and line breaks inside
- * quotes) into records, calling `onRecord` for each.
+ * A sink that parses CSV (RFC 4180: quoted fields with `""` escapes, delimiters and line breaks inside
+ * quotes) into records, calling `onRecord` for each with the 1-based line its record starts on (for
+ * errors that name the line). `delimiter` is one character (default `,`; CORDIS publishes `;`).
  */
-export function csvSink(onRecord: (fields: string[]) => void): Sink {
+export function csvSink(onRecord: (fields: string[], line: number) => void, delimiter = ","): Sink {
+  const sep = delimiter.charCodeAt(0);
   const dec = new TextDecoder();
-  let field = "", fields: string[] = [], quoted = false, carry = "";
+  let field = "", fields: string[] = [], quoted = false, carry = "", line = 1, recLine = 1;
   const end = () => {
     fields.push(field);
     field = "";
-    if (!(fields.length === 1 && fields[0] === "")) onRecord(fields);
+    if (!(fields.length === 1 && fields[0] === "")) onRecord(fields, recLine);
     fields = [];
   };
   return (chunk, final) => {
@@ -175,6 +186,7 @@ export function csvSink(onRecord: (fields: string[]) => void): Sink {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (quoted) {
+        if (c === 10) line++;
         if (c !== 34) continue;
         field += text.slice(start, i);
         if (text.charCodeAt(i + 1) === 34) (field += '"', i++);
@@ -184,13 +196,14 @@ export function csvSink(onRecord: (fields: string[]) => void): Sink {
         field += text.slice(start, i);
         quoted = true;
         start = i + 1;
-      } else if (c === 44) {
+      } else if (c === sep) {
         fields.push(field + text.slice(start, i));
         field = "", start = i + 1;
       } else if (c === 10 || c === 13) {
         field += text.slice(start, i);
         if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
         end();
+        recLine = ++line;
         start = i + 1;
       }
     }

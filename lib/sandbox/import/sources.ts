@@ -13,6 +13,9 @@ import type { ImportStore } from "./_store.ts";
 import { importOrangeBook } from "./orange_book.ts";
 import { importPartD } from "./part_d.ts";
 import { importCtgov } from "./ctgov.ts";
+import { importNihExporter } from "./nih_exporter.ts";
+import { importCordis } from "./cordis.ts";
+import { importOpenAlex } from "./openalex.ts";
 import { importOpenTargets } from "./open_targets.ts";
 import { importPatentsView } from "./patentsview.ts";
 
@@ -66,6 +69,34 @@ export const SOURCES = {
     download: "https://clinicaltrials.gov/data-api/api (or the bulk zip of all studies)",
     fills: "trial registry, composite search, portfolio comparison, sponsors, conditions as diseases",
     run: importCtgov,
+  },
+  nih_exporter: {
+    name: "NIH RePORTER ExPORTER (project and abstract files)",
+    option: "nihExporter",
+    accepts:
+      "RePORTER_PRJ_C_FY<year>.csv (and RePORTER_PRJ_ABS_C_FY<year>.csv for abstracts): a CSV, its zip, or a folder",
+    download: "https://reporter.nih.gov/exporter (Projects and Project Abstracts, CSV)",
+    fills: "grant search and sample (NIH, USD), grant organizations and topics",
+    run: importNihExporter,
+  },
+  cordis: {
+    name: "CORDIS EU research projects (Horizon 2020, Horizon Europe)",
+    option: "cordis",
+    accepts: "the projects CSV bundle (project.csv, organization.csv, topics.csv): a folder or the zip",
+    download:
+      "https://data.europa.eu/data/datasets/cordis-eu-research-projects-under-horizon-europe-2021-2027 (and …-horizon-2020-2014-2020)",
+    fills: "grant search and sample (CORDIS, EUR), coordinators and partners, call topics",
+    run: importCordis,
+  },
+  openalex: {
+    name: "OpenAlex snapshot (authors, works, topics)",
+    option: "openalex",
+    accepts:
+      "a snapshot folder (authors/, works/, topics/ with updated_date=…/part_*.gz or .jsonl) or a subset file (.json) naming it and the ids to keep",
+    download:
+      "s3://openalex (aws s3 sync --no-sign-request s3://openalex/data/works …); https://docs.openalex.org/download-all-data",
+    fills: "researcher works, author ids and profile counters, topics (names for the trial topic search)",
+    run: importOpenAlex,
   },
   patentsview: {
     name: "PatentsView granted patents (bulk download tables)",

@@ -35,15 +35,18 @@ export interface DataSource {
   readonly label: string;
 }
 
-/** Route prefixes → the source that provides their data (null: no public source the import reads). */
-const COVERAGE: readonly [RegExp, string | null, string][] = [
+/**
+ * Route prefixes → the source that provides their data (null: no public source the import reads; a list:
+ * each provides a part, and the ones not imported are named).
+ */
+const COVERAGE: readonly [RegExp, string | readonly string[] | null, string][] = [
   [/^\/api\/v1\/(clinical-trials|tools\/clinical\/)/, "ctgov", "trials"],
   [/^\/api\/v1\/(diseases\/|analysis\/disease-landscape)/, "ctgov", "diseases"],
   [/^\/api\/v1\/(regulatory|tools\/regulatory\/)/, "orange_book", "approvals"],
   [/^\/api\/v1\/medicare-drugs/, "part_d", "Medicare drugs"],
   [/^\/api\/v1\/patents/, "patentsview", "patents"],
-  [/^\/api\/v1\/grants/, null, "grants"],
-  [/^\/api\/v1\/researchers\//, null, "researchers and works"],
+  [/^\/api\/v1\/grants/, ["nih_exporter", "cordis"], "grants"],
+  [/^\/api\/v1\/researchers\//, "openalex", "researchers and works"],
   [/^\/api\/v1\/tools\/biology\//, "open_targets", "biology (targets, associations, molecules)"],
   [/^\/api\/v1\/tools\/financials\//, null, "financial identifiers"],
 ];
@@ -53,6 +56,9 @@ const FLAGS: Record<string, string> = {
   orange_book: "--orange-book",
   part_d: "--part-d",
   patentsview: "--patentsview",
+  nih_exporter: "--nih-exporter",
+  cordis: "--cordis",
+  openalex: "--openalex",
   open_targets: "--open-targets",
 };
 
@@ -81,9 +87,15 @@ export function provenanceHeaders(source: DataSource, path: string): Record<stri
   if (hit) {
     const [, need, what] = hit;
     if (need === null) out["x-data-missing"] = `${what}: no public source is imported for them`;
-    else if (!source.sources[need]) {
-      const how = `deno task import -- ${FLAGS[need]} <file>`;
-      out["x-data-missing"] = `${what}: the ${need} source was not imported (${how})`;
+    else {
+      const missing = (typeof need === "string" ? [need] : need).filter((n) => !source.sources[n]);
+      if (missing.length) {
+        const how = missing.map((n) => `deno task import -- ${FLAGS[n]} <file>`).join("; ");
+        const which = missing.length === 1
+          ? `the ${missing[0]} source was`
+          : `the ${missing.join(" and ")} sources were`;
+        out["x-data-missing"] = `${what}: ${which} not imported (${how})`;
+      }
     }
   }
   // Header values are bytes: anything outside printable ASCII becomes "?".

@@ -51,7 +51,8 @@ export function awardGrants(ctx: AdvanceCtx): string[] {
     rid++;
     run(
       db,
-      `INSERT INTO grants SELECT ?, ?, title, abstract, source, funding_amount, ?, ?, ? FROM grants WHERE rid = ?`,
+      `INSERT INTO grants (rid, grant_id, title, abstract, source, funding_amount, start_date, end_date, updated_at,
+         currency) SELECT ?, ?, title, abstract, source, funding_amount, ?, ?, ?, currency FROM grants WHERE rid = ?`,
       [rid, id, isoDay(start), isoDay(start + length), isoTimestamp(announced, rng.next()), t.rid],
     );
     run(

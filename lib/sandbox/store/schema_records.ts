@@ -106,10 +106,11 @@ CREATE TABLE grants (
   title TEXT NOT NULL,
   abstract TEXT NOT NULL,
   source TEXT NOT NULL,                -- NIH | CORDIS
-  funding_amount REAL NOT NULL,        -- USD
+  funding_amount REAL NOT NULL,        -- in \`currency\`
   start_date TEXT NOT NULL,
   end_date TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+  updated_at TEXT NOT NULL,
+  currency TEXT NOT NULL DEFAULT 'USD' -- ISO 4217 of funding_amount: imported CORDIS grants are in EUR
 );
 CREATE INDEX grants_start ON grants(start_date);
 CREATE INDEX grants_funding ON grants(funding_amount);
