@@ -4,10 +4,13 @@
  */
 const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
 
-/** `["run", ...flags, script]` of `deno task <name>`; throws for a task that is not a plain `deno run`. */
+/**
+ * `["run", ...flags, script]` of `deno task <name>` (its last command: the demo first runs a one-line
+ * first-run note); throws for a task that is not a plain `deno run`.
+ */
 export function taskArgs(name: string): string[] {
   const command = (config.tasks as Record<string, string | undefined>)[name];
-  const words = command?.split(/\s+/) ?? [];
+  const words = command?.split(" && ").at(-1)?.split(/\s+/) ?? [];
   if (words[0] !== "deno" || words[1] !== "run") throw new TypeError(`Task ${name} is not a 'deno run' task`);
   return words.slice(1);
 }
