@@ -38,7 +38,9 @@ const FORM_WORDS = new Set(
     "hcl monohydrochloride trihydrochloride dimesylate dimaleate ditosylate difumarate disuccinate " +
     "ditartrate hemifumarate hemisulfate hemitartrate bisulfate salt " +
     "hydrogen disodium dipotassium monosodium trisodium hemicalcium tromethamine olamine erbumine " +
-    "tosylate xinafoate oxalate orotate adipate",
+    "tosylate xinafoate oxalate orotate adipate trifenatate",
+    // INN spellings of the sulfonates (EMA labels): besilate, mesilate, tosilate, camsilate, edisilate, esilate, napsilate.
+    "besilate mesilate dimesilate tosilate ditosilate camsilate edisilate esilate napsilate",
     // Esters and prodrug moieties named after the molecule (USAN).
     "valerate propionate dipropionate butyrate acetonide furoate hyclate ethylsuccinate palmitate " +
     "decanoate enanthate cypionate undecanoate axetil medoxomil cilexetil mofetil pivoxil proxetil " +
