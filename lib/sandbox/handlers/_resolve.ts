@@ -228,7 +228,6 @@ export function resolveSponsor(db: DatabaseSync, text: string): SponsorHit | und
        coalesce(e.ultimate_parent_id, o.ultimate_parent_id) AS top
      FROM organizations o LEFT JOIN organizations e ON e.id = o.resolved_to_id`;
   const key = orgKey(q);
-  const escaped = key.replace(/[\\%_]/g, (c) => "\\" + c);
   const hit = one<Hit>(
     db,
     `${followed} WHERE o.name = ? COLLATE NOCASE ORDER BY o.is_entity DESC, o.trial_count DESC, o.id LIMIT 1`,
@@ -245,9 +244,10 @@ export function resolveSponsor(db: DatabaseSync, text: string): SponsorHit | und
     [`${q.replace(/[\\%_]/g, (c) => "\\" + c)}%`],
   ) ?? (key === "unnamed" ? undefined : one<Hit>(
     db,
-    `${followed} WHERE o.id IN (SELECT org_id FROM org_names WHERE key LIKE ? ESCAPE '\\')
+    // Keys are [a-z0-9-]: those starting with `<key>-` sort in [`<key>-`, `<key>.`) — an index range.
+    `${followed} WHERE o.id IN (SELECT org_id FROM org_names WHERE key > ? AND key < ?)
      ORDER BY o.is_entity DESC, o.trial_count + o.approval_count DESC, o.id LIMIT 1`,
-    [`${escaped}-%`],
+    [`${key}-`, `${key}.`],
   ));
   if (!hit) return undefined;
   const parentId = hit.top ?? hit.id;
