@@ -474,7 +474,15 @@ export type Catalogue = {
         meta: {
           [x: string]: unknown;
           totalItems: number;
-          author: { [x: string]: unknown; author_key: string; name: string; orcid: string | null };
+          author: {
+            [x: string]: unknown;
+            author_key: string;
+            name: string;
+            orcid: string | null;
+            works_count?: number | undefined;
+            cited_by_count?: number | undefined;
+            h_index?: number | undefined;
+          };
           fetched_at: string;
           page?: number | undefined;
           limit?: number | undefined;

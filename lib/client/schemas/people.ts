@@ -26,7 +26,15 @@ export type WorkRow = R.WorkRow;
 export const WorksResponse = z.looseObject({
   data: z.array(WorkRow),
   meta: PageMeta.extend({
-    author: z.looseObject({ author_key: z.string(), name: z.string(), orcid: z.string().nullable() }),
+    author: z.looseObject({
+      author_key: z.string(),
+      name: z.string(),
+      orcid: z.string().nullable(),
+      /** The profile's counters as the index states them ("researcher nodes carry …"; may be a partial profile). */
+      works_count: chosen(count),
+      cited_by_count: chosen(count),
+      h_index: chosen(count),
+    }),
     fetched_at: isoDateTime,
   }),
   hasMore: z.boolean(),

@@ -6,6 +6,9 @@
  *   percent-encoded) all reduce to the stored `A<digits>`. `meta.fetched_at` imitates the per-author
  *   24-hour snapshot cache: the first call for an author (per store) records the clock's time, reused
  *   until 24 hours have passed.
+ * - `meta.author` also carries the profile's counters `works_count`, `cited_by_count` and `h_index`, as the
+ *   scholarly index states them (over all the author's works; they can reflect a partial duplicate
+ *   profile and need not add up to the works listed).
  * - Organization autocomplete: case-insensitive substring of the name, or any name the organization is
  *   known by whose normalised key (lib/client/names.ts `orgKey`) is the query's or starts with it at a word
  *   ("BRISTOL MYERS SQUIBB CO" finds "Bristol-Myers Squibb"), organizations with at least one directly
@@ -52,9 +55,18 @@ export function researcherWorks(ctx: HandlerContext): Record<string, unknown> {
   const p = ctx.params;
   const raw = String(p.authorId ?? "");
   const id = authorKey(raw);
-  const author = one<{ author_id: string; name: string; orcid: string | null }>(
+  const author = one<
+    {
+      author_id: string;
+      name: string;
+      orcid: string | null;
+      works_count: number;
+      cited_by_count: number;
+      h_index: number;
+    }
+  >(
     ctx.db,
-    "SELECT author_id, name, orcid FROM researchers WHERE author_id = ?",
+    "SELECT author_id, name, orcid, works_count, cited_by_count, h_index FROM researchers WHERE author_id = ?",
     [id],
   );
   if (author === undefined) throw notFound("researcher", raw);
@@ -76,7 +88,14 @@ export function researcherWorks(ctx: HandlerContext): Record<string, unknown> {
   ).map((r) => ({ ...r, cited_by_count: Number(r.cited_by_count), is_open_access: r.is_open_access === 1 }));
   const total = Number(one<{ n: number }>(ctx.db, `SELECT COUNT(*) AS n ${from}`, where.args)?.n ?? 0);
   const body = listBody(rows, total, p, {
-    author: { author_key: author.author_id, name: author.name, orcid: author.orcid },
+    author: {
+      author_key: author.author_id,
+      name: author.name,
+      orcid: author.orcid,
+      works_count: Number(author.works_count),
+      cited_by_count: Number(author.cited_by_count),
+      h_index: Number(author.h_index),
+    },
     fetched_at: fetchedAt(ctx, author.author_id),
   });
   return { ...body, hasMore: page * limit < total };
@@ -92,9 +111,9 @@ export function resolveOrganizations(ctx: HandlerContext): Record<string, unknow
        CASE WHEN lower(name) = lower(?1) THEN 0 WHEN substr(lower(name), 1, length(?1)) = lower(?1) THEN 1
          ELSE 2 END AS rk
      FROM organizations WHERE trial_count >= 1 AND (instr(lower(name), lower(?1)) > 0
-       OR id IN (SELECT org_id FROM org_names WHERE key = ?3 OR key LIKE ?4 ESCAPE '\\'))
+       OR id IN (SELECT org_id FROM org_names WHERE key = ?3 OR (key > ?3 || '-' AND key < ?3 || '.')))
      ORDER BY rk, trial_count DESC, name, id LIMIT ?2`,
-    [q, limit, orgKey(q), `${orgKey(q).replace(/[\\%_]/g, (c) => "\\" + c)}-%`],
+    [q, limit, orgKey(q)],
   );
   return {
     success: true,
