@@ -211,3 +211,150 @@ export function csvSink(onRecord: (fields: string[], line: number) => void, deli
     if (final && (field !== "" || fields.length)) end();
   };
 }
+
+/** Where a JSON value streamed by {@linkcode jsonArraySink} was found. */
+export interface JsonAt {
+  /** 0-based position of the element in its array. */
+  readonly index: number;
+  /** 1-based line of the file the element starts on. */
+  readonly line: number;
+}
+
+/** Options of {@linkcode jsonArraySink}. */
+export interface JsonArrayOptions {
+  /**
+   * When the file is an object instead of an array: the member whose array is streamed (an object there
+   * is taken as a one-element array; `{"meta": …, "data": [ … ]}` with `field: "data"`).
+   */
+  readonly field?: string;
+  /** The other members of a top-level object (small values: `meta`), parsed whole. */
+  readonly onMember?: (key: string, value: unknown) => void;
+  /** The error for text that is not JSON (default: a `SyntaxError` naming the line). */
+  readonly error?: (found: string, line: number, expected: string) => Error;
+}
+
+const WS = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+
+/**
+ * A sink that streams the elements of a JSON array — the whole file (`[ {…}, {…} ]`, the ROR dump) or
+ * the array under `options.field` of a top-level object (an API page) — calling `onElement` with each
+ * element parsed on its own, so memory holds one element at a time whatever the file's size. It tracks
+ * strings (with their escapes), nesting depth and line numbers itself; each element's text goes to
+ * `JSON.parse`. Text that is not a JSON array or object, an element that is not JSON, and a file that
+ * ends inside the array are errors naming the line.
+ */
+export function jsonArraySink(
+  onElement: (value: unknown, at: JsonAt) => void,
+  options: JsonArrayOptions = {},
+): Sink {
+  const fail = options.error ??
+    ((found: string, line: number, expected: string) =>
+      new SyntaxError(`line ${line}: ${JSON.stringify(found.slice(0, 60))} is not ${expected}`));
+  const dec = new TextDecoder();
+  let depth = 0, line = 1, started = false, topObject = false;
+  let inStr = false, esc = false;
+  let arrDepth = -1; // depth of the streamed array's elements (inside its '[')
+  let expectValue = true, expectKey = false, key: string | undefined;
+  // The value being collected: an element (kind 'el') or a top-level member ('member'), or a key.
+  let kind: "" | "el" | "member" | "key" = "", startDepth = 0, scalar = false, strValue = false;
+  let parts: string[] = [], segStart = -1, atLine = 0, index = 0;
+  const finish = (text: string, end: number) => {
+    parts.push(text.slice(segStart, end));
+    const raw = parts.join("");
+    (parts = [], segStart = -1);
+    const k = kind;
+    (kind = "", scalar = false, strValue = false);
+    if (k === "key") {
+      key = JSON.parse(raw) as string;
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw fail(raw.trim(), atLine, "JSON (an element of the array)");
+    }
+    if (k === "el") onElement(value, { index: index++, line: atLine });
+    else if (key !== undefined) options.onMember?.(key, value);
+  };
+  const begin = (k: typeof kind, i: number, c: number) => {
+    (kind = k, startDepth = depth, segStart = i, atLine = line);
+    scalar = c !== 123 && c !== 91 && c !== 34;
+    strValue = c === 34;
+  };
+  return (chunk, final) => {
+    let text = dec.decode(chunk, { stream: !final });
+    if (!started && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const n = text.length;
+    if (kind !== "") segStart = 0;
+    let i = 0;
+    while (i < n) {
+      if (inStr) {
+        if (esc) (esc = false, i++);
+        const j = text.indexOf('"', i);
+        let b = (j < 0 ? n : j) - 1, slashes = 0;
+        while (b >= i && text.charCodeAt(b) === 92) (slashes++, b--);
+        if (j < 0) {
+          esc = slashes % 2 === 1;
+          i = n;
+          break;
+        }
+        i = j + 1;
+        if (slashes % 2 === 1) continue;
+        inStr = false;
+        if ((kind === "key" || strValue) && depth === startDepth) finish(text, i);
+        continue;
+      }
+      const c = text.charCodeAt(i);
+      if (scalar && kind !== "" && (WS(c) || c === 44 || c === 93 || c === 125)) finish(text, i);
+      if (c === 10) line++;
+      if (WS(c)) {
+        i++;
+        continue;
+      }
+      if (!started) {
+        started = true;
+        if (c === 91) (arrDepth = 1, depth = 1, expectValue = true, i++);
+        else if (c === 123) (topObject = true, depth = 1, expectKey = true, expectValue = false, i++);
+        else throw fail(text.slice(i, i + 60), line, "a JSON array or object");
+        continue;
+      }
+      if (kind === "" && expectKey && c === 34) {
+        begin("key", i, c);
+        (expectKey = false, inStr = true, i++);
+        continue;
+      }
+      if (kind === "" && expectValue && c !== 93 && c !== 125) {
+        expectValue = false;
+        if (depth === arrDepth) begin("el", i, c);
+        else if (topObject && depth === 1) {
+          if (key === options.field && c === 91) {
+            (arrDepth = 2, depth = 2, expectValue = true, i++);
+            continue;
+          }
+          begin(key === options.field ? "el" : "member", i, c);
+        }
+      }
+      if (c === 34) inStr = true;
+      else if (c === 123 || c === 91) depth++;
+      else if (c === 125 || c === 93) {
+        depth--;
+        if (kind !== "" && !scalar && depth === startDepth) finish(text, i + 1);
+        else if (arrDepth > 0 && depth < arrDepth) arrDepth = -1;
+      } else if (c === 44) {
+        if (depth === arrDepth) expectValue = true;
+        else if (topObject && depth === 1) expectKey = true;
+      } else if (c === 58 && topObject && depth === 1 && kind === "") expectValue = true;
+      i++;
+    }
+    if (kind !== "" && segStart >= 0) parts.push(text.slice(segStart));
+    if (final) {
+      if (kind !== "" && scalar) finish("", 0);
+      if (!started) return;
+      if (depth !== 0 || inStr) {
+        const tail = kind !== "" ? parts.join("").slice(-60) : text.slice(-60);
+        throw fail(tail.trim(), line, "the end of a JSON value (the file ends inside it)");
+      }
+    }
+  };
+}

@@ -1,13 +1,703 @@
 /**
- * The linking step's organizations: names the sources use matched to the families of the identifier
- * registries (ROR, GLEIF). Until a registry is imported, every organization stays at the spec's
- * `UNRESOLVED` level, found by its names (`org_names`).
+ * The linking step's organizations: the names the sources use (Orange Book applicants, trial sponsors,
+ * …: the `organizations` nodes with their `org_names`) matched to the records of the identifier
+ * registries (ROR: ror.ts; GLEIF: gleif.ts), so that a matched organization becomes the spec's
+ * `GLOBAL PARENT` entity (with `ror_id`, `lei`, country and type), its registry parents and children
+ * form its corporate family (`org_parent`, `org_closure`, `ultimate_parent_id`, `depth`), and asking
+ * for a parent includes its children ("Genentech" under Roche where the registries say so). Without a
+ * registry every organization stays at the `UNRESOLVED` level, found by its names.
+ *
+ * **The matching rule**, per registry, for each source organization:
+ *
+ * 1. Keys: the organization's own key, then the keys of its other names (an applicant's short form …),
+ *    all by orgKey (lib/client/names.ts: case, accents, punctuation and legal-form words dropped), then
+ *    the keys of its names without a trailing parenthesis ("National Cancer Institute (NCI)"); registry
+ *    names are keyed with and without theirs ("Pfizer (United States)"). The first of these keys that a
+ *    record of the registry carries decides.
+ * 2. Candidates: the registry records with a name of that key — ROR: `ror_display`, `label` and `alias`
+ *    names of **active** records (acronyms are not matched: "BMS", "NCI" name many organizations);
+ *    GLEIF: the legal name and the other names (trading, alternative-language, transliterated, previous)
+ *    of **ACTIVE** entities whose registration is not annulled, duplicate, retired, merged or cancelled.
+ * 3. Several candidates: those matched by the best kind of name are kept (ROR display, then label, then
+ *    alias; GLEIF legal or transliterated legal name, then alternative-language, then trading, then
+ *    previous names). Still several and all in **one registry family** (same head through the parent
+ *    links): the one nearest the head (a group's parent company rather than a subsidiary of the same
+ *    name). Several families: the one candidate that heads a family of its own (has registry children),
+ *    if exactly one does. Otherwise the organization stays **UNRESOLVED: ambiguous**, the candidates listed.
+ * 4. No candidate: **UNRESOLVED: no registry name has this key**.
+ *
+ * **Families.** A matched record and every registry ancestor of it (ROR `parent` links, and the `child`
+ * links of parents; GLEIF direct parents — `IS_DIRECTLY_CONSOLIDATED_BY` —, the ultimate parent where no
+ * direct one is reported or the direct chain does not reach it; active relationships only) become
+ * entities: the matched source organization itself (so its trials and approvals stay linked), or for an
+ * ancestor no source names, a node made from the registry's name (recorded in `org_link_nodes`). Every
+ * registry parent link between two of them is an `org_parent` edge; `org_closure` holds every ancestor
+ * with its hops. An entity's `ultimate_parent_id` and `depth` follow its first parent — the GLEIF parent,
+ * else the ROR parent with most children. Two source organizations matched to the same record: the one
+ * whose key is the record's own name's is the entity, the other a mention resolving to it
+ * (`resolved_to_id`). Registry records that match no source organization and head none do not become
+ * entities.
+ *
+ * **SEC tickers** (sec_tickers.ts) get their LEI by the same rule over the GLEIF names of their
+ * registrant's name; where several families remain, the one candidate in the US if exactly one is.
+ *
+ * What was matched, by which rule, and what stayed UNRESOLVED is the table `org_matches` (one row per
+ * source organization and registry) and a line of the import's log. The step is idempotent: everything
+ * it derives is cleared and derived again.
  *
  * @module
  */
+import type { DatabaseSync } from "node:sqlite";
 import type { ImportStore } from "./_store.ts";
+import { orgKey } from "../../client/names.ts";
+import { nameKeys } from "./ror.ts";
+
+/** What the linking step records about each source organization (per registry). */
+export const ORG_MATCHES_DDL = `
+CREATE TABLE IF NOT EXISTS org_matches (
+  org_id TEXT NOT NULL, org_name TEXT NOT NULL,
+  registry TEXT NOT NULL,              -- 'ror' | 'gleif'
+  status TEXT NOT NULL,                -- 'MATCHED' | 'UNRESOLVED'
+  key TEXT,                            -- the name key that decided (orgKey)
+  registry_id TEXT, registry_name TEXT,-- the record matched (bare ROR id / LEI) and its name
+  rule TEXT NOT NULL,                  -- how it was matched, or why it stayed UNRESOLVED
+  candidates TEXT,                     -- ambiguous: the candidate records (id name; …)
+  PRIMARY KEY (org_id, registry)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS org_link_nodes (id TEXT PRIMARY KEY) WITHOUT ROWID;
+`;
+
+type Registry = "ror" | "gleif";
+/** A registry record, `ror:<id>` or `gleif:<lei>`. */
+type Rec = string;
+
+interface Cand {
+  id: string;
+  kind: string;
+}
+
+const ROR_KIND = ["ror_display", "label", "alias"];
+const GLEIF_KIND = (kind: string): number =>
+  kind === "legal" || kind.includes("transliterated")
+    ? 0
+    : kind.startsWith("alternative")
+    ? 1
+    : kind.startsWith("trading")
+    ? 2
+    : kind.startsWith("previous")
+    ? 4
+    : 3;
+const ROR_TYPES: [string, string][] = [
+  ["company", "company"],
+  ["education", "academic"],
+  ["healthcare", "hospital"],
+  ["government", "government"],
+  ["facility", "academic"],
+  ["funder", "nonprofit"],
+  ["nonprofit", "nonprofit"],
+  ["archive", "nonprofit"],
+  ["other", "nonprofit"],
+];
+const BAD_REGISTRATION = "('ANNULLED', 'DUPLICATE', 'RETIRED', 'MERGED', 'CANCELLED')";
+const MAX_HOPS = 12;
+
+const hasTable = (db: DatabaseSync, name: string): boolean =>
+  db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+const count = (db: DatabaseSync, sql: string): number => Number((db.prepare(sql).get() as { n: number }).n);
+
+/** The columns that hold organization ids outside the organization tables (a node they name is kept). */
+function orgRefColumns(db: DatabaseSync): [string, string][] {
+  const own = new Set([
+    "organizations",
+    "org_names",
+    "org_matches",
+    "org_parent",
+    "org_closure",
+    "org_link_nodes",
+  ]);
+  const out: [string, string][] = [];
+  const tables = db.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE '%VIRTUAL%'",
+  )
+    .all() as { name: string }[];
+  for (const { name } of tables) {
+    if (own.has(name)) continue;
+    for (const c of db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as { name: string }[]) {
+      if (/(^|_)org_id$|^originator_id$/.test(c.name)) out.push([name, c.name]);
+    }
+  }
+  return out;
+}
+
+/** Clear what an earlier run derived (the sources' organizations back at the UNRESOLVED level). */
+function reset(db: DatabaseSync): void {
+  db.exec(ORG_MATCHES_DDL);
+  db.exec(
+    "DELETE FROM org_parent; DELETE FROM org_closure WHERE ancestor_id != descendant_id; DELETE FROM org_matches",
+  );
+  db.exec(`UPDATE organizations SET hierarchy_level = 'UNRESOLVED', is_entity = 0, ror_id = NULL, lei = NULL,
+    org_type = 'mention', country = NULL, is_industry = 0, ultimate_parent_id = id, depth = 0, resolved_to_id = NULL
+    WHERE is_entity = 1 OR resolved_to_id IS NOT NULL OR ultimate_parent_id IS NOT id OR depth != 0`);
+  db.exec("DELETE FROM org_names WHERE source IN ('ror', 'gleif')");
+  const refs = orgRefColumns(db);
+  const used = (id: string) =>
+    refs.some(([t, c]) =>
+      db.prepare(`SELECT 1 FROM "${t}" WHERE "${c}" = ? LIMIT 1`).get(id) !== undefined
+    ) ||
+    db.prepare("SELECT 1 FROM org_names WHERE org_id = ? LIMIT 1").get(id) !== undefined;
+  const made = (db.prepare("SELECT id FROM org_link_nodes").all() as { id: string }[]).map((r) => r.id);
+  const drop = db.prepare("DELETE FROM organizations WHERE id = ?");
+  const dropClosure = db.prepare("DELETE FROM org_closure WHERE ancestor_id = ? OR descendant_id = ?");
+  for (const id of made) if (!used(id)) (drop.run(id), dropClosure.run(id, id));
+  db.exec("DELETE FROM org_link_nodes");
+  if (hasTable(db, "sec_entities")) db.exec("UPDATE sec_entities SET lei = NULL WHERE lei IS NOT NULL");
+}
+
+/** The registries' records, names and parent links, read on demand (with a cache per record). */
+class Registries {
+  readonly ror: boolean;
+  readonly gleif: boolean;
+  readonly #db: DatabaseSync;
+  readonly #parents = new Map<Rec, Rec[]>();
+  readonly #heads = new Map<Rec, { head: Rec; hops: number }>();
+  readonly #info = new Map<
+    Rec,
+    { name: string; country: string | null; type: string; names: [string, string][] }
+  >();
+  // deno-lint-ignore no-explicit-any
+  readonly #q: Record<string, any> = {};
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+    this.ror = hasTable(db, "ror_orgs") && count(db, "SELECT count(*) AS n FROM ror_orgs") > 0;
+    this.gleif = hasTable(db, "gleif_entities") && count(db, "SELECT count(*) AS n FROM gleif_entities") > 0;
+    if (this.ror) {
+      this.#q.rorCands = db.prepare(
+        `SELECT n.ror_id AS id, n.kind FROM ror_names n JOIN ror_orgs o ON o.ror_id = n.ror_id
+         WHERE n.key = ? AND o.status = 'active' AND n.kind IN ('ror_display', 'label', 'alias')`,
+      );
+      this.#q.rorParents = db.prepare(
+        `SELECT other_id AS id FROM ror_links WHERE ror_id = ?1 AND type = 'parent'
+         UNION SELECT ror_id AS id FROM ror_links WHERE other_id = ?1 AND type = 'child'`,
+      );
+      this.#q.rorChildren = db.prepare(
+        `SELECT count(*) AS n FROM (SELECT other_id FROM ror_links WHERE ror_id = ?1 AND type = 'child'
+         UNION SELECT ror_id FROM ror_links WHERE other_id = ?1 AND type = 'parent')`,
+      );
+      this.#q.rorOrg = db.prepare("SELECT name, country, types FROM ror_orgs WHERE ror_id = ?");
+      this.#q.rorNames = db.prepare(
+        "SELECT name, kind FROM ror_names WHERE ror_id = ? AND kind != 'acronym' ORDER BY kind = 'ror_display' DESC, name",
+      );
+      db.exec("CREATE INDEX IF NOT EXISTS ror_links_other ON ror_links(other_id, type)");
+    }
+    if (this.gleif) {
+      this.#q.gleifCands = db.prepare(
+        `SELECT n.lei AS id, n.kind FROM gleif_names n JOIN gleif_entities e ON e.lei = n.lei
+         WHERE n.key = ? AND coalesce(e.entity_status, 'ACTIVE') = 'ACTIVE'
+           AND coalesce(e.registration_status, '') NOT IN ${BAD_REGISTRATION}`,
+      );
+      this.#q.gleifParent = db.prepare(
+        `SELECT r.parent_lei AS id FROM gleif_relations r JOIN gleif_entities e ON e.lei = r.parent_lei
+         WHERE r.child_lei = ? AND r.kind = ? AND r.parent_lei != r.child_lei
+           AND coalesce(r.status, 'ACTIVE') = 'ACTIVE' AND coalesce(r.registration_status, '') NOT IN ${BAD_REGISTRATION}
+         ORDER BY r.parent_lei LIMIT 1`,
+      );
+      this.#q.gleifHasChildren = db.prepare(
+        "SELECT 1 FROM gleif_relations WHERE parent_lei = ? AND coalesce(status, 'ACTIVE') = 'ACTIVE' LIMIT 1",
+      );
+      this.#q.gleifOrg = db.prepare("SELECT name, country, category FROM gleif_entities WHERE lei = ?");
+      this.#q.gleifNames = db.prepare(
+        "SELECT name, kind FROM gleif_names WHERE lei = ? ORDER BY kind != 'legal', name",
+      );
+    }
+  }
+
+  /** The candidate records of a name key in one registry. */
+  candidates(reg: Registry, key: string): Cand[] {
+    if (!this[reg]) return [];
+    return (this.#q[reg === "ror" ? "rorCands" : "gleifCands"].all(key) as Cand[])
+      .map((c) => ({ id: `${reg}:${c.id}`, kind: c.kind }));
+  }
+
+  /** The rank of a name kind (lower is better). */
+  rank(reg: Registry, kind: string): number {
+    return reg === "ror" ? ROR_KIND.indexOf(kind) : GLEIF_KIND(kind);
+  }
+
+  /** A record's registry parents, the first being the one its ultimate parent and depth follow. */
+  parents(rec: Rec): Rec[] {
+    const known = this.#parents.get(rec);
+    if (known) return known;
+    const [reg, id] = rec.split(/:(.*)/s) as [Registry, string];
+    let out: Rec[] = [];
+    if (reg === "ror") {
+      const ids = (this.#q.rorParents.all(id) as { id: string }[]).map((r) => r.id)
+        .filter((p) => p !== id && this.#q.rorOrg.get(p));
+      const kids = (p: string) => Number(this.#q.rorChildren.get(p).n);
+      out = ids.map((p) => ({ p, n: kids(p) })).sort((a, b) => b.n - a.n || a.p.localeCompare(b.p))
+        .map((x) => `ror:${x.p}`);
+    } else {
+      const direct = (this.#q.gleifParent.get(id, "direct") as { id: string } | undefined)?.id;
+      const ultimate = (this.#q.gleifParent.get(id, "ultimate") as { id: string } | undefined)?.id;
+      const p = direct ?? ultimate;
+      out = p ? [`gleif:${p}`] : [];
+    }
+    this.#parents.set(rec, out);
+    return out;
+  }
+
+  /** The GLEIF ultimate parent a record reports (undefined for ROR records or none). */
+  ultimate(rec: Rec): Rec | undefined {
+    if (!rec.startsWith("gleif:")) return undefined;
+    const u = (this.#q.gleifParent.get(rec.slice(6), "ultimate") as { id: string } | undefined)?.id;
+    return u ? `gleif:${u}` : undefined;
+  }
+
+  /** The head of a record's family (following first parents) and its hops from it. */
+  head(rec: Rec): { head: Rec; hops: number } {
+    const known = this.#heads.get(rec);
+    if (known) return known;
+    const seen = new Set<Rec>([rec]);
+    let at = rec, hops = 0;
+    for (;;) {
+      const up = this.parents(at)[0];
+      if (!up || seen.has(up) || hops >= MAX_HOPS) break;
+      (seen.add(up), at = up, hops++);
+    }
+    const out = { head: at, hops };
+    this.#heads.set(rec, out);
+    return out;
+  }
+
+  /** True when a record has children in its registry. */
+  headsFamily(rec: Rec): boolean {
+    const [reg, id] = rec.split(/:(.*)/s);
+    return reg === "ror"
+      ? Number(this.#q.rorChildren.get(id).n) > 0
+      : this.#q.gleifHasChildren.get(id) !== undefined;
+  }
+
+  /** A record's name, country, organization type and names (for org_names). */
+  info(rec: Rec): { name: string; country: string | null; type: string; names: [string, string][] } {
+    const known = this.#info.get(rec);
+    if (known) return known;
+    const [reg, id] = rec.split(/:(.*)/s);
+    let out;
+    if (reg === "ror") {
+      const o = this.#q.rorOrg.get(id) as { name: string; country: string | null; types: string };
+      const types = o.types.split(",");
+      out = {
+        name: o.name,
+        country: o.country,
+        type: ROR_TYPES.find(([t]) => types.includes(t))?.[1] ?? "nonprofit",
+        names: (this.#q.rorNames.all(id) as { name: string }[]).map((n) =>
+          [n.name, "ror"] as [string, string]
+        ),
+      };
+    } else {
+      const o = this.#q.gleifOrg.get(id) as { name: string; country: string | null; category: string | null };
+      out = {
+        name: o.name,
+        country: o.country,
+        type: o.category === "RESIDENT_GOVERNMENT_ENTITY"
+          ? "government"
+          : o.category === "INTERNATIONAL_ORGANIZATION"
+          ? "nonprofit"
+          : "company",
+        names: (this.#q.gleifNames.all(id) as { name: string }[]).map((n) =>
+          [n.name, "gleif"] as [string, string]
+        ),
+      };
+    }
+    this.#info.set(rec, out);
+    return out;
+  }
+}
+
+/** The outcome of matching one name key in one registry. */
+type Decision =
+  | { rec: Rec; kind: string; rule: string; candidates?: undefined }
+  | { rec?: undefined; rule: string; candidates?: string };
+
+/** Decide the record of a name key in one registry by the documented rule (steps 2–4). */
+function decide(r: Registries, reg: Registry, key: string, usCountry = false): Decision | undefined {
+  const all = r.candidates(reg, key);
+  if (all.length === 0) return undefined;
+  const byRec = new Map<Rec, Cand>();
+  for (const c of all) {
+    const had = byRec.get(c.id);
+    if (!had || r.rank(reg, c.kind) < r.rank(reg, had.kind)) byRec.set(c.id, c);
+  }
+  const best = Math.min(...[...byRec.values()].map((c) => r.rank(reg, c.kind)));
+  const cands = [...byRec.values()].filter((c) => r.rank(reg, c.kind) === best).sort((a, b) =>
+    a.id.localeCompare(b.id)
+  );
+  const label = reg === "ror" ? "ROR" : "GLEIF";
+  const named = (c: Cand) =>
+    `${label} ${
+      c.kind === "ror_display"
+        ? "display name"
+        : c.kind === "legal"
+        ? "legal name"
+        : c.kind.replace(/_/g, " ")
+    }`;
+  if (cands.length === 1) {
+    return { rec: cands[0].id, kind: cands[0].kind, rule: `key of the ${named(cands[0])}` };
+  }
+  const families = new Map<Rec, Cand[]>();
+  for (const c of cands) {
+    const h = r.head(c.id).head;
+    families.set(h, [...(families.get(h) ?? []), c]);
+  }
+  if (families.size === 1) {
+    const c = cands.sort((a, b) => r.head(a.id).hops - r.head(b.id).hops || a.id.localeCompare(b.id))[0];
+    return {
+      rec: c.id,
+      kind: c.kind,
+      rule: `key of the ${named(c)}; of ${cands.length} records of one family, the one nearest its head`,
+    };
+  }
+  const heads = cands.filter((c) => r.headsFamily(c.id));
+  if (heads.length === 1) {
+    return {
+      rec: heads[0].id,
+      kind: heads[0].kind,
+      rule: `key of the ${
+        named(heads[0])
+      }; of ${cands.length} records in ${families.size} families, the one heading a family`,
+    };
+  }
+  if (usCountry) {
+    const us = cands.filter((c) => r.info(c.id).country === "US");
+    if (us.length === 1) {
+      return {
+        rec: us[0].id,
+        kind: us[0].kind,
+        rule: `key of the ${
+          named(us[0])
+        }; of ${cands.length} records in ${families.size} families, the one in the US`,
+      };
+    }
+  }
+  return {
+    rule: `ambiguous: ${cands.length} ${label} records in ${families.size} families share this name key`,
+    candidates: cands.slice(0, 20).map((c) => `${c.id.split(/:(.*)/s)[1]} ${r.info(c.id).name}`).join("; "),
+  };
+}
 
 /** Link organizations to registry families; returns progress lines. */
-export function linkOrganizations(_store: ImportStore): string[] {
-  return [];
+export function linkOrganizations(store: ImportStore): string[] {
+  const { db } = store;
+  reset(db);
+  const r = new Registries(db);
+  const regs: Registry[] = [...(r.ror ? ["ror" as const] : []), ...(r.gleif ? ["gleif" as const] : [])];
+  const out: string[] = [];
+  if (regs.length === 0) {
+    if (hasTable(db, "sec_entities") && count(db, "SELECT count(*) AS n FROM sec_entities") > 0) {
+      out.push("SEC tickers: no LEI joined (import GLEIF's records with --gleif to join them by name)");
+    }
+    return out;
+  }
+
+  // The sources' organizations and their keys (own key first).
+  const orgs = db.prepare("SELECT id, key, name FROM organizations ORDER BY id").all() as {
+    id: string;
+    key: string;
+    name: string;
+  }[];
+  const keysOf = new Map<string, string[]>(orgs.map((o) => [o.id, [o.key]]));
+  const more = new Map<string, string[]>(); // keys without a trailing parenthesis, tried last
+  for (
+    const n of db.prepare("SELECT org_id, key, name FROM org_names ORDER BY org_id, key").all() as {
+      org_id: string;
+      key: string;
+      name: string;
+    }[]
+  ) {
+    const ks = keysOf.get(n.org_id);
+    if (ks && !ks.includes(n.key)) ks.push(n.key);
+    for (const k of nameKeys(n.name).slice(1)) more.set(n.org_id, [...(more.get(n.org_id) ?? []), k]);
+  }
+  for (const o of orgs) {
+    const ks = keysOf.get(o.id)!;
+    for (const k of [...nameKeys(o.name).slice(1), ...(more.get(o.id) ?? [])]) {
+      if (!ks.includes(k)) ks.push(k);
+    }
+  }
+  const orgByKey = new Map(orgs.map((o) => [o.key, o]));
+
+  // Steps 1–4: each organization against each registry.
+  const match = db.prepare(
+    `INSERT INTO org_matches (org_id, org_name, registry, status, key, registry_id, registry_name, rule, candidates)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT(org_id, registry) DO UPDATE SET status = excluded.status, key = excluded.key,
+       registry_id = excluded.registry_id, registry_name = excluded.registry_name, rule = excluded.rule,
+       candidates = excluded.candidates`,
+  );
+  const decided = new Map<string, Decision | undefined>();
+  const matchedBy = new Map<Rec, string[]>(); // record → source organizations matched to it
+  const tally = { matched: new Set<string>(), ror: 0, gleif: 0, ambiguous: new Set<string>() };
+  for (const o of orgs) {
+    for (const reg of regs) {
+      let d: Decision | undefined, key: string | undefined;
+      for (const k of keysOf.get(o.id)!) {
+        const memo = `${reg}\u0000${k}`;
+        if (!decided.has(memo)) decided.set(memo, decide(r, reg, k));
+        d = decided.get(memo);
+        if (d) {
+          key = k;
+          break;
+        }
+      }
+      const bare = d?.rec?.split(/:(.*)/s)[1] ?? null;
+      if (d?.rec) {
+        matchedBy.set(d.rec, [...(matchedBy.get(d.rec) ?? []), o.id]);
+        tally.matched.add(o.id);
+        tally[reg]++;
+        const alias = key !== o.key ? ` (by its other name of key ${key})` : "";
+        match.run(o.id, o.name, reg, "MATCHED", key!, bare, r.info(d.rec).name, d.rule + alias, null);
+      } else if (d) {
+        tally.ambiguous.add(o.id);
+        match.run(o.id, o.name, reg, "UNRESOLVED", key!, null, null, d.rule, d.candidates ?? null);
+      } else {
+        match.run(o.id, o.name, reg, "UNRESOLVED", o.key, null, null, "no registry name has this key", null);
+      }
+    }
+  }
+
+  // Entities: matched records (their source organization) and their registry ancestors.
+  const entityOf = new Map<Rec, string>();
+  const recsOf = new Map<string, Rec[]>();
+  const resolvedTo = new Map<string, string>();
+  const linksOf = db.prepare(
+    `SELECT (SELECT count(*) FROM trial_sponsors WHERE org_id = ?1) + (SELECT count(*) FROM approval_sponsors WHERE org_id = ?1) AS n`,
+  );
+  const bind = (rec: Rec, orgId: string) => {
+    entityOf.set(rec, orgId);
+    recsOf.set(orgId, [...(recsOf.get(orgId) ?? []), rec]);
+  };
+  for (const [rec, ids] of matchedBy) {
+    const own = orgKey(r.info(rec).name);
+    // An organization already an entity (matched in the other registry) stays the entity.
+    const primary = ids.find((id) => recsOf.has(id)) ??
+      [...ids].sort((a, b) =>
+        Number(orgByKey.get(own)?.id === b) - Number(orgByKey.get(own)?.id === a) ||
+        Number((linksOf.get(b) as { n: number }).n) - Number((linksOf.get(a) as { n: number }).n) ||
+        a.localeCompare(b)
+      )[0];
+    bind(rec, primary);
+    for (const id of ids) if (id !== primary && !recsOf.has(id)) resolvedTo.set(id, primary);
+  }
+  for (const id of [...resolvedTo.keys()]) if (recsOf.has(id)) resolvedTo.delete(id);
+  const insNode = db.prepare(
+    `INSERT INTO organizations (id, key, name, hierarchy_level, is_entity, org_type, is_industry, ultimate_parent_id, depth)
+     VALUES (?, ?, ?, 'UNRESOLVED', 0, 'mention', 0, ?, 0)`,
+  );
+  const madeNode = db.prepare("INSERT OR IGNORE INTO org_link_nodes (id) VALUES (?)");
+  const keyTaken = db.prepare("SELECT 1 FROM organizations WHERE key = ?");
+  const madeByKey = new Map<string, string>();
+  const parentsOf = new Map<string, string[]>(); // entity → parent entities (first = primary)
+  const addEdge = (child: string, parent: string) => {
+    if (child === parent) return;
+    const list = parentsOf.get(child) ?? [];
+    if (!list.includes(parent)) list.push(parent);
+    parentsOf.set(child, list);
+  };
+  const ancestorEntity = (rec: Rec): string => {
+    const known = entityOf.get(rec);
+    if (known) return known;
+    const { name } = r.info(rec);
+    const keys = nameKeys(name);
+    const key = keys.find((k) => orgByKey.has(k)) ?? keys[0];
+    const existing = orgByKey.get(key);
+    if (existing && !resolvedTo.has(existing.id)) {
+      bind(rec, existing.id);
+      const reg = rec.split(":")[0];
+      match.run(
+        existing.id,
+        existing.name,
+        reg,
+        "MATCHED",
+        key,
+        rec.split(/:(.*)/s)[1],
+        name,
+        "the registry parent of a matched organization, of the same name key",
+        null,
+      );
+      tally.matched.add(existing.id);
+      tally.ambiguous.delete(existing.id);
+      return existing.id;
+    }
+    // A node made for another registry's record of the same key is the same organization.
+    const made = keys.map((k) => madeByKey.get(k)).find((m) => m !== undefined);
+    if (made && !(recsOf.get(made) ?? []).some((x) => x.startsWith(rec.split(":")[0] + ":"))) {
+      bind(rec, made);
+      return made;
+    }
+    let k = key;
+    if (keyTaken.get(k)) k = `${key}-${rec.split(/:(.*)/s)[1].toLowerCase()}`;
+    const id = `organizations/${k}`;
+    if (!keyTaken.get(k)) (insNode.run(id, k, name, id), madeNode.run(id));
+    for (const k2 of keys) if (!madeByKey.has(k2)) madeByKey.set(k2, id);
+    bind(rec, id);
+    return id;
+  };
+  // Walk up from every matched record (breadth first), making ancestors entities and their edges.
+  // GLEIF records first: a parent both registries name is made from (and named after) its LEI record.
+  const queue: Rec[] = [...matchedBy.keys()].sort((a, b) =>
+    Number(b.startsWith("gleif:")) - Number(a.startsWith("gleif:"))
+  );
+  const walked = new Set<Rec>();
+  for (let qi = 0; qi < queue.length; qi++) {
+    const rec = queue[qi];
+    if (walked.has(rec)) continue;
+    walked.add(rec);
+    const child = entityOf.get(rec) ?? ancestorEntity(rec);
+    const ups = r.parents(rec);
+    // GLEIF: the ultimate parent the direct chain does not reach hangs above the chain's head.
+    const u = r.ultimate(rec);
+    if (u && u !== rec && r.parents(rec)[0] !== u) {
+      const top = r.head(rec).head;
+      const chain = new Set<Rec>([rec]);
+      for (let at = rec, i = 0; i < MAX_HOPS; i++) {
+        const p = r.parents(at)[0];
+        if (!p || chain.has(p)) break;
+        (chain.add(p), at = p);
+      }
+      if (!chain.has(u) && top !== u) {
+        addEdge(ancestorEntity(top), ancestorEntity(u));
+        queue.push(top, u);
+      }
+    }
+    for (const p of ups) {
+      addEdge(child, ancestorEntity(p));
+      queue.push(p);
+    }
+  }
+
+  // Entity attributes; GLEIF parents first (ultimate and depth follow the first parent).
+  const setEntity = db.prepare(
+    `UPDATE organizations SET hierarchy_level = 'GLOBAL PARENT', is_entity = 1, ror_id = ?, lei = ?, org_type = ?,
+       country = ?, is_industry = ?, resolved_to_id = NULL WHERE id = ?`,
+  );
+  const addName = db.prepare(
+    "INSERT OR IGNORE INTO org_names (org_id, key, name, source) VALUES (?, ?, ?, ?)",
+  );
+  for (const [id, recs] of recsOf) {
+    const ror = recs.find((x) => x.startsWith("ror:"));
+    const lei = recs.find((x) => x.startsWith("gleif:"));
+    const type = ror ? r.info(ror).type : r.info(lei!).type;
+    const country = (lei && r.info(lei).country) ?? (ror && r.info(ror).country) ?? null;
+    setEntity.run(
+      ror?.slice(4) ?? null,
+      lei?.slice(6) ?? null,
+      type,
+      country,
+      type === "company" ? 1 : 0,
+      id,
+    );
+    for (const rec of recs) for (const [n, src] of r.info(rec).names) addName.run(id, orgKey(n), n, src);
+    const list = parentsOf.get(id);
+    if (list && list.length > 1) {
+      const gleifParent = list.find((p) => (recsOf.get(p) ?? []).some((x) => x.startsWith("gleif:")) && lei);
+      if (gleifParent) parentsOf.set(id, [gleifParent, ...list.filter((p) => p !== gleifParent)]);
+    }
+  }
+
+  // Hierarchy: parent edges, ultimate parent and depth by first parents, the closure over all parents.
+  const insParent = db.prepare("INSERT OR IGNORE INTO org_parent (parent_id, child_id) VALUES (?, ?)");
+  const setTop = db.prepare("UPDATE organizations SET ultimate_parent_id = ?, depth = ? WHERE id = ?");
+  const insClosure = db.prepare(
+    `INSERT INTO org_closure (ancestor_id, descendant_id, hops) VALUES (?, ?, ?)
+     ON CONFLICT(ancestor_id, descendant_id) DO UPDATE SET hops = min(hops, excluded.hops)`,
+  );
+  const ancestors = (id: string): Map<string, number> => {
+    const found = new Map<string, number>();
+    let frontier = [id], hops = 0;
+    while (frontier.length && hops < MAX_HOPS) {
+      hops++;
+      const next: string[] = [];
+      for (const at of frontier) {
+        for (const p of parentsOf.get(at) ?? []) {
+          if (p === id || found.has(p)) continue;
+          found.set(p, hops);
+          next.push(p);
+        }
+      }
+      frontier = next;
+    }
+    return found;
+  };
+  const topOf = new Map<string, { top: string; depth: number }>();
+  for (const id of recsOf.keys()) {
+    for (const p of parentsOf.get(id) ?? []) insParent.run(p, id);
+    const seen = new Set([id]);
+    let at = id, depth = 0;
+    for (;;) {
+      const p = (parentsOf.get(at) ?? [])[0];
+      if (!p || seen.has(p) || depth >= MAX_HOPS) break;
+      (seen.add(p), at = p, depth++);
+    }
+    topOf.set(id, { top: at, depth });
+    setTop.run(at, depth, id);
+    insClosure.run(id, id, 0);
+    for (const [a, h] of ancestors(id)) insClosure.run(a, id, h);
+  }
+  const setMention = db.prepare(
+    "UPDATE organizations SET resolved_to_id = ?, ultimate_parent_id = ?, depth = ? WHERE id = ?",
+  );
+  for (const [id, to] of resolvedTo) {
+    const t = topOf.get(to)!;
+    setMention.run(to, t.top, t.depth + 1, id);
+    insClosure.run(id, id, 0);
+    insClosure.run(to, id, 1);
+    for (const [a, h] of ancestors(to)) insClosure.run(a, id, h + 1);
+  }
+
+  const sources = orgs.length;
+  const families = new Set([...topOf.values()].map((t) => t.top)).size;
+  const made = count(db, "SELECT count(*) AS n FROM org_link_nodes");
+  const edges = count(db, "SELECT count(*) AS n FROM org_parent");
+  out.push(
+    `Organizations: ${tally.matched.size.toLocaleString("en-US")} of ${
+      sources.toLocaleString("en-US")
+    } matched to ` +
+      `registry records (${
+        regs.map((g) => `${g === "ror" ? "ROR" : "GLEIF"} ${tally[g].toLocaleString("en-US")}`).join(", ")
+      }), ` +
+      `${(sources - tally.matched.size).toLocaleString("en-US")} UNRESOLVED (${
+        tally.ambiguous.size.toLocaleString("en-US")
+      } ambiguous); ` +
+      `${recsOf.size.toLocaleString("en-US")} entities (${
+        made.toLocaleString("en-US")
+      } registry parents no source names) in ` +
+      `${families.toLocaleString("en-US")} families, ${
+        edges.toLocaleString("en-US")
+      } parent links; see the org_matches table`,
+  );
+
+  // SEC registrants' LEIs, by their names' keys in GLEIF.
+  if (r.gleif && hasTable(db, "sec_entities")) {
+    const sec = db.prepare("SELECT ticker, name FROM sec_entities").all() as {
+      ticker: string;
+      name: string;
+    }[];
+    if (sec.length) {
+      const setLei = db.prepare("UPDATE sec_entities SET lei = ? WHERE ticker = ?");
+      let joined = 0;
+      const memo = new Map<string, Decision | undefined>();
+      for (const s of sec) {
+        const key = orgKey(s.name);
+        if (!memo.has(key)) memo.set(key, decide(r, "gleif", key, true));
+        const d = memo.get(key);
+        if (d?.rec) (setLei.run(d.rec.slice(6), s.ticker), joined++);
+      }
+      out.push(
+        `SEC tickers: ${joined.toLocaleString("en-US")} of ${
+          sec.length.toLocaleString("en-US")
+        } joined to an LEI ` +
+          "by their registrant's name in GLEIF",
+      );
+    }
+  }
+  return out;
 }

@@ -13,6 +13,9 @@ import type { ImportStore } from "./_store.ts";
 import { importOrangeBook } from "./orange_book.ts";
 import { importPartD } from "./part_d.ts";
 import { importCtgov } from "./ctgov.ts";
+import { importRor } from "./ror.ts";
+import { importGleif } from "./gleif.ts";
+import { importSecTickers } from "./sec_tickers.ts";
 import { importNihExporter } from "./nih_exporter.ts";
 import { importCordis } from "./cordis.ts";
 import { importOpenAlex } from "./openalex.ts";
@@ -118,6 +121,33 @@ export const SOURCES = {
     fills:
       "biology endpoints (targets, associations, drugs), molecules and their names, disease names, synonyms and MeSH links, landscape tiers, Medicare molecules and indications",
     run: importOpenTargets,
+  },
+  ror: {
+    name: "ROR (Research Organization Registry) data dump",
+    option: "ror",
+    accepts: "the dump's JSON (schema v2: …-ror-data.json or …_schema_v2.json) or ROR's zip",
+    download: "https://zenodo.org/communities/ror-data (the latest …-ror-data.zip)",
+    fills:
+      "organization families (GLOBAL PARENT entities with rorId, parents and children), sponsors_chain, a parent's trials and approvals with its children's",
+    run: importRor,
+  },
+  gleif: {
+    name: "GLEIF LEI records and relationship records (golden copy)",
+    option: "gleif",
+    accepts:
+      "the golden copy CSV files (…-lei2-golden-copy.csv and …-rr-golden-copy.csv, plain or zipped, or a folder of them) or GLEIF API JSON pages",
+    download: "https://www.gleif.org/en/lei-data/gleif-golden-copy/download-the-golden-copy",
+    fills:
+      "organization families (entities with lei, direct and ultimate parents), LEIs of SEC tickers, catalysts by lei and ticker",
+    run: importGleif,
+  },
+  sec_tickers: {
+    name: "SEC company tickers",
+    option: "secTickers",
+    accepts: "company_tickers.json",
+    download: "https://www.sec.gov/files/company_tickers.json",
+    fills: "lei-to-ticker, catalysts by ticker (LEIs joined through the GLEIF records by name)",
+    run: importSecTickers,
   },
 } as const satisfies Record<string, SourceSpec>;
 

@@ -48,7 +48,7 @@ const COVERAGE: readonly [RegExp, string | readonly string[] | null, string][] =
   [/^\/api\/v1\/grants/, ["nih_exporter", "cordis"], "grants"],
   [/^\/api\/v1\/researchers\//, "openalex", "researchers and works"],
   [/^\/api\/v1\/tools\/biology\//, "open_targets", "biology (targets, associations, molecules)"],
-  [/^\/api\/v1\/tools\/financials\//, null, "financial identifiers"],
+  [/^\/api\/v1\/tools\/financials\//, ["sec_tickers", "gleif"], "financial identifiers"],
 ];
 
 const FLAGS: Record<string, string> = {
@@ -60,6 +60,8 @@ const FLAGS: Record<string, string> = {
   cordis: "--cordis",
   openalex: "--openalex",
   open_targets: "--open-targets",
+  sec_tickers: "--sec-tickers",
+  gleif: "--gleif",
 };
 
 /** The data source of a store (from its `meta`). */
