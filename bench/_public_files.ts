@@ -217,3 +217,115 @@ export function partD(path: string, rows = 14_000): Promise<void> {
       ].join(",") + "\r\n";
   });
 }
+
+/** Sizes of an Open Targets Platform release (24.09–25.x: about 4 million direct associations). */
+export const OPEN_TARGETS_SIZE = {
+  associations: 4_000_000,
+  molecules: 15_000,
+  targets: 62_000,
+  diseases: 40_000,
+  knownDrugs: 250_000,
+} as const;
+
+/**
+ * An Open Targets release in the published layout (`<dataset>/part-0000N-….snappy.parquet`, current
+ * dataset names), at `sizes`: nested datasets through Polars' JSON reader (as Spark would type them),
+ * the associations from column arrays, 20,000 rows per part file as the release has.
+ */
+export async function openTargets(dir: string, sizes = OPEN_TARGETS_SIZE): Promise<void> {
+  const pl = (await import("nodejs-polars")).default;
+  const part = (name: string, i: number) => {
+    Deno.mkdirSync(`${dir}/${name}`, { recursive: true });
+    return `${dir}/${name}/part-${
+      String(i).padStart(5, "0")
+    }-5b0c6d1e-0000-4000-8000-000000000000-c000.snappy.parquet`;
+  };
+  const write = (name: string, n: number, per: number, rec: (i: number) => unknown) => {
+    for (let p = 0; p * per < n; p++) {
+      const lines: string[] = [];
+      for (let i = p * per; i < Math.min(n, (p + 1) * per); i++) lines.push(JSON.stringify(rec(i)));
+      pl.readJSON(Buffer.from(lines.join("\n")), { format: "lines" }).writeParquet(part(name, p));
+    }
+  };
+  const gene = (i: number) => `ENSG${String(i).padStart(11, "0")}`;
+  const efo = (
+    i: number,
+  ) => (i < 20 ? `OTAR_${String(i).padStart(7, "0")}` : `EFO_${String(i).padStart(7, "0")}`);
+  const chembl = (i: number) => `CHEMBL${100000 + i}`;
+  write("target", sizes.targets, 10_000, (i) => ({
+    id: gene(i),
+    approvedSymbol: `GENE${i}`,
+    approvedName: `gene ${i} protein`,
+    biotype: i % 4 ? "protein_coding" : "lncRNA",
+    symbolSynonyms: [{ label: `G${i}A`, source: "HGNC" }, { label: `G${i}B`, source: "uniprot" }],
+    nameSynonyms: [{ label: `protein ${i}`, source: "uniprot" }],
+    targetClass: i % 3
+      ? []
+      : [{ id: i % 50, label: ["Kinase", "Enzyme", "Membrane receptor"][i % 3], level: "l1" }],
+  }));
+  write("disease", sizes.diseases, 10_000, (i) => ({
+    id: efo(i),
+    name: i < 20 ? `therapeutic area ${i} disease` : `disease ${i}`,
+    dbXRefs: i % 4
+      ? [`UMLS:C${String(i).padStart(7, "0")}`]
+      : [`MeSH:D${String(i).padStart(6, "0")}`, `DOID:${i}`],
+    parents: i < 20 ? [] : [efo(Math.floor(i / 2))],
+    synonyms: { hasExactSynonym: [`disease ${i} syndrome`, `D${i}`], hasRelatedSynonym: [`condition ${i}`] },
+    therapeuticAreas: i < 20 ? [] : [efo(i % 20), efo((i + 7) % 20)],
+    ontology: { isTherapeuticArea: i < 20, leaf: i >= 20 },
+  }));
+  write("drug_molecule", sizes.molecules, 5_000, (i) => ({
+    id: chembl(i),
+    name: `DRUG${i}${i % 5 === 4 ? " HYDROCHLORIDE" : ""}`,
+    drugType: i % 6 === 0 ? "Antibody" : "Small molecule",
+    blackBoxWarning: i % 17 === 0,
+    yearOfFirstApproval: i % 3 ? null : 1950 + (i % 75),
+    maximumClinicalTrialPhase: [0.5, 1.0, 2.0, 3.0, 4.0][i % 5],
+    isApproved: i % 3 === 0,
+    parentId: i % 5 === 4 ? chembl(i - 1) : null,
+    tradeNames: i % 3 ? [] : [`Brand${i}`],
+    synonyms: [`DRUG-${i}`],
+    childChemblIds: i % 5 === 3 ? [chembl(i + 1)] : [],
+  }));
+  write("drug_mechanism_of_action", Math.round(sizes.molecules * 0.45), 5_000, (i) => ({
+    actionType: ["INHIBITOR", "AGONIST", "ANTAGONIST"][i % 3],
+    mechanismOfAction: `Gene ${i % 5000} ${["inhibitor", "agonist", "antagonist"][i % 3]}`,
+    chemblIds: [chembl((i * 2) % sizes.molecules)],
+    targets: [gene(i % 5000)],
+    targetType: "single protein",
+  }));
+  write("drug_indication", Math.round(sizes.molecules * 0.55), 5_000, (i) => ({
+    id: chembl((i * 2) % sizes.molecules),
+    indications: Array.from({ length: 1 + (i % 6) }, (_, k) => ({
+      disease: efo(20 + ((i * 7 + k * 13) % (sizes.diseases - 20))),
+      efoName: `disease ${k}`,
+      maxPhaseForIndication: [0.5, 1.0, 2.0, 3.0, 4.0][(i + k) % 5],
+    })),
+    approvedIndications: [efo(20 + ((i * 7) % (sizes.diseases - 20)))],
+  }));
+  write("known_drug", sizes.knownDrugs, 50_000, (i) => ({
+    drugId: chembl(i % sizes.molecules),
+    targetId: gene(i % 5000),
+    diseaseId: efo(20 + (i % (sizes.diseases - 20))),
+    phase: [0.5, 1.0, 2.0, 3.0, 4.0][i % 5],
+    mechanismOfAction: `Gene ${i % 5000} inhibitor`,
+    targetClass: ["Enzyme"],
+  }));
+  const per = 20_000;
+  for (let p = 0; p * per < sizes.associations; p++) {
+    const n = Math.min(per, sizes.associations - p * per);
+    const targetId: string[] = [], diseaseId: string[] = [];
+    const score = new Float64Array(n), evidenceCount: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const i = p * per + k;
+      // Each disease has its targets in one run (distinct pairs): disease i / 100, target scattered.
+      diseaseId.push(efo(20 + (Math.floor(i / 100) % (sizes.diseases - 20))));
+      targetId.push(gene((i * 7919 + Math.floor(i / ((sizes.diseases - 20) * 100))) % sizes.targets));
+      score[k] = ((i * 2654435761) % 1000) / 1000;
+      evidenceCount.push(1 + (i % 250));
+    }
+    pl.DataFrame({ diseaseId, targetId, score: [...score], evidenceCount }, {
+      schema: { diseaseId: pl.Utf8, targetId: pl.Utf8, score: pl.Float64, evidenceCount: pl.Int64 },
+    }).writeParquet(part("association_overall_direct", p));
+  }
+}

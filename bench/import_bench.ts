@@ -4,11 +4,12 @@
  * study), each import in its own process; prints rows per second per source, the finish (indexes,
  * full-text, counters), peak resident memory and the store's size. The registry is about 500,000 studies:
  * `deno run -A bench/import_bench.ts [--quick] [--studies N]` (default 500,000; `--quick` 20,000, and
- * the figures are extrapolated to 500,000 at the measured rate).
+ * the figures are extrapolated to 500,000 at the measured rate). `--open-targets` benchmarks an Open Targets
+ * release instead (about 4 million direct associations; with `--quick` a tenth of it).
  *
  * @module
  */
-import { ctgovNdjson, ctgovZip, orangeBook, partD } from "./_public_files.ts";
+import { ctgovNdjson, ctgovZip, OPEN_TARGETS_SIZE, openTargets, orangeBook, partD } from "./_public_files.ts";
 
 const REGISTRY = 500_000;
 const quick = Deno.args.includes("--quick");
@@ -35,6 +36,67 @@ async function run(store: string, ...args: string[]): Promise<Run> {
 
 const rate = (rows: number, ms: number) => `${Math.round(rows / (ms / 1000)).toLocaleString("en-US")} rows/s`;
 const mb = (path: string) => `${(Deno.statSync(path).size / 1e6).toFixed(0)} MB`;
+
+/**
+ * Open Targets at a release's size (`--open-targets`: only this part; `--quick`: a tenth of it): generated in
+ * the published Parquet layout, imported in its own process after the Orange Book, Part D and studies (so the
+ * linking step has drugs and conditions to link).
+ */
+async function openTargetsBench(): Promise<void> {
+  const scale = quick ? 0.1 : 1;
+  const sizes = Object.fromEntries(
+    Object.entries(OPEN_TARGETS_SIZE).map(([k, v]) => [k, Math.round(v * scale)]),
+  ) as unknown as typeof OPEN_TARGETS_SIZE;
+  let t = performance.now();
+  await openTargets(`${dir}/ot`, sizes);
+  await orangeBook(`${dir}/ob`);
+  await partD(`${dir}/partd.csv`);
+  console.log(
+    `generated: Open Targets release (${sizes.associations.toLocaleString("en-US")} direct associations, ` +
+      `${sizes.molecules.toLocaleString("en-US")} molecules, ${
+        sizes.targets.toLocaleString("en-US")
+      } targets, ` +
+      `${sizes.diseases.toLocaleString("en-US")} diseases, ${
+        sizes.knownDrugs.toLocaleString("en-US")
+      } known drugs; ` +
+      `Parquet) in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+  );
+  t = performance.now();
+  const r = await run(
+    `${dir}/ot.db`,
+    "--orange-book",
+    `${dir}/ob`,
+    "--part-d",
+    `${dir}/partd.csv`,
+    "--open-targets",
+    `${dir}/ot`,
+  );
+  const ot = r.sources.open_targets.rows, ms = r.timings.open_targets;
+  console.log(`import, one process, fresh store (${mb(`${dir}/ot.db`)}):`);
+  console.log(
+    `  Open Targets ${ot.toLocaleString("en-US")} records in ${(ms / 1000).toFixed(1)} s  ${rate(ot, ms)}`,
+  );
+  console.log(
+    `  link ${(r.timings.link / 1000).toFixed(1)} s, finish ${
+      (r.timings.finish / 1000).toFixed(1)
+    } s; total ${(r.totalMs / 1000).toFixed(1)} s (${(r.cpuMs / 1000).toFixed(1)} s of CPU)`,
+  );
+  console.log(`  peak RSS ${r.peakMb} MB`);
+  const again = await run(`${dir}/ot.db`, "--open-targets", `${dir}/ot`);
+  console.log(
+    `  re-import of the same release (replaces it): ${(again.timings.open_targets / 1000).toFixed(1)} s, ` +
+      `peak RSS ${again.peakMb} MB`,
+  );
+}
+
+if (Deno.args.includes("--open-targets")) {
+  try {
+    await openTargetsBench();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  Deno.exit(0);
+}
 
 try {
   let t = performance.now();

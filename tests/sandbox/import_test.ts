@@ -291,29 +291,28 @@ Deno.test("on an imported store the spending year is the file's (2023), in the c
     assert.match(loe.definitions?.part_d_spending ?? "", /^2023 Medicare Part D spending/);
     assert.ok(!Object.values(loe.definitions ?? {}).some((d) => /^2025 /.test(d)), "no hard-coded year");
     assert.equal(loe.bySponsor.getColumn("spending_year").get(0), year);
-    assert.match(exclusivitySection(loe, ["Pfizer"], 10).summary ?? "", /of 2023 Part D spending/);
+    assert.match(exclusivitySection(loe, ["Pfizer"], 10).summary ?? "", /\$1\.9B 2023 Part D spending/);
   } finally {
     await drop(store);
   }
 });
 
-Deno.test("on an imported store a sponsor's Part D total cannot be computed: null with a warning naming why, not $0 of $0", async () => {
+Deno.test("on an imported store a sponsor's Part D total counts its Orange Book drugs (the landscape by ingredient, no Open Targets)", async () => {
   const { exclusivitySection } = await import("../../lib/report/exclusivity_section.ts");
   const store = await imported();
   try {
     await using sb = await startSandbox({ store, quiet: true });
     const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos });
     const loe = await A.lossOfExclusivity(ri, { sponsors: ["Pfizer"], horizonYears: 10 });
-    // The regulatory landscape lists no molecule-linked drugs from public files: the denominator is unknown.
+    // Pfizer's products in the Orange Book fixture: IBRANCE (palbociclib) and ADVIL (ibuprofen); their Part D
+    // rows: Ibrance $1.9B, Advil $15,000 (2023).
     const pfizer = loe.bySponsor.toRecords()[0] as Record<string, unknown>;
     assert.equal(pfizer.exposed_horizon, 1_900_000_000);
-    assert.equal(pfizer.part_d_total, null);
-    assert.equal(pfizer.exposed_share_fraction, null);
-    const w = loe.warnings.find((x) => x.code === "share-unavailable");
-    assert.ok(w, JSON.stringify(loe.warnings));
-    assert.match(w.message, /Pfizer: the regulatory landscape lists no approved drugs/);
+    assert.equal(pfizer.part_d_total, 1_900_000_000 + 15_000);
+    assert.equal(pfizer.exposed_share_fraction, 1_900_000_000 / (1_900_000_000 + 15_000));
+    assert.ok(!loe.warnings.some((x) => x.code === "share-unavailable"), JSON.stringify(loe.warnings));
     const summary = exclusivitySection(loe, ["Pfizer"], 10).summary ?? "";
-    assert.match(summary, /\$1\.9B of \d{4} Part D spending is exposed; their total Part D spending, and so/);
+    assert.match(summary, /\$1\.9B of their \$1\.9B 2023 Part D spending is exposed/);
     assert.doesNotMatch(summary, /\$0 of their \$0/);
   } finally {
     await drop(store);

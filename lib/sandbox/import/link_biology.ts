@@ -156,7 +156,9 @@ function ingredientTiers({ db }: ImportStore): string[] {
   const groups = new Map<string, typeof rows>();
   for (const r of rows) {
     const drug = drugKeys(r.ingredient).join("; ") || r.ingredient.trim().toLowerCase();
-    groups.set(drug, [...(groups.get(drug) ?? []), r]);
+    const group = groups.get(drug);
+    if (group) group.push(r);
+    else groups.set(drug, [r]);
   }
   const ins = db.prepare(
     "INSERT INTO approval_ingredient_tiers (approval_key, drug, tier, first_year, has_black_box) VALUES (?, ?, ?, ?, ?)",
