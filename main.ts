@@ -30,6 +30,7 @@ import {
 } from "./lib/report/inputs.ts";
 import { plural } from "./lib/frames/semantics.ts";
 import { resolveInputs } from "./lib/report/resolve_inputs.ts";
+import { dataSourceText } from "./lib/report/source.ts";
 import { planSections, runSections } from "./lib/report/run.ts";
 
 const env = (name: string): string | undefined => Deno.env.get(name) || undefined;
@@ -130,11 +131,14 @@ const client: Client = sandbox
   ? createClient({ baseUrl: sandbox.url, apiKey: sandbox.keys.pro, onProgress })
   : createClient({ onProgress });
 const synthetic = sandbox?.dataSource.kind === "synthetic";
-const source = !sandbox
-  ? service!.origin
-  : synthetic
-  ? `${sandbox.url} (embedded sandbox, seed 42)`
-  : `${sandbox.url} (embedded sandbox over imported public data: ${sandbox.dataSource.label})`;
+// The data source in words (never a loopback address and port): what the data are, or the service's host.
+const source = dataSourceText(
+  !sandbox
+    ? { kind: "service", url: service!.origin }
+    : sandbox.dataSource.kind === "synthetic"
+    ? { kind: "synthetic" }
+    : { kind: "imported", sources: sandbox.dataSource.sources },
+);
 // On imported public data, the sections no public source feeds are skipped, saying so (not failed).
 const UNSOURCED: Partial<Record<SectionId, string>> = {
   patents: "patents",

@@ -53,26 +53,30 @@ export function shareWarnings(
   unresolved: readonly string[],
 ): AnalysisWarning[] {
   const out: AnalysisWarning[] = [];
+  // Entities by name in the text (`ticker LLY`, `Pfizer`); the stored `sponsor:Pfizer` keys stay in the frames.
   const others = [
-    ...(params.tickers ?? []).map((t) => `ticker:${t}`),
-    ...(params.leis ?? []).map((l) => `lei:${l}`),
-  ].filter((e) => !unresolved.includes(e));
+    ...(params.tickers ?? []).map((t) => ({ key: `ticker:${t}`, name: `ticker ${t}` })),
+    ...(params.leis ?? []).map((l) => ({ key: `lei:${l}`, name: `LEI ${l}` })),
+  ].filter((e) => !unresolved.includes(e.key));
   if (others.length) {
     out.push({
       code: "share-unavailable",
-      message: `${others.join(", ")}: the regulatory landscape takes sponsor names only, so their share of ` +
-        `total Part D spending is null`,
+      message: `${others.map((e) => e.name).join(", ")}: the regulatory landscape takes sponsor names ` +
+        `only, so ${others.length === 1 ? "its" : "their"} share of total Part D spending is unknown`,
     });
   }
-  const unlisted = (params.sponsors ?? []).map((s) => `sponsor:${s}`)
-    .filter((e) => !listed.has(e) && !unresolved.includes(e));
+  const unlisted = (params.sponsors ?? []).filter((s) => {
+    const key = `sponsor:${s}`;
+    return !listed.has(key) && !unresolved.includes(key);
+  });
   if (unlisted.length) {
     out.push({
       code: "share-unavailable",
       message: `${unlisted.join(", ")}: the regulatory landscape lists no approved drugs for ` +
         `${unlisted.length === 1 ? "this sponsor" : "these sponsors"} (it lists drugs linked to a ` +
-        `molecule id, which imported public files do not carry), so their total Part D spending ` +
-        `(part_d_total) and exposed share are null, not 0; their exposure is still shown`,
+        `molecule id, which imported public files do not carry), so ${
+          unlisted.length === 1 ? "its" : "their"
+        } total Part D spending and exposed share are unknown, not 0; the exposure is still shown`,
     });
   }
   return out;
@@ -102,8 +106,8 @@ export function reachWarnings(
         : "The approval records carry no patent or exclusivity dates the toolkit can read (fields the " +
           "spec names without a shape)") +
         `: protection past the catalysts' reach (${REACH_DAYS} days) cannot be seen, so a drug whose last ` +
-        `visible expiry is within the horizon may be protected longer (exposure is an upper bound), and the ` +
-        `protected frame and its protected_beyond column lack such drugs`,
+        `visible expiry is within the horizon may be protected longer (exposure is an upper bound), and such ` +
+        `drugs are missing from those listed as protected past the horizon`,
     });
   }
   const beyond = protectedDrugs.filter(pl.col("protected_beyond").isNotNull()).height;
@@ -111,8 +115,8 @@ export function reachWarnings(
     out.push({
       code: "protected-beyond-reach",
       message:
-        `${beyond} drugs are protected beyond the catalysts' reach (see protected.protected_beyond): ` +
-        `not exposure`,
+        `${beyond === 1 ? "1 drug is" : `${beyond} drugs are`} protected beyond the catalysts' reach ` +
+        `(${REACH_DAYS.toLocaleString("en-US")} days): listed as protected past the horizon, not exposure`,
     });
   }
   return out;
@@ -135,7 +139,7 @@ export function matchWarnings(
       message:
         `${n - missed.length} of ${n} drugs losing protection within ${years} years matched Medicare ` +
         `Part D rows (${Math.round(((n - missed.length) / n) * 100)}%); not matched: ${missed.join(", ")} ` +
-        `(see the unmatched frame: no match is not evidence of no spending)`,
+        `(listed as drugs with no Medicare match: no match is not evidence of no spending)`,
     });
   }
   const known = new Set(seen.map((d) => baseName(d)));

@@ -18,6 +18,16 @@ import { framed } from "./_measures.ts";
 import { pullCatalysts } from "./_catalyst_pull.ts";
 import { closestHint, resolveEntity } from "./_resolve_entity.ts";
 import { checkParams } from "./params.ts";
+
+/** The widest catalyst window the service takes (days ahead and back). */
+const MAX_WINDOW_DAYS = 3650;
+
+/** An entity key as a reader names it: `sponsor:Pfizer` → Pfizer, `ticker:LLY` → ticker LLY. */
+function who(entity: string): string {
+  const m = /^([a-z]+):(.*)$/.exec(entity);
+  if (!m) return entity;
+  return m[1] === "sponsor" ? m[2] : `${m[1] === "lei" ? "LEI" : m[1]} ${m[2]}`;
+}
 import type { DataFrame } from "../frames/polars.ts";
 
 /** Columns an event is identified by when merging entities (the service's own de-duplication key). */
@@ -276,13 +286,16 @@ export async function catalystCalendar(
       out.push({
         code: "capped",
         message:
-          `${e.entity}: still capped at ${limit} events after ${r.splits} split calls; complete within ` +
+          `${
+            who(e.entity)
+          }: still capped at ${limit} events after ${r.splits} split calls; complete within ` +
           `±${r.completeDays} days, not for ${r.cappedDrugs.slice(0, 5).join(", ")}`, // capped: some drug is
       });
     } else if (r.discovered) { // the first call was capped and split: complete within less than the window
       out.push({
         code: "capped-split",
-        message: `${e.entity}: the call was capped at ${limit} events and was split (${r.splits} calls): ` +
+        message:
+          `${who(e.entity)}: the call was capped at ${limit} events and was split (${r.splits} calls): ` +
           `complete within ±${r.completeDays} days and for every drug seen; a drug with no event within ` +
           `±${r.completeDays} days could still be missing beyond that`,
       });
@@ -293,19 +306,25 @@ export async function catalystCalendar(
         e.status === "unresolved"
           ? {
             code: "unresolved",
-            message: `${e.entity} did not resolve: no events, no expiries ahead and no exact match in ` +
+            message: `${who(e.entity)} did not resolve: no events, no expiries ahead and no exact match in ` +
               `organization autocomplete${closestHint(res.suggestions)}`,
             pitfall: 16,
           }
           : e.status === "no-events"
           ? {
             code: "no-events-in-window",
-            message: `${e.entity} resolved${res.name ? ` (as ${res.name})` : ""} but has no events in the ` +
-              `${windowDays}-day window; widen windowDays`,
+            message:
+              `${who(e.entity)} resolved${
+                res.name && res.name !== who(e.entity) ? ` (as ${res.name})` : ""
+              } but has no approval, ` +
+              `patent or exclusivity event within ${windowDays.toLocaleString("en-US")} days` +
+              (windowDays < MAX_WINDOW_DAYS
+                ? `; a wider window (windowDays up to ${MAX_WINDOW_DAYS}) may find some`
+                : ""),
           }
           : {
             code: "maybe-unresolved",
-            message: `${e.entity}: no events and no expiries ahead; the value may not resolve ` +
+            message: `${who(e.entity)}: no events and no expiries ahead; the value may not resolve ` +
               `(${res.note})`,
             pitfall: 16,
           },

@@ -236,6 +236,21 @@ export function lossOfExclusivityFromFrames(
   });
 }
 
+/**
+ * A catalyst-calendar warning as loss of exclusivity gives it: the calendar was asked as far as the
+ * catalysts reach, so "widen windowDays" (a parameter this analysis does not take) would change nothing;
+ * an entity without events has no expiry within that reach, and a longer horizon would not find one.
+ */
+function horizonAdvice(w: AnalysisWarning): AnalysisWarning {
+  if (w.code !== "no-events-in-window") return w;
+  return {
+    ...w,
+    message: w.message.replace(/ within .*$/, "") +
+      ` within the catalysts' reach (${REACH_DAYS.toLocaleString("en-US")} days): no protection of its ` +
+      `drugs ends in that time, and no horizon (horizonYears) reaches further`,
+  };
+}
+
 /** Parameters of {@linkcode lossOfExclusivity}: the catalyst calendar's entities, plus a horizon. */
 export interface LossOfExclusivityParams
   extends Pick<CatalystCalendarParams, "sponsors" | "tickers" | "leis" | "indication" | "drugNames"> {
@@ -295,9 +310,8 @@ export async function lossOfExclusivity(
     warnings.push({
       code: "forms-unavailable",
       message:
-        `Molecule-id matching found no ids for ${todo.length} drugs no name matched (drug-to-targets ` +
-        `sent no drug or related_forms ids, fields the spec does not name); those drugs were matched by ` +
-        `brand name only`,
+        `Molecule-id matching found no ids for ${todo.length} drugs no name matched (the service's drug ` +
+        `records carried no molecule ids for their forms); those drugs were matched by brand name only`,
     });
   }
   const frames = lossOfExclusivityFromFrames(calendar.events, medicare.drugs, {
@@ -312,14 +326,16 @@ export async function lossOfExclusivity(
     entities: calendar.entities.getColumn("entity").toArray() as string[],
   });
   warnings.push(...reachWarnings(horizonYears, records, frames.protected));
-  warnings.push(...matchWarnings(horizonYears, frames.drugs, params.drugNames ?? [], catalystDrugs));
+  // A drug asked for by its trade name ("Eliquis") is known when an event carries that trade name.
+  const seenNames = [...catalystDrugs, ...events.map((e) => String(e.trade_name ?? ""))];
+  warnings.push(...matchWarnings(horizonYears, frames.drugs, params.drugNames ?? [], seenNames));
   warnings.push(...shareWarnings(params, landscape.listed, unresolved));
   const year = spendingYears(medicare.drugs);
   if (year.mixed) warnings.push(mixedYears(year.label));
   return analysisResult(
     frames,
     [...calendar.provenance, ...medicare.provenance, ...records.metas, ...forms.metas, ...landscape.metas],
-    [...calendar.warnings.filter((w) => !w.source), ...warnings],
+    [...calendar.warnings.filter((w) => !w.source).map(horizonAdvice), ...warnings],
     calendar.complete && medicare.complete,
     loeDefinitions(year.label),
   );

@@ -193,9 +193,8 @@ export async function regulatoryLandscape(
     warnings.push({
       code: "field-absent",
       message:
-        "bySponsor is empty and drugs.sponsors null: the landscape's drug rows carry no sponsors (a field " +
-        "the spec does not name); it would have shown drugs per sponsor and tier — call regulatoryLandscape " +
-        "with { sponsor } for one sponsor's drugs",
+        "The service's landscape rows name no sponsors, so drugs per sponsor and tier cannot be shown; " +
+        "ask for one sponsor's landscape (sponsor) to see its drugs",
     });
   }
   return analysisResult(frames, provenance, warnings, landscape.meta.complete);

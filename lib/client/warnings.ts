@@ -52,7 +52,9 @@ const ENTITIES = ["disease", "drug", "target", "sponsor"] as const;
 /** The inputs a call was given, named: `sponsor 'Merck', indication 'asthma'` (a long one cut, as show() does). */
 function named(p: Params, keys: readonly string[]): string {
   return keys.filter((k) => p[k] !== undefined && p[k] !== "").map((k) => {
-    const v = Array.isArray(p[k]) ? (p[k] as unknown[]).join(", ") : String(p[k]);
+    // An ontology id the service takes as EFO_0003060 is named as a reader writes it: EFO:0003060.
+    const v = (Array.isArray(p[k]) ? (p[k] as unknown[]).join(", ") : String(p[k]))
+      .replace(/\b([A-Za-z]+)_(\d+)\b/g, "$1:$2");
     return `${k} '${v.length > 80 ? `${v.slice(0, 77)}...` : v}'`;
   }).join(", ");
 }
@@ -121,8 +123,11 @@ const RULES: Readonly<Record<string, readonly Rule[]>> = {
             `No Medicare rows for ${
               named(p, ["search", "efo_id", "molecule_id", "generic_name"]) || "this call"
             }: ` +
-            "search matches only complete generic or brand names, so a partial or " +
-            "misspelled name also returns nothing; this is not evidence the drug is absent",
+            (p.search !== undefined || p.generic_name !== undefined
+              ? "search matches only complete generic or brand names, so a partial or misspelled name " +
+                "also returns nothing; this is not evidence the drug is absent"
+              : "an indication or molecule the Medicare data does not link to any drug also returns " +
+                "nothing; this is not evidence that no drug is reimbursed (try the drugs' exact names)"),
         }
         : undefined,
   ],

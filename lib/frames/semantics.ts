@@ -104,7 +104,10 @@ export const COLUMN_LABELS: Readonly<Record<string, string>> = {
   new_count: "Latest year",
   black_box: "Black-box warnings",
   has_black_box: "Black-box warning",
-  approved_count: "Approved drugs",
+  // Two counts of approved drugs side by side in ranked targets: each label says which it counts.
+  approved_drugs: "Approved drugs (service count)",
+  approved_count: "Approved drugs among its listed drugs",
+  drug_count: "Drugs listed for the target",
   composite: "Composite score",
   target_name: "Target",
   is_orphan: "Orphan",

@@ -6,15 +6,62 @@
 import type { LossOfExclusivity } from "../analyses/loss_of_exclusivity.ts";
 import { lossOfExclusivityChart } from "../charts/loss_of_exclusivity_chart.ts";
 import { pct, usd } from "../charts/_kit.ts";
-import { plural } from "../frames/semantics.ts";
+import { displayText, plural } from "../frames/semantics.ts";
 import type { ReportSection, ReportTable } from "./html.ts";
-import { meta, REPORT_CHART_WIDTH } from "./sections.ts";
+import { meta, nameList, type ParamName, REPORT_CHART_WIDTH } from "./sections.ts";
+
+/** How the exclusivity section names the parameter that would widen an empty answer. */
+export interface ExclusivitySectionOptions {
+  /** How the reader names `horizonYears`. @default {the analysis's name, `horizonYears`} */
+  readonly param?: ParamName;
+}
+
+/**
+ * The sentence of an empty loss-of-exclusivity chart: whose drugs, the horizon, and — when a longer
+ * horizon would change the answer (a drug is protected past it, and the horizon is under 10 years) —
+ * the parameter and value that would.
+ */
+function emptySentence(
+  r: LossOfExclusivity,
+  who: readonly string[],
+  years: number,
+  param: ParamName,
+): string {
+  const longer = r.protected.height;
+  const ahead = `${years} year${years === 1 ? "" : "s"}`;
+  if (r.drugs.height) {
+    return `${plural(r.drugs.height, "drug")} of ${nameList(who, "or")} ${
+      r.drugs.height === 1 ? "loses its" : "lose their"
+    } last protection within ${ahead}, but none matched a Medicare Part D row, so there is no spending ` +
+      `to draw (see No Medicare match).`;
+  }
+  // The nearest later end of protection within the longest horizon (10 years) names the value that widens it.
+  const later = r.protected.height && r.protected.columns.includes("years_to_horizon")
+    ? (r.protected.getColumn("years_to_horizon").toArray() as (number | null)[])
+      .filter((y): y is number => typeof y === "number" && y > years && y <= 10)
+    : [];
+  const next = later.length ? Math.ceil(Math.min(...later)) : undefined;
+  return `No drug of ${nameList(who, "or")} loses its last protection within ${ahead}` +
+    (longer
+      ? `; ${plural(longer, "drug")} ${longer === 1 ? "is" : "are"} protected longer (listed below)`
+      : "") +
+    (next !== undefined
+      ? `; ${param("horizonYears")} ${next} would include ${
+        later.length === 1
+          ? "the one whose protection ends within 10 years"
+          : `the first of the ${later.length} whose protection ends within 10 years`
+      }.`
+      : longer
+      ? ", past the longest horizon (10 years)."
+      : ".");
+}
 
 /** Loss of exclusivity: Medicare Part D spending whose protection ends within the horizon. */
 export function exclusivitySection(
   r: LossOfExclusivity,
   who: readonly string[],
   years: number,
+  options: ExclusivitySectionOptions = {},
 ): ReportSection {
   const sponsors = (r.bySponsor.height ? r.bySponsor.toRecords() : []) as Record<string, unknown>[];
   const known = sponsors.filter((x) => typeof x.exposed_horizon === "number");
@@ -24,7 +71,7 @@ export function exclusivitySection(
   const total = add(withTotal, "part_d_total");
   // The data's spending year (an imported CMS file's latest year), never a hard-coded one.
   const year = known.map((x) => x.spending_year).find((y) => y != null) ?? 2025;
-  const name = (e: unknown) => String(e).replace(/^[a-z]+:/, "");
+  const name = (e: unknown) => displayText(String(e));
   const unknownTotal = known.filter((x) => typeof x.part_d_total !== "number").map((x) => name(x.entity));
   const share = !known.length
     ? "."
@@ -63,7 +110,10 @@ export function exclusivitySection(
       `years${share}`,
     charts: [{
       name: "loss_of_exclusivity",
-      chart: lossOfExclusivityChart(r.drugs, { width: REPORT_CHART_WIDTH }),
+      chart: lossOfExclusivityChart(r.drugs, {
+        width: REPORT_CHART_WIDTH,
+        empty: emptySentence(r, who, years, options.param ?? ((p) => p)),
+      }),
       data: [drugs],
     }],
     tables: [

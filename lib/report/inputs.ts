@@ -105,6 +105,8 @@ export interface ReportInputs {
   readonly author?: string;
   /** Catalyst window in days. @default {730} */
   readonly windowDays: number;
+  /** Loss-of-exclusivity horizon in years (1-10). @default {5} */
+  readonly horizonYears?: number;
   /** Sections asked for explicitly, or undefined: every section whose inputs are given. */
   readonly sections?: readonly SectionId[];
   /** Output folder. @default {"out"} */
@@ -166,6 +168,7 @@ names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synth
   --author A5023888391             researcher id (scholarly index): the researcher output runs only with it
                                    (on the sandbox, --sections researcher picks its most prolific author)
   --window-days 730                catalyst window in days (1-3650, default 730)
+  --horizon-years 5                loss-of-exclusivity horizon in years (1-10, default 5)
   --sections portfolio,catalysts   only these (${Object.keys(REPORT_SECTIONS).join(", ")});
                                    default: every section whose inputs are given
   --out out                        output folder (default out; must be allowed by --allow-write)
@@ -243,6 +246,7 @@ export function parseReportArgs(args: readonly string[]): ReportCommand | "help"
     cpc: { type: "string" },
     author: { type: "string" },
     "window-days": { type: "string" },
+    "horizon-years": { type: "string" },
     sections: { type: "string" },
     out: { type: "string" },
     formats: { type: "string" },
@@ -254,6 +258,11 @@ export function parseReportArgs(args: readonly string[]): ReportCommand | "help"
   const windowDays = Number(windowText);
   if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > 3650) {
     problems.push(`--window-days '${windowText}' must be a whole number of days from 1 to 3650`);
+  }
+  const horizonText = values["horizon-years"] ?? "5";
+  const horizonYears = Number(horizonText);
+  if (!Number.isInteger(horizonYears) || horizonYears < 1 || horizonYears > 10) {
+    problems.push(`--horizon-years '${horizonText}' must be a whole number of years from 1 to 10`);
   }
   const text = (flag: string, v: string | undefined) => {
     if (v !== undefined && !v.trim()) problems.push(`${flag} is empty; give a value or leave it out`);
@@ -294,6 +303,7 @@ export function parseReportArgs(args: readonly string[]): ReportCommand | "help"
     cpc,
     author,
     windowDays,
+    horizonYears,
     sections: sections && oneOf("--sections", sections, ids, problems),
     out: text("--out", values.out) ?? "out",
     formats: oneOf("--formats", formats, REPORT_FORMATS, problems),

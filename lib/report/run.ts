@@ -20,9 +20,11 @@ import {
   targetPrioritization,
 } from "../analyses/mod.ts";
 import { progressBar } from "../charts/progress.ts";
+import { checkParams } from "../analyses/params.ts";
 import type { ReportSection } from "./html.ts";
 import { REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 import * as S from "./sections.ts";
+import { REPORT_FLAGS } from "./sections.ts";
 import { exclusivitySection } from "./exclusivity_section.ts";
 
 /** Which sections run, and why the others do not. */
@@ -73,6 +75,15 @@ export function planSections(inputs: ReportInputs, canPickAuthor: boolean): Sect
   const run = ids.filter((id) => (asked ? asked.has(id) : REPORT_SECTIONS[id].ready(inputs, false)));
   const skipped = ids.filter((id) => !asked && !run.includes(id))
     .map((id) => ({ id, needs: REPORT_SECTIONS[id].needs }));
+  // A limit the analyses cannot lift is bad input, found before any analysis runs (exit 2, not a failed section).
+  if (run.includes("portfolio")) {
+    try {
+      checkParams("portfolioOverlap", { sponsors: inputs.sponsors, condition: inputs.condition ?? "" });
+    } catch (e) {
+      const said = (e as Error).message.replace(/^portfolioOverlap: sponsors /, "");
+      throw new UsageError(`--sponsors: ${said}`);
+    }
+  }
   return { run, skipped };
 }
 
@@ -95,8 +106,10 @@ type Step = () => Promise<ReportSection>;
 
 function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
   const i = ctx.inputs;
-  const from = new Date().getUTCFullYear() - 9;
-  const to = new Date().getUTCFullYear() - 1;
+  // Years and windows count from the data's reference day (the sandbox's today), not the wall clock.
+  const year = (ctx.asOf ?? new Date()).getUTCFullYear();
+  const from = year - 9;
+  const to = year - 1;
   const scanned = i.scanSponsor ? [i.scanSponsor] : i.sponsors;
   return {
     portfolio: async () =>
@@ -113,15 +126,23 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
           windowDays: i.windowDays,
         }),
         [...i.sponsors, ...i.tickers],
+        { asOf: ctx.asOf, windowDays: i.windowDays, param: REPORT_FLAGS },
       ),
     targets: async () =>
       S.targetSection(await targetPrioritization(client, { disease: i.condition!, topN: 30 }), i.condition!),
-    regulatory: async () =>
-      S.regulatorySection(
-        await regulatoryLandscape(client, { region: "US" }),
-        "US approvals (all sponsors)",
-        ctx.asOf,
-      ),
+    regulatory: async () => {
+      // The report's sponsors' own landscapes beside the market's (one call each); without sponsors the
+      // section says it is market-wide and why.
+      const market = await regulatoryLandscape(client, { region: "US" });
+      const own = [];
+      for (const sponsor of i.sponsors) {
+        own.push({ sponsor, r: await regulatoryLandscape(client, { region: "US", sponsor }) });
+      }
+      return S.regulatorySection(market, "US approvals", ctx.asOf, {
+        sponsors: own,
+        marketWide: "no sponsor was given (--sponsors)",
+      });
+    },
     patents: async () =>
       S.patentSection(
         await patentTrends(client, { cpc_code: i.cpc, from, to, compare: i.sponsors }),
@@ -136,14 +157,22 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
       ),
     sponsor: async () => {
       const scans = [];
-      for (const sponsor of scanned) scans.push({ sponsor, r: await sponsorScan(client, { sponsor }) });
+      // Patent years up to the data's reference year, not the clock's.
+      for (const sponsor of scanned) {
+        scans.push({ sponsor, r: await sponsorScan(client, { sponsor, ...(ctx.asOf ? { to: year } : {}) }) });
+      }
       return S.sponsorSection(scans);
     },
     exclusivity: async () =>
       exclusivitySection(
-        await lossOfExclusivity(client, { sponsors: i.sponsors, tickers: i.tickers, horizonYears: 5 }),
+        await lossOfExclusivity(client, {
+          sponsors: i.sponsors,
+          tickers: i.tickers,
+          horizonYears: i.horizonYears ?? 5,
+        }),
         [...i.sponsors, ...i.tickers],
-        5,
+        i.horizonYears ?? 5,
+        { param: REPORT_FLAGS },
       ),
     researcher: async () => {
       const r = await researcherOutput(client, { authorId: i.author ?? ctx.pickAuthor!() });

@@ -15,7 +15,7 @@ import type { RegulatoryLandscape } from "../analyses/regulatory_landscape.ts";
 import type { ResearcherOutput } from "../analyses/researcher_output.ts";
 import type { SponsorScan } from "../analyses/sponsor_scan.ts";
 import type { TargetPrioritization } from "../analyses/target_prioritization.ts";
-import { catalystCalendarChart } from "../charts/catalyst_calendar_chart.ts";
+import { catalystCalendarChart, eventTypeLabel } from "../charts/catalyst_calendar_chart.ts";
 import { valueLabel } from "../frames/value_labels.ts";
 import { diseaseComparisonChart } from "../charts/disease_comparison_chart.ts";
 import { medicareSpendingChart } from "../charts/medicare_spending_chart.ts";
@@ -25,12 +25,30 @@ import { regulatoryLandscapeChart } from "../charts/regulatory_landscape_chart.t
 import { researcherOutputChart } from "../charts/researcher_output_chart.ts";
 import { sponsorScanChart } from "../charts/sponsor_scan_chart.ts";
 import { targetPrioritizationChart } from "../charts/target_prioritization_chart.ts";
-import { pct, usd } from "../charts/_kit.ts";
+import { displayName, pct, usd } from "../charts/_kit.ts";
 import { displayText, formatCell, plural } from "../frames/semantics.ts";
 import type { ReportSection, ReportTable } from "./html.ts";
 
 /** Width of every chart of the report: the page's content width, so no chart sits in a narrow column. */
 export const REPORT_CHART_WIDTH = 980;
+
+/**
+ * How a reader changes a parameter of an analysis, in the advice of an empty section: the analysis's own
+ * name (`horizonYears`, for the MCP tools and scripts; the default) or the report's flag
+ * ({@linkcode REPORT_FLAGS}: `--horizon-years`).
+ */
+export type ParamName = (param: string) => string;
+
+/** The report command's flag of an analysis parameter: `horizonYears` → `--horizon-years`. */
+export const REPORT_FLAGS: ParamName = (p) => `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** Names in a sentence: `A`, `A or B`, `A, B or C` (`and` with `joiner: "and"`). */
+export function nameList(names: readonly string[], joiner = "or"): string {
+  const shown = names.map(displayText);
+  return shown.length <= 1 ? shown.join("") : `${shown.slice(0, -1).join(", ")} ${joiner} ${shown.at(-1)}`;
+}
+
+const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 /** Provenance and warnings of a result, plus a warning when a call was capped. */
 export const meta = (r: AnalysisMeta): Pick<ReportSection, "provenance" | "warnings"> => ({
@@ -80,8 +98,22 @@ export function portfolioSection(
   };
 }
 
+/** What the catalyst section knows of the question besides its answer. */
+export interface CatalystSectionOptions {
+  /** The data's reference day (the store's today): the chart's rule and the empty sentence use it. */
+  readonly asOf?: Date;
+  /** The window asked, in days (the empty sentence says it, and what would widen it). */
+  readonly windowDays?: number;
+  /** How the reader names the window parameter. @default {the analysis's name, `windowDays`} */
+  readonly param?: ParamName;
+}
+
 /** Catalyst calendar of sponsors. */
-export function catalystSection(r: CatalystCalendar, who: readonly string[]): ReportSection {
+export function catalystSection(
+  r: CatalystCalendar,
+  who: readonly string[],
+  options: CatalystSectionOptions = {},
+): ReportSection {
   const upcoming = r.events.filter(pl.col("when").eq(pl.lit("upcoming")));
   const next = upcoming.height ? upcoming.row(0) : null;
   const col = (c: string) => upcoming.columns.indexOf(c);
@@ -95,12 +127,16 @@ export function catalystSection(r: CatalystCalendar, who: readonly string[]): Re
     summary: `${who.join(", ")}: ${n(upcoming.height)} upcoming and ` +
       `${many(r.events.height - upcoming.height, "recent event")}.` +
       (next
-        ? ` Next: ${next[col("trade_name")]}${whose(next)} ${String(next[col("type")]).replace(/_/g, " ")} ` +
-          `on ${(next[col("event_date")] as Date).toISOString().slice(0, 10)}.`
+        ? ` Next: ${displayName(next[col("trade_name")] ?? next[col("drug_name")])}${whose(next)} ` +
+          `${eventTypeLabel(next[col("type")]).toLowerCase()} on ${isoDay(next[col("event_date")] as Date)}.`
         : ""),
     charts: [{
       name: "catalyst_calendar",
-      chart: catalystCalendarChart(r.events, { width: REPORT_CHART_WIDTH }),
+      chart: catalystCalendarChart(r.events, {
+        width: REPORT_CHART_WIDTH,
+        ...(options.asOf ? { today: options.asOf } : {}),
+        empty: catalystEmpty(who, options),
+      }),
       data: [events],
     }],
     tables: [
@@ -109,6 +145,18 @@ export function catalystSection(r: CatalystCalendar, who: readonly string[]): Re
     ],
     ...meta(r),
   };
+}
+
+/** The sentence of an empty catalyst calendar: whose events, in which window, and what would widen it. */
+function catalystEmpty(who: readonly string[], o: CatalystSectionOptions): string {
+  const days = o.windowDays ?? 730;
+  const around = o.asOf ? ` of ${isoDay(o.asOf)}` : "";
+  const whose = who.length ? ` of ${nameList(who)}` : "";
+  return `No approval, patent expiry or exclusivity expiry${whose} within ${days.toLocaleString("en-US")} ` +
+    `days${around}` +
+    (days < 3650
+      ? `; a wider window (${(o.param ?? ((p) => p))("windowDays")} up to 3650) would widen it.`
+      : ".");
 }
 
 /** Target prioritization for a disease. */
@@ -123,7 +171,7 @@ export function targetSection(r: TargetPrioritization, disease: string): ReportS
       "target_name",
       "association_score",
       "novelty_score",
-      "approved_count",
+      "approved_drugs",
       "white_space",
       "composite",
     ],
@@ -135,7 +183,11 @@ export function targetSection(r: TargetPrioritization, disease: string): ReportS
       (white.height ? ` (${(white.getColumn("symbol").toArray() as string[]).join(", ")}).` : "."),
     charts: [{
       name: "target_prioritization",
-      chart: targetPrioritizationChart(r.targets, { disease, width: REPORT_CHART_WIDTH }),
+      chart: targetPrioritizationChart(r.targets, {
+        disease,
+        width: REPORT_CHART_WIDTH,
+        empty: `No drug target with an association score was found for ${disease}.`,
+      }),
       data: [ranked],
     }],
     tables: [ranked],
@@ -143,23 +195,106 @@ export function targetSection(r: TargetPrioritization, disease: string): ReportS
   };
 }
 
-/** Regulatory landscape. */
-export function regulatorySection(r: RegulatoryLandscape, scope: string, asOf?: Date): ReportSection {
+/** Whose drugs the regulatory section shows besides the market's. */
+export interface RegulatorySectionOptions {
+  /** Each of the report's sponsors with its own landscape (`regulatoryLandscape({ sponsor })`). */
+  readonly sponsors?: readonly { readonly sponsor: string; readonly r: RegulatoryLandscape }[];
+  /**
+   * Why the landscape is market-wide, said in the summary when no sponsor is given (e.g. "no sponsor was
+   * given"); leave out when `r` is already one sponsor's landscape.
+   */
+  readonly marketWide?: string;
+}
+
+/** The tier mix of a landscape: `30% biologics, 55% modern small molecules, …`. */
+function tierMix(byTier: pl.DataFrame): string {
+  const rows = byTier.height ? byTier.toRecords() : [];
+  const total = rows.reduce((a, t) => a + Number(t.drugs ?? 0), 0);
+  return rows.filter((t) => Number(t.drugs) > 0)
+    .map((t) => `${pct(Number(t.drugs) / total)} ${valueLabel("tier", t.tier).toLowerCase()}`)
+    .join(", ");
+}
+
+/**
+ * The regulatory landscape: the market's drugs by tier, year and sponsor, and — when the report names
+ * sponsors — each sponsor's tiers beside the market's (one table), so the section answers for the report's
+ * sponsors; without sponsors it says plainly that it is market-wide and why.
+ *
+ * @param r The market's (or one sponsor's) landscape.
+ * @param scope What `r` covers, in words ("US approvals").
+ * @param asOf The data's reference day (its year is partial on the chart).
+ * @param options The report's sponsors with their landscapes, or why the section is market-wide.
+ * @returns The section.
+ */
+export function regulatorySection(
+  r: RegulatoryLandscape,
+  scope: string,
+  asOf?: Date,
+  options: RegulatorySectionOptions = {},
+): ReportSection {
+  const own = options.sponsors ?? [];
+  const sources = r.bySource.toRecords().map((s) => `${valueLabel("source", s.source)} ${n(s.approvals)}`)
+    .join(", ");
+  const mix = tierMix(r.byTier);
+  const market = `${many(r.drugs.height, "drug")} in the landscape of ${scope}${mix ? ` (${mix})` : ""}`;
+  const theirs = own.map(({ sponsor, r: o }) =>
+    `${displayText(sponsor)}: ${many(o.drugs.height, "drug")}${
+      tierMix(o.byTier) ? ` (${tierMix(o.byTier)})` : ""
+    }`
+  );
+  const summary = own.length
+    ? `${theirs.join("; ")}; beside the market: ${market}. Approvals by source (market): ${sources}.`
+    : `${market}${
+      options.marketWide ? `; market-wide, all sponsors' drugs, because ${options.marketWide}` : ""
+    }. Approvals by source: ${sources}.`;
+  // Each sponsor's tiers beside the market's: one row per tier and whose, with the share of its drugs.
+  const tiers = (who: string, t: pl.DataFrame) => {
+    const total = t.height ? Number(t.getColumn("drugs").sum()) : 0;
+    return t.select(
+      pl.lit(who).alias("sponsor"),
+      pl.col("tier"),
+      pl.col("drugs").cast(pl.Int64),
+      (total > 0 ? pl.col("drugs").cast(pl.Float64).div(pl.lit(total)) : pl.lit(null).cast(pl.Float64))
+        .alias("share_of_drugs_fraction"),
+    );
+  };
+  const beside: ReportTable[] = own.length
+    ? [{
+      title: "Tiers: the sponsors beside the market",
+      frame: pl.concat([
+        ...own.map(({ sponsor, r: o }) => tiers(displayText(sponsor), o.byTier)),
+        tiers("All sponsors (market)", r.byTier),
+      ], { how: "vertical" }),
+      rows: 4 * (own.length + 1),
+    }]
+    : [];
+  const wide = own.length || options.marketWide;
   return {
     title: "Regulatory landscape",
-    summary: `${many(r.drugs.height, "drug")} in the landscape of ${scope}; approvals by source: ` +
-      r.bySource.toRecords().map((s) => `${valueLabel("source", s.source)} ${n(s.approvals)}`).join(", ") +
-      ".",
+    summary,
     charts: [{
       name: "regulatory_tiers",
-      chart: regulatoryLandscapeChart(r.byYear, { bySponsor: r.bySponsor, asOf, width: REPORT_CHART_WIDTH }),
+      chart: regulatoryLandscapeChart(r.byYear, {
+        bySponsor: r.bySponsor,
+        asOf,
+        width: REPORT_CHART_WIDTH,
+        ...(wide
+          ? { title: `Regulatory landscape of ${scope}, all sponsors: drugs by first approval year and tier` }
+          : {}),
+        empty: `No approved drug in the landscape of ${scope} has a first approval year in this data.`,
+      }),
       data: [
         { title: "Drugs by first approval year", frame: r.byYear },
         { title: "Drugs by sponsor", frame: r.bySponsor },
       ],
     }],
-    tables: [{ title: "By tier", frame: r.byTier }, { title: "By source", frame: r.bySource }],
-    ...meta(r),
+    tables: [
+      ...beside,
+      { title: own.length ? "By tier (market)" : "By tier", frame: r.byTier },
+      { title: "By source", frame: r.bySource },
+    ],
+    provenance: [...r.provenance, ...own.flatMap(({ r: o }) => o.provenance)],
+    warnings: [...(meta(r).warnings ?? []), ...own.flatMap(({ r: o }) => meta(o).warnings ?? [])],
   };
 }
 
@@ -183,6 +318,8 @@ export function patentSection(
         compared: limits.compared,
         subtitle: scope,
         width: REPORT_CHART_WIDTH,
+        empty: `No patent was published ${scope}` +
+          (limits.cpc ? "; another CPC code (--cpc) or a broader prefix would widen it." : "."),
       }),
       data: [
         { title: "Patents per year", frame: r.byYear },
@@ -238,7 +375,11 @@ export function medicareSection(r: MedicareSpending, scope: string): ReportSecti
       : `${scope}: no Medicare Part D drugs matched.`,
     charts: [{
       name: "medicare_spending",
-      chart: medicareSpendingChart(r.drugs, { subtitle: undefined, width: REPORT_CHART_WIDTH }),
+      chart: medicareSpendingChart(r.drugs, {
+        subtitle: undefined,
+        width: REPORT_CHART_WIDTH,
+        empty: `No Medicare Part D drug matched (${scope}); this is not evidence that none is reimbursed.`,
+      }),
       data: [{ title: "Drugs", frame: r.drugs }],
     }],
     tables: [{ title: "Summary", frame: r.summary }],

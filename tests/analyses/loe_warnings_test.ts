@@ -47,15 +47,17 @@ Deno.test("shareWarnings(): tickers, LEIs and unlisted sponsors have no denomina
   assert.deepEqual(codes(ws), ["share-unavailable", "share-unavailable"]);
   assert.match(
     ws[0].message,
-    /^ticker:T1, lei:L1: the regulatory landscape takes sponsor names only, so their share/,
+    /^ticker T1, LEI L1: the regulatory landscape takes sponsor names only, so their share/,
   );
   assert.match(
     ws[1].message,
-    /^sponsor:S2: the regulatory landscape lists no approved drugs for this sponsor \(/,
+    /^S2: the regulatory landscape lists no approved drugs for this sponsor \(/,
   );
-  assert.match(ws[1].message, /are null, not 0; their exposure is still shown$/);
+  assert.match(ws[1].message, /are unknown, not 0; the exposure is still shown$/);
   const two = shareWarnings({ sponsors: ["S1", "S2"] }, new Set(), []);
-  assert.match(two[0].message, /^sponsor:S1, sponsor:S2: .* for these sponsors \(/);
+  assert.match(two[0].message, /^S1, S2: .* for these sponsors \(/);
+  // Entities by name: their stored keys (sponsor:S1) stay in the frames, not in the sentence.
+  assert.ok(ws.every((w) => !/\b(sponsor|ticker|lei):/.test(w.message)));
   assert.deepEqual(shareWarnings({ leis: ["L1"] }, new Set(), []).length, 1);
 });
 
@@ -77,7 +79,10 @@ Deno.test("reachWarnings(): records without dates, or not fetched in full, make 
     absent.message,
     /^The approval records carry no patent or exclusivity dates .*: protection past/,
   );
-  assert.match(absent.message, /\(exposure is an upper bound\).*lack such drugs$/);
+  assert.match(
+    absent.message,
+    /\(exposure is an upper bound\).*missing from those listed as protected past the horizon$/,
+  );
   const failed = ["A", "B", "C", "D", "E", "F"];
   const [unseen] = reachWarnings(5, { dated: true, failed }, none);
   assert.equal(unseen.code, "beyond-reach-unseen");
@@ -93,8 +98,8 @@ Deno.test("reachWarnings(): drugs protected past the reach are counted, and are 
   const [w] = reachWarnings(5, { dated: true, failed: [] }, df);
   assert.deepEqual(w, {
     code: "protected-beyond-reach",
-    message:
-      "2 drugs are protected beyond the catalysts' reach (see protected.protected_beyond): not exposure",
+    message: "2 drugs are protected beyond the catalysts' reach (3,650 days): listed as protected past the " +
+      "horizon, not exposure",
   });
   const nulls = pl.DataFrame({ protected_beyond: [new Date("2040-01-01"), null] }).head(0);
   assert.deepEqual(reachWarnings(5, { dated: true, failed: [] }, nulls), []);
@@ -113,7 +118,7 @@ Deno.test("matchWarnings(): the match rate only on a shortfall, naming the drugs
     rate.message,
     /^1 of 3 drugs losing protection within 3 years matched Medicare Part D rows \(33%\); /,
   );
-  assert.match(rate.message, /not matched: d1, d2 \(see the unmatched frame: no match is not evidence of no/);
+  assert.match(rate.message, /not matched: d1, d2 \(listed as drugs with no Medicare match: no match is not/);
   const [unknown] = matchWarnings(5, drugs([]), ["Alpha Mesylate", "Nope", "Nada"], ["alpha", "beta"]);
   assert.equal(unknown.code, "unknown-drug");
   assert.match(unknown.message, /^No catalyst event within ±3650 days for Nope, Nada: not a drug name the /);
