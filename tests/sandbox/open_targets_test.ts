@@ -140,6 +140,10 @@ Deno.test("Open Targets: diseases by name, synonym and MeSH; the disease landsca
         ["NCT05000003", "cardiovascular"],
         ["NCT05000005", "oncology"],
       ]);
+      // Their lead drug approved (palbociclib, sacubitril, apixaban in the molecule file): trial-pos' prior approval.
+      const prior = db.prepare("SELECT trial_id FROM trials WHERE prior_approval = 1 ORDER BY trial_id").all()
+        .map((r) => (r as Rec).trial_id);
+      assert.deepEqual(prior, ["NCT05000001", "NCT05000002", "NCT05000003", "NCT05000005"]);
     } finally {
       db.close();
     }

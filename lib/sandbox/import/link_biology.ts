@@ -10,8 +10,9 @@
  *    generic name, salt and ester words dropped, is a name of one molecule (generic, salt or synonym; the
  *    parent molecule of a salt form); a combination ("Sacubitril/Valsartan") stays unmatched. Its
  *    `medicare_indications` are the molecule's approved indications.
- * 3. **Trials' therapeutic area**: the area of the first of a trial's conditions linked to a disease with
- *    a known area; else `unknown`.
+ * 3. **Trials' therapeutic area and prior approval**: the area of the first of a trial's conditions linked
+ *    to a disease with a known area (else `unknown`); prior approval when the first of its drug or
+ *    biological interventions that names a molecule names an approved one; `pos_score` computed again with them (the sandbox's formula).
  * 4. **Landscape tiers** (the spec's three; Open Targets molecules): biologics by drug type (decided on
  *    import); a small molecule is a **commodity** when first approved before {@linkcode COMMODITY_BEFORE}
  *    or when the Orange Book lists a generic of it (an ANDA approval linked to it or its salt forms), else
@@ -29,6 +30,7 @@
 import type { ImportStore } from "./_store.ts";
 import { drugKeys } from "../../client/names.ts";
 import { COMMODITY_BEFORE } from "./open_targets.ts";
+import { trialPos } from "../store/formulas.ts";
 
 export { COMMODITY_BEFORE };
 
@@ -122,16 +124,44 @@ function tiers({ db }: ImportStore): string {
 }
 
 function trialAreas({ db }: ImportStore): string[] {
-  const n = db.prepare(
+  db.exec(
     `UPDATE trials SET therapeutic_area = coalesce((SELECT d.therapeutic_area FROM trial_conditions c
        JOIN diseases d ON d.id = c.disease_id
        WHERE c.trial_id = trials.trial_id AND d.therapeutic_area NOT IN ('unknown', 'other')
        ORDER BY c.position LIMIT 1), 'unknown')`,
-  ).run();
+  );
+  // The lead drug (the first drug or biological intervention naming a molecule) is approved: a trial-pos feature.
+  db.exec(
+    `UPDATE trials SET prior_approval = coalesce((SELECT m.is_approved FROM trial_interventions ti
+       JOIN molecules m ON m.chembl_id = ti.chembl_id WHERE ti.trial_id = trials.trial_id
+         AND ti.intervention_type IN ('DRUG', 'BIOLOGICAL') ORDER BY ti.position LIMIT 1), 0)`,
+  );
+  // trial-pos uses the area and the prior approval: the sandbox's formula again over the stored features.
+  const rows = db.prepare(
+    `SELECT rid, phase, status, therapeutic_area, design_allocation, design_masking, enrollment, n_sites,
+       n_countries, has_biomarker, lead_is_industry, prior_approval, pos_score FROM trials`,
+  ).all() as Record<string, never>[];
+  const set = db.prepare("UPDATE trials SET pos_score = ? WHERE rid = ?");
+  for (const r of rows) {
+    const pos = trialPos({
+      phase: r.phase,
+      status: r.status,
+      therapeuticArea: r.therapeutic_area,
+      designAllocation: r.design_allocation,
+      designMasking: r.design_masking,
+      enrollment: r.enrollment,
+      nSites: r.n_sites,
+      nCountries: r.n_countries,
+      hasBiomarker: r.has_biomarker === 1,
+      leadIsIndustry: r.lead_is_industry === 1,
+      priorApproval: r.prior_approval === 1,
+    });
+    if (pos !== r.pos_score) set.run(pos, r.rid);
+  }
   const known = (db.prepare("SELECT count(*) AS n FROM trials WHERE therapeutic_area != 'unknown'").get() as {
     n: number;
   }).n;
-  return Number(n.changes)
+  return known
     ? [`Gave ${known.toLocaleString("en-US")} trials the therapeutic area of their conditions`]
     : [];
 }
