@@ -1,7 +1,8 @@
 /**
- * The one line a first run shows while Deno fetches the toolkit's npm dependencies (run by the demo and
- * report tasks with `--no-config`, so it starts before any download; the run itself is `-q`, without
- * Deno's line per package). Says nothing once `node_modules` is in place.
+ * The one line a first run shows while Deno fetches the toolkit's npm dependencies. The demo task runs it
+ * with `--no-config` (so it starts before any download), then `deno install -q` and the demo with `-q`:
+ * no line per package. (`"nodeModulesDir": "manual"` keeps `deno task` from installing — loudly — before
+ * the task starts.) Says nothing once `node_modules` is in place.
  *
  * @module
  */
