@@ -36,7 +36,7 @@ export interface StorePicks {
   readonly condition?: string;
   /** The diseases with the most trials (up to four). */
   readonly diseases: string[];
-  /** A disease CURIE that Medicare rows list as an approved indication (the most spending), else the condition's. */
+  /** The disease CURIE Medicare rows list as an approved indication with the most spending, if any. */
   readonly indication?: { readonly id: string; readonly name: string };
   /** One line per pick saying what it is and why. */
   readonly notes: string[];
@@ -70,19 +70,21 @@ export function storePicks(db: DatabaseSync): StorePicks {
        JOIN diseases d ON d.id = i.disease_id GROUP BY i.disease_id ORDER BY sum(m.total_spending) DESC LIMIT 1`,
     ).get() as { id: string; name: string } | undefined;
   } catch { /* a store without Medicare indications */ }
-  indication ??= diseases[0] ? { id: diseases[0].id, name: diseases[0].name } : undefined;
+  const n = (k: number, what: string) => `${k} ${what}${k === 1 ? "" : "s"}`;
   const notes = [
     ...(sponsors.length
       ? [
         `sponsors: ${
-          sponsors.map((s) => `${s.name} (${s.t} trials, ${s.a} approvals)`).join(", ")
+          sponsors.map((s) => `${s.name} (${n(s.t, "trial")}, ${n(s.a, "approval")})`).join(", ")
         } — the most in the data`,
       ]
       : []),
     ...(diseases.length
-      ? [`conditions: ${diseases.map((d) => `${d.name} (${d.n} trials)`).join(", ")} — the most studied`]
+      ? [`conditions: ${diseases.map((d) => `${d.name} (${n(d.n, "trial")})`).join(", ")} — the most studied`]
       : []),
-    ...(indication ? [`indication: ${indication.name} (${indication.id})`] : []),
+    indication
+      ? `indication: ${indication.name} (${indication.id}) — the most Medicare spending`
+      : "indication: none — no Medicare drug here lists an approved indication (import Open Targets to link them)",
   ];
   return {
     sponsors: sponsors.map((s) => s.name),
