@@ -17,7 +17,8 @@
  * @module
  */
 import { type Client, createClient, serviceConfigOrExit } from "./lib/client/mod.ts";
-import { mostProlificAuthor, startSandbox } from "./lib/sandbox/mod.ts";
+import { mostProlificAuthor, startSandbox, storePicks } from "./lib/sandbox/mod.ts";
+import { flagOf, SOURCE_IDS, type SourceId } from "./lib/sandbox/import/sources.ts";
 import type { Progress } from "./lib/client/result.ts";
 import { ensureWritable, NotWritableError, writeReport } from "./lib/report/mod.ts";
 import {
@@ -139,17 +140,26 @@ const source = dataSourceText(
     ? { kind: "synthetic" }
     : { kind: "imported", sources: sandbox.dataSource.sources },
 );
-// On imported public data, the sections no public source feeds are skipped, saying so (not failed).
-const UNSOURCED: Partial<Record<SectionId, string>> = {
-  patents: "patents",
-  targets: "targets (biology)",
-  researcher: "researchers and works",
+// On imported public data, a section whose source the store does not hold is skipped, naming the flag
+// of `deno task import` that would fill it (not failed).
+const SOURCED_BY: Partial<Record<SectionId, { what: string; source: SourceId }>> = {
+  patents: { what: "patents", source: "patentsview" as SourceId },
+  targets: { what: "targets (biology)", source: "open_targets" as SourceId },
+  researcher: { what: "researchers and works", source: "openalex" as SourceId },
 };
+const unsourced = (id: SectionId) =>
+  sandbox !== undefined && !synthetic && SOURCED_BY[id] !== undefined &&
+  !(SOURCED_BY[id]!.source in sandbox.dataSource.sources);
 if (sandbox && !synthetic && plan) {
-  for (const id of plan.run.filter((id) => UNSOURCED[id])) {
-    console.error(`  skipped ${id}: no imported public source provides ${UNSOURCED[id]}`);
+  for (const id of plan.run.filter(unsourced)) {
+    const by = SOURCED_BY[id]!;
+    console.error(
+      `  skipped ${id}: this store holds no ${by.what}; import them with deno task import -- ${
+        SOURCE_IDS.includes(by.source) ? flagOf(by.source) : by.source
+      } <files>`,
+    );
   }
-  plan = { ...plan, run: plan.run.filter((id) => !UNSOURCED[id]) };
+  plan = { ...plan, run: plan.run.filter((id) => !unsourced(id)) };
 }
 if (sandbox) {
   console.error(`Sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s at ${sandbox.url}`);
@@ -167,6 +177,21 @@ try {
   try {
     // The demo's own questions may not all be in the data (a store of public data, another service): it
     // leaves those out and says so; a user's own names that do not resolve stop the run (exit 2).
+    // On a store of public data the demo asks what the store can answer: its largest sponsors and most
+    // studied conditions, said before the run.
+    if (demo && sandbox && (storeFile || env("RI_STORE"))) {
+      const picks = storePicks(sandbox.store.db);
+      inputs = {
+        ...inputs,
+        ...(picks.sponsors.length ? { sponsors: picks.sponsors, scanSponsor: picks.sponsors[0] } : {}),
+        ...(picks.condition ? { condition: picks.condition } : {}),
+        ...(picks.diseases.length ? { diseases: picks.diseases } : {}),
+        indication: picks.indication?.id,
+        indicationName: picks.indication?.name,
+      };
+      console.error(`The demo's questions, chosen from this store:\n  ${picks.notes.join("\n  ")}`);
+      plan = { ...plan!, run: plan!.run.filter((id) => REPORT_SECTIONS[id].ready(inputs, canPickAuthor)) };
+    }
     const resolved = await resolveInputs(client, inputs, plan!.run, { dropUnresolved: demo });
     inputs = resolved.inputs;
     if (!demo) { for (const n of resolved.notes) console.error(`  ${n}`); }
