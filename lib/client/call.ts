@@ -116,14 +116,39 @@ export function absentFields(answers: readonly Answer[]): Warning | undefined {
   }
   const missing = [...all.chosenMissing].filter((p) => !all.chosenPresent.has(p));
   if (missing.length === 0) return undefined;
-  const shown = missing.slice(0, 8).join(", ") +
+  const shown = [...new Set(missing.map(fieldWords))].slice(0, 8).join(", ") +
     (missing.length > 8 ? ` and ${missing.length - 8} more` : "");
   return {
     code: "field-absent",
     pitfall: 36,
     message: `The service sent no ${shown} (fields the spec does not name); ` +
-      `columns built from them are null`,
+      `columns built from them are left empty`,
   };
+}
+
+const FIELD_ACRONYMS: Readonly<Record<string, string>> = {
+  id: "id",
+  chembl: "ChEMBL",
+  efo: "EFO",
+  nct: "NCT",
+  lei: "LEI",
+  ror: "ROR",
+  cpc: "CPC",
+  fda: "FDA",
+  ema: "EMA",
+};
+
+/**
+ * A response field's path in words for a warning a reader reads: `data.small_molecules_modern[].chembl_id`
+ * → "ChEMBL id of small molecules modern" (the path itself stays in the answer's field audit).
+ */
+function fieldWords(path: string): string {
+  const words = (s: string) =>
+    s.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase().split("_").filter(Boolean)
+      .map((w) => FIELD_ACRONYMS[w] ?? w).join(" ");
+  const parts = path.replace(/\[\]/g, "").split(".").filter((p) => p && p !== "data" && p !== "meta");
+  const field = parts.at(-1) ?? path;
+  return parts.length > 1 ? `${words(field)} of ${words(parts.at(-2)!)}` : words(field);
 }
 
 /** Provenance of a result made of `answers`. */

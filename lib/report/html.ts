@@ -95,7 +95,8 @@ details{margin:8px 0;font-size:12px}table.prov{border-collapse:collapse}table.pr
 padding:2px 8px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}nav a{margin-right:12px}
 .ri-frame{overflow-x:auto;background:white;padding:6px;margin:8px 0;border:1px solid #eee}
 table.prov code{word-break:break-all}
-.empty{background:white;border:1px dashed #bbb;color:#444;padding:10px 14px;margin:10px 0}`;
+.empty{background:white;border:1px dashed #bbb;color:#444;padding:10px 14px;margin:10px 0}
+.flag{white-space:nowrap;font-family:ui-monospace,monospace;font-size:.95em}`;
 
 /** What a call fetched, in words; ⚠ only for a pull that should have been whole and was not. */
 export function coverage(p: Provenance): string {
@@ -145,7 +146,12 @@ function section(s: ReportSection, i: number, files: ReportFiles): string {
   for (const c of s.charts ?? []) {
     // Nothing to draw: the sentence that says what was asked and that nothing matched, never empty axes.
     if (c.chart.empty !== undefined) {
-      out.push(`<p class="empty" data-chart="${esc(c.name)}">${esc(c.chart.empty)}</p>`);
+      // A flag with its value (`--horizon-years 7`) is never broken across lines.
+      const sentence = esc(c.chart.empty).replace(
+        /--[a-z][a-z-]*(?: \d+)?/g,
+        (f) => `<span class="flag">${f}</span>`,
+      );
+      out.push(`<p class="empty" data-chart="${esc(c.name)}">${sentence}</p>`);
       continue;
     }
     out.push(`<div class="chart" data-png="${esc(c.name)}.png">${c.chart.svg()}</div>`);
@@ -158,7 +164,10 @@ function section(s: ReportSection, i: number, files: ReportFiles): string {
       );
     }
   }
+  // Where a chart's sentence said nothing matched, an empty table would only say it again.
+  const said = (s.charts ?? []).some((c) => c.chart.empty !== undefined);
   for (const t of s.tables ?? []) {
+    if (!t.frame.height && said) continue;
     const rows = t.rows ?? 15;
     const shown = t.columns ? t.frame.select(...t.columns) : t.frame;
     out.push(frameToHtmlTable(shown, { title: t.title, rows, maxChars: 120, labels: true }));

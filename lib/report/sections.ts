@@ -155,7 +155,7 @@ function catalystEmpty(who: readonly string[], o: CatalystSectionOptions): strin
   return `No approval, patent expiry or exclusivity expiry${whose} within ${days.toLocaleString("en-US")} ` +
     `days${around}` +
     (days < 3650
-      ? `; a wider window (${(o.param ?? ((p) => p))("windowDays")} up to 3650) would widen it.`
+      ? `; the widest window (${(o.param ?? ((p) => p))("windowDays")} 3650) may find some.`
       : ".");
 }
 
@@ -378,7 +378,9 @@ export function medicareSection(r: MedicareSpending, scope: string): ReportSecti
       chart: medicareSpendingChart(r.drugs, {
         subtitle: undefined,
         width: REPORT_CHART_WIDTH,
-        empty: `No Medicare Part D drug matched (${scope}); this is not evidence that none is reimbursed.`,
+        empty: `No Medicare Part D drug matched (${
+          scope.charAt(0).toLowerCase() + scope.slice(1)
+        }); this is not evidence that none is reimbursed.`,
       }),
       data: [{ title: "Drugs", frame: r.drugs }],
     }],

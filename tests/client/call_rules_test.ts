@@ -120,7 +120,12 @@ Deno.test("field-absent: a sandbox-chosen field no answer carried, at most 8 nam
   assert.deepEqual([w?.code, w?.pitfall], ["field-absent", 36]);
   assert.equal(
     w?.message,
-    "The service sent no c (fields the spec does not name); columns built from them are null",
+    "The service sent no c (fields the spec does not name); columns built from them are left empty",
+  );
+  // A field's path in words: what a reader reads, not a JSON path.
+  assert.match(
+    absentFields([answer([], ["data.small_molecules_modern[].chembl_id"])])!.message,
+    /^The service sent no ChEMBL id of small molecules modern \(/,
   );
   const nine = Array.from({ length: 9 }, (_, i) => `f${i}`);
   assert.match(

@@ -81,12 +81,16 @@ Deno.test({
 
 Deno.test("an empty loss of exclusivity is one sentence: what was asked, that nothing matched, what would widen it — no chart, on the page and in the PNG", async () => {
   const loe = section("Loss of exclusivity");
-  const empty = loe.match(/<p class="empty"[^>]*>([^<]*)<\/p>/)?.[1]?.replace(/&amp;/g, "&");
+  const inner = loe.match(/<p class="empty"[^>]*>([\s\S]*?)<\/p>/)?.[1];
+  const empty = inner === undefined ? undefined : pageText(inner).trim();
   assert.ok(empty, "a sentence in place of the chart");
   assert.match(empty, /^No drug of Pfizer or Merck & Co loses its last protection within 5 years/);
   // What would widen it: the report's own flag, with a value that changes the answer.
   assert.match(empty, /--horizon-years \d+ would include/);
+  // The flag and its value are kept on one line.
+  assert.match(inner!, /<span class="flag">--horizon-years \d+<\/span>/);
   assert.doesNotMatch(loe, /<svg/, "no chart drawn");
+  assert.doesNotMatch(loe, /Drugs at risk/, "nor the empty table it would have been drawn from");
   // The PNG is the sentence, not empty axes: measured by its height (a plot is 380 px at zoom 1).
   const { height } = pngSize(await Deno.readFile(`${out}/loss_of_exclusivity.png`));
   assert.ok(height < 2 * 140, `PNG height ${height} (zoom 2): a sentence`);
@@ -146,7 +150,7 @@ Deno.test("the catalyst chart counts from the data's reference day, and so does 
     assert.equal(
       sentence,
       `No approval, patent expiry or exclusivity expiry of Merck & Co within 30 days of ${day}; ` +
-        "a wider window (windowDays up to 3650) would widen it.",
+        "the widest window (windowDays 3650) may find some.",
     );
     // The warning's advice names the analysis's own parameter and a value that changes the answer.
     const w = r.warnings.find((w) => w.code === "no-events-in-window");
