@@ -280,7 +280,7 @@ export async function send(
           throw deadline.error(req.endpoint, ctxOf(req), redactedCause(e, cfg.apiKey));
         }
         if (cfg.limiter.adaptive && (e instanceof RateLimitError || e.status === 503)) {
-          // Adaptive pacing (README "Pace"): a rate limit or a 503 slows the whole client (new requests held
+          // Adaptive pacing (docs/REAL_SERVICE.md, "Pace"): a rate limit or a 503 slows the whole client (new requests held
           // for the wait; slots halved unless a 429 said when), and a rate limit waited out, with or without
           // Retry-After, does not spend this request's retries (at most MAX_THROTTLED_RETRIES such waits).
           cfg.limiter.throttle(wait, e instanceof RateLimitError && e.retryAfterMs !== undefined);

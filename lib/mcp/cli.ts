@@ -91,7 +91,7 @@ let dataSource: { id: string; note: string } | undefined;
 if (service) {
   if ((await Deno.permissions.query({ name: "net", host: service.host })).state !== "granted") {
     fail(
-      `no network permission for ${service.host}: run with --allow-net=${service.host} (see README, MCP server)`,
+      `no network permission for ${service.host}: run with --allow-net=${service.host} (see docs/MCP.md)`,
     );
   }
   client = createClient({ baseUrl: service.baseUrl, apiKey: service.apiKey });
