@@ -21,6 +21,7 @@ const scripts = [
   "frames_bench.ts",
   "watch_bench.ts",
   "portfolio_bench.ts",
+  "loa_bench.ts",
 ];
 
 /** Section titles in docs/BENCHMARKS.md (their anchors are linked from the other documents). */
@@ -36,6 +37,7 @@ const TITLES: Record<string, string> = {
   frames: "Rows to DataFrame",
   watch: "Watch snapshots and diffs",
   portfolio: "Portfolio overlap at scale",
+  loa: "Likelihood of approval and the pipeline outlook",
   registries: "Import of identifier registries",
   mcp_sizes: "MCP answer sizes",
   newcomer: "A newcomer's first run",

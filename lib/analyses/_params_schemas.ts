@@ -39,6 +39,36 @@ const oneEntity = {
   },
 };
 
+/** Where programmes are looked for: diseases, or areas of diseases (likelihood of approval). */
+const where = {
+  diseases: names('Diseases (names or CURIEs), each its own group, e.g. ["melanoma"]').min(1).max(50)
+    .optional(),
+  areas: z.record(z.string().min(1), names("Diseases of the area").min(1).max(50)).describe(
+    'Areas, each a list of diseases, e.g. {"oncology": ["melanoma", "glioblastoma"]}',
+  ).optional(),
+};
+const oneWhere = {
+  check: (p: { diseases?: unknown[]; areas?: Record<string, unknown> }) =>
+    Boolean(p.diseases?.length || Object.keys(p.areas ?? {}).length),
+  params: {
+    path: ["diseases"] as PropertyKey[],
+    error: 'is required, or areas; e.g. "diseases": ["melanoma"]',
+  },
+};
+/** The judging rules of the likelihood of approval. */
+const judging = {
+  failAfterYears: z.number().min(1).max(15).describe(
+    "Years at a phase with no later phase after which a programme has failed (default 5)",
+  ).optional(),
+  fromYear: z.number().int().min(1950).max(2100).describe("First start year counted (default: 25 years back)")
+    .optional(),
+  toYear: z.number().int().min(1950).max(2100).describe("Last start year counted (default: this year)")
+    .optional(),
+  asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date YYYY-MM-DD" }).describe(
+    "The day judged from, YYYY-MM-DD (default today)",
+  ).optional(),
+};
+
 /** Zod schema of each analysis's parameters, by the analysis's function name (the precise types; private). */
 export const SCHEMAS = {
   portfolioOverlap: z.object({
@@ -124,4 +154,22 @@ export const SCHEMAS = {
     horizonYears: z.number().gt(0).max(10).describe("Years ahead, 1-10 (default 5)").optional(),
     limit: z.number().int().min(1).max(500).describe("Catalyst events per call (default 500)").optional(),
   }).refine(oneEntity.check, oneEntity.params),
+  phaseTransitions: z.object({
+    drugs: names("Drugs (generic or brand names), 1-500; each drug in each disease is a programme").min(1)
+      .max(500),
+    ...where,
+    ...judging,
+    cohortYears: z.number().int().min(1).max(20).describe("Years per start-year cohort (default 5)")
+      .optional(),
+  }).refine(oneWhere.check, oneWhere.params),
+  pipelineOutlook: z.object({
+    sponsors: names("Sponsor names, 1-10").min(1).max(10),
+    ...where,
+    benchmarkDrugs: names("More drugs whose programmes join the benchmark rates (max 500)").max(500)
+      .optional(),
+    maxDetails: z.number().int().min(1).max(2000).describe("Most trial-details calls (default 200)")
+      .optional(),
+    withPos: z.boolean().describe("Ask the trial-pos score when the tier allows (default true)").optional(),
+    ...judging,
+  }).refine(oneWhere.check, oneWhere.params),
 } as const;

@@ -11,6 +11,8 @@ import type { CatalystCalendarParams } from "./catalyst_calendar.ts";
 import type { DiseaseComparisonOptions } from "./disease_comparison.ts";
 import type { LossOfExclusivityParams } from "./loss_of_exclusivity.ts";
 import type { MedicareSpendingOptions } from "./medicare_spending.ts";
+import type { PhaseTransitionsParams } from "./phase_transitions.ts";
+import type { PipelineOutlookParams } from "./pipeline_outlook.ts";
 import type { PatentTrendsOptions } from "./patent_trends.ts";
 import type { PortfolioOverlapParams } from "./portfolio_overlap.ts";
 import type { RegulatoryLandscapeParams } from "./regulatory_landscape.ts";
@@ -37,4 +39,6 @@ export const _tied: {
   researcherOutput: true as Tied<P["researcherOutput"], ResearcherOutputOptions>,
   sponsorScan: true as Tied<P["sponsorScan"], SponsorScanOptions>,
   lossOfExclusivity: true as Tied<P["lossOfExclusivity"], LossOfExclusivityParams>,
+  phaseTransitions: true as Tied<P["phaseTransitions"], PhaseTransitionsParams>,
+  pipelineOutlook: true as Tied<P["pipelineOutlook"], PipelineOutlookParams>,
 };

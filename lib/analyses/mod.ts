@@ -13,6 +13,8 @@
  * 8. {@linkcode researcherOutput} — a researcher's works per year, citations, types, open access.
  * 9. {@linkcode sponsorScan} — one sponsor at a glance: trials, approvals, catalysts, patents.
  * 10. {@linkcode lossOfExclusivity} — when drugs lose their last protection, and the Medicare spend at stake.
+ * 11. {@linkcode phaseTransitions} — likelihood of approval: phase-transition success rates from trial histories.
+ * 12. {@linkcode pipelineOutlook} — the risk-adjusted pipeline: sponsors' expected approvals per year.
  *
  * Each analysis checks its parameters before any request ({@linkcode checkParams}, schemas in
  * {@linkcode ANALYSIS_PARAMS}) and says how its derived columns are computed in `result.definitions`.
@@ -40,6 +42,8 @@ export * from "./medicare_spending.ts";
 export * from "./researcher_output.ts";
 export * from "./sponsor_scan.ts";
 export * from "./loss_of_exclusivity.ts";
+export * from "./phase_transitions.ts";
+export * from "./pipeline_outlook.ts";
 export * from "./params.ts";
 export type { DataFrame } from "../frames/polars.ts";
 export type { StandardSchemaV1 } from "../client/standard_schema.ts";

@@ -1,5 +1,5 @@
 /**
- * The parameters of the ten analyses as zod schemas: what each analysis checks on entry
+ * The parameters of the analyses as zod schemas: what each analysis checks on entry
  * ({@linkcode checkParams}, before any request) and what the MCP server publishes as its tools' input
  * schemas. One definition: the descriptions are the ones an assistant reads, and the types are tied to
  * the analyses' parameter interfaces at compile time (a field added to one and not the other fails
@@ -32,7 +32,9 @@ export type AnalysisName =
   | "medicareSpending"
   | "researcherOutput"
   | "sponsorScan"
-  | "lossOfExclusivity";
+  | "lossOfExclusivity"
+  | "phaseTransitions"
+  | "pipelineOutlook";
 
 /**
  * Schema of each analysis's parameters, by the analysis's function name (MCP tools' input schemas): zod

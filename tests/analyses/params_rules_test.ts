@@ -22,7 +22,9 @@ Deno.test("checkParams: valid parameters pass, for every analysis's own minimal 
   checkParams("portfolioOverlap", { sponsors: ["Pfizer"], condition: "asthma" });
   checkParams("researcherOutput", { authorId: "A1", from: 2020, to: "2021-06-30" });
   checkParams("regulatoryLandscape", undefined); // every field optional: no parameters at all is fine
-  assert.equal(Object.keys(ANALYSIS_PARAMS).length, 10);
+  checkParams("phaseTransitions", { drugs: ["osimertinib"], diseases: ["lung cancer"] });
+  checkParams("pipelineOutlook", { sponsors: ["Pfizer"], areas: { oncology: ["lung cancer"] } });
+  assert.equal(Object.keys(ANALYSIS_PARAMS).length, 12);
 });
 
 Deno.test("checkParams: a missing required parameter is named with its type", () => {

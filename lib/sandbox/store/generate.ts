@@ -28,6 +28,7 @@ import { genRegulatory } from "./gen_regulatory.ts";
 import { genMedicare } from "./gen_medicare.ts";
 import { genPatents } from "./gen_patents.ts";
 import { genAlerts, genGrants } from "./gen_grants.ts";
+import { genProgrammes } from "./gen_programmes.ts";
 import { createRng, dayNumber } from "./prng.ts";
 import { DISEASES } from "./vocab_bio.ts";
 import { DERIVED_FILL_SQL, DERIVED_TABLES, FTS_TABLES, splitDdl } from "./schema.ts";
@@ -51,6 +52,11 @@ export interface CreateStoreOptions {
   path?: string;
   /** Reference today, `YYYY-MM-DD`. @default DEFAULT_TODAY */
   today?: string;
+  /**
+   * Add the planted development programmes with known phase-transition rates (`gen_programmes.ts`), after
+   * the generated world (which they leave as it is). @default false
+   */
+  programmes?: boolean;
 }
 
 /** A generated store. */
@@ -137,6 +143,7 @@ export function createStore(options: CreateStoreOptions = {}): Store {
     ["patents", genPatents],
     ["grants", genGrants],
     ["alerts", genAlerts],
+    ...(options.programmes ? [["programmes", genProgrammes] as [string, (c: Ctx) => void]] : []),
   ];
   const timings: Record<string, number> = {};
   db.exec("BEGIN");
