@@ -1,7 +1,7 @@
 /**
  * Private: one import in its own process, for the import benchmark: prints the sources, the timings
  * and the process's peak resident memory (Linux VmHWM) as JSON.
- * `deno run -A bench/_import_child.ts <store> [--orange-book p] [--part-d p] [--ctgov p] [--open-targets p]`
+ * `deno run -A bench/_import_child.ts <store> [--orange-book p] [--part-d p] [--ctgov p] [--patentsview p] [--open-targets p]`
  *
  * @module
  */
@@ -19,6 +19,7 @@ const r = await importPublicData({
   ...(opt("--orange-book") ? { orangeBook: opt("--orange-book") } : {}),
   ...(opt("--part-d") ? { partD: opt("--part-d") } : {}),
   ...(opt("--ctgov") ? { ctgov: opt("--ctgov") } : {}),
+  ...(opt("--patentsview") ? { patentsview: opt("--patentsview") } : {}),
   ...(opt("--open-targets") ? { openTargets: opt("--open-targets") } : {}),
   today: "2026-11-21",
 });

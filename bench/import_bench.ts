@@ -11,6 +11,8 @@
  */
 import { ctgovNdjson, ctgovZip, OPEN_TARGETS_SIZE, openTargets, orangeBook, partD } from "./_public_files.ts";
 
+import { CPC_PER_PATENT, patentsView } from "./_public_files.ts";
+
 const REGISTRY = 500_000;
 const quick = Deno.args.includes("--quick");
 const at = Deno.args.indexOf("--studies");
@@ -92,6 +94,69 @@ async function openTargetsBench(): Promise<void> {
 if (Deno.args.includes("--open-targets")) {
   try {
     await openTargetsBench();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  Deno.exit(0);
+}
+
+/** Rows of the published current-CPC table (g_cpc_current, 2026 snapshot) and its patents. */
+const CPC_PUBLISHED = 59_805_669, PATENTS_PUBLISHED = 9_454_161;
+
+/**
+ * PatentsView (`--patentsview`: only this part): the tables as published (each a `.tsv.zip`: `g_patent`,
+ * `g_application`, `g_assignee_disambiguated`, `g_cpc_current` at 6.33 codes per patent) with `--cpc N`
+ * current-CPC rows (default 3,000,000; `--quick` 500,000), imported with and without `g_cpc_current`: the
+ * difference is the CPC table's cost (load, prev-code chain, its indexes and counts), extrapolated linearly
+ * to the published 59.8 million rows.
+ */
+async function patentsBench(): Promise<void> {
+  const cpcAt = Deno.args.indexOf("--cpc");
+  const target = cpcAt >= 0 ? Number(Deno.args[cpcAt + 1]) : quick ? 500_000 : 3_000_000;
+  const patents = Math.round(target / CPC_PER_PATENT);
+  const t = performance.now();
+  const cpcRows = await patentsView(`${dir}/pv`, patents);
+  await Deno.mkdir(`${dir}/pv_base`);
+  for (const n of ["g_patent", "g_application", "g_assignee_disambiguated"]) {
+    await Deno.copyFile(`${dir}/pv/${n}.tsv.zip`, `${dir}/pv_base/${n}.tsv.zip`);
+  }
+  console.log(
+    `generated: PatentsView ${patents.toLocaleString("en-US")} patents, ${
+      cpcRows.toLocaleString("en-US")
+    } current-CPC rows (g_cpc_current.tsv.zip ${mb(`${dir}/pv/g_cpc_current.tsv.zip`)}) in ${
+      ((performance.now() - t) / 1000).toFixed(0)
+    } s`,
+  );
+  const base = await run(`${dir}/pv_base.db`, "--patentsview", `${dir}/pv_base`);
+  const full = await run(`${dir}/pv.db`, "--patentsview", `${dir}/pv`);
+  const ms = (r: Run) => r.timings.patentsview + r.timings.link + r.timings.finish;
+  const cpcMs = ms(full) - ms(base);
+  console.log(`PatentsView import, one process, fresh store (${mb(`${dir}/pv.db`)}):`);
+  console.log(
+    `  patents, applications, assignees: ${base.sources.patentsview.rows.toLocaleString("en-US")} rows in ${
+      (ms(base) / 1000).toFixed(1)
+    } s (import ${(base.timings.patentsview / 1000).toFixed(1)} s, link ${
+      (base.timings.link / 1000).toFixed(1)
+    } s, finish ${(base.timings.finish / 1000).toFixed(1)} s), peak RSS ${base.peakMb} MB`,
+  );
+  console.log(
+    `  + g_cpc_current ${cpcRows.toLocaleString("en-US")} rows: ${(cpcMs / 1000).toFixed(1)} s more  ${
+      rate(cpcRows, cpcMs)
+    }; whole import ${(full.totalMs / 1000).toFixed(1)} s, peak RSS ${full.peakMb} MB`,
+  );
+  console.log(
+    `  extrapolated linearly to the published ${CPC_PUBLISHED.toLocaleString("en-US")} CPC rows: ≈${
+      (cpcMs / cpcRows * CPC_PUBLISHED / 60_000).toFixed(1)
+    } min for the CPC table; the whole import of ${PATENTS_PUBLISHED.toLocaleString("en-US")} patents ≈${
+      (full.totalMs / patents * PATENTS_PUBLISHED / 60_000).toFixed(1)
+    } min (without inventors and citations)`,
+  );
+  console.log(`  machine: ${navigator.hardwareConcurrency} cores (shared), ${Deno.build.os}`);
+}
+
+if (Deno.args.includes("--patentsview")) {
+  try {
+    await patentsBench();
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -43,6 +43,7 @@ export class ImportStore {
   #org?: ReturnType<DatabaseSync["prepare"]>;
   #rename?: ReturnType<DatabaseSync["prepare"]>;
   #name?: ReturnType<DatabaseSync["prepare"]>;
+  #find?: ReturnType<DatabaseSync["prepare"]>;
 
   /** True when this import created the store (it is removed again when the import fails). */
   readonly fresh: boolean = true;
@@ -100,7 +101,7 @@ export class ImportStore {
       }
       return { id, name: this.#orgs.get(key)! };
     }
-    const row = this.db.prepare("SELECT name FROM organizations WHERE id = ?").get(id) as
+    const row = (this.#find ??= this.db.prepare("SELECT name FROM organizations WHERE id = ?")).get(id) as
       | { name: string }
       | undefined;
     if (row) {

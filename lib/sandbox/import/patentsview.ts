@@ -41,8 +41,9 @@
  * @module
  */
 import { batched, type ImportStore } from "./_store.ts";
-import { fileError, lineSink, readFile, readZip, type Sink } from "./_read.ts";
+import { fileError, isZip, lineSink, readFile, readZip, type Sink } from "./_read.ts";
 import { PATENTS_DDL } from "../store/schema_records.ts";
+import { flushInserts, inserter } from "../store/gen_context.ts";
 
 const FLAG = "--patentsview";
 
@@ -158,21 +159,11 @@ interface Layout {
   bundles: string[];
 }
 
-async function isZipFile(path: string): Promise<boolean> {
-  const f = await Deno.open(path);
-  try {
-    const head = new Uint8Array(4);
-    return (await f.read(head)) === 4 && head[0] === 0x50 && head[1] === 0x4b;
-  } finally {
-    f.close();
-  }
-}
-
 async function layoutOf(path: string): Promise<Layout> {
   const files = new Map<Table, { path: string; name: string; zipped: boolean }[]>();
   const bundles: string[] = [];
   const add = async (p: string, name: string) => {
-    const zipped = await isZipFile(p);
+    const zipped = await isZip(p);
     const t = tableOf(name);
     if (t) files.set(t, [...(files.get(t) ?? []), { path: p, name, zipped }]);
     else if (zipped) bundles.push(p);
@@ -221,15 +212,25 @@ async function readTable(layout: Layout, table: Table, make: (file: string) => S
 /** Kind prefixes of US patent numbers: utility (none), design, plant, reissue, SIR, defensive, X. */
 const PREFIXES = ["", "D", "PP", "RE", "H", "T", "X", "RX", "AI"];
 const SPAN = 20_000_000;
+const BLOCK = 1 << 16;
+
+type Typed = Int32Array | Uint8Array;
+const ARRAYS = {
+  date: Int32Array,
+  filed: Int32Array,
+  priority: Int32Array,
+  cited: Int32Array,
+  kind: Uint8Array,
+};
 
 /**
- * Per-patent state in typed arrays indexed by the patent number within its kind prefix (a few bytes
- * per patent, never a map of millions of strings).
+ * Per-patent state in typed arrays indexed by the patent's row id, allocated in blocks of 65,536 ids as
+ * they are used (about 17 bytes per patent, never a map of millions of strings).
  */
 class ByPatent {
   readonly #prefixes = new Map(PREFIXES.map((p, i) => [p, i]));
   readonly #names = [...PREFIXES];
-  readonly #arrays = new Map<string, Int32Array[]>();
+  readonly #blocks = new Map<keyof typeof ARRAYS, Typed[]>();
 
   /** The row id of a PatentsView `patent_id` (`10000000`, `D800000`, `RE49000`), or undefined. */
   rid(id: string): number | undefined {
@@ -251,33 +252,22 @@ class ByPatent {
     return `${this.#names[Math.floor(rid / SPAN)]}${rid % SPAN}`;
   }
 
-  #array(name: string, rid: number, grow: boolean): Int32Array | undefined {
-    const k = Math.floor(rid / SPAN), i = rid % SPAN;
-    let list = this.#arrays.get(name);
-    if (!list) this.#arrays.set(name, list = []);
-    let a = list[k];
-    if (!a || a.length <= i) {
-      if (!grow) return a && a.length > i ? a : undefined;
-      const next = new Int32Array(Math.min(SPAN, Math.max(1024, (i + 1) * 1.5) | 0));
-      if (a) next.set(a);
-      list[k] = a = next;
-    }
-    return a;
+  get(name: keyof typeof ARRAYS, rid: number): number {
+    return this.#blocks.get(name)?.[Math.floor(rid / BLOCK)]?.[rid % BLOCK] ?? 0;
   }
 
-  get(name: string, rid: number): number {
-    return this.#array(name, rid, false)?.[rid % SPAN] ?? 0;
+  set(name: keyof typeof ARRAYS, rid: number, v: number): void {
+    let list = this.#blocks.get(name);
+    if (!list) this.#blocks.set(name, list = []);
+    const b = Math.floor(rid / BLOCK);
+    (list[b] ??= new ARRAYS[name](BLOCK))[rid % BLOCK] = v;
   }
 
-  set(name: string, rid: number, v: number): void {
-    this.#array(name, rid, true)![rid % SPAN] = v;
-  }
-
-  /** Every rid with a non-zero value of `name`, with the value. */
-  *entries(name: string): Generator<[number, number]> {
-    for (const [k, a] of (this.#arrays.get(name) ?? []).entries()) {
+  /** Every rid with a non-zero value of `name`, with the value, in rid order. */
+  *entries(name: keyof typeof ARRAYS): Generator<[number, number]> {
+    for (const [b, a] of (this.#blocks.get(name) ?? []).entries()) {
       if (!a) continue;
-      for (let i = 0; i < a.length; i++) if (a[i] !== 0) yield [k * SPAN + i, a[i]];
+      for (let i = 0; i < a.length; i++) if (a[i] !== 0) yield [b * BLOCK + i, a[i]];
     }
   }
 }
@@ -290,7 +280,6 @@ function dayNum(s: string): number {
   return y >= 1700 && y <= 2200 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 ? y * 10000 + mo * 100 + d : 0;
 }
 
-const ymd = (n: number) => String(n);
 const iso = (n: number) => `${String(n).slice(0, 4)}-${String(n).slice(4, 6)}-${String(n).slice(6, 8)}`;
 
 /** A copy of a string that holds no reference to the (large) text it was cut from. */
@@ -298,11 +287,10 @@ const own = (s: string): string => JSON.parse(JSON.stringify(s));
 
 /** The index and trigger statements of the patent tables (dropped for the load, created after it). */
 function patentIndexes(): { name: string; sql: string; trigger: boolean }[] {
-  return PATENTS_DDL.split("\n").map((l) => /^CREATE (UNIQUE INDEX|INDEX|TRIGGER) (\w+)/.exec(l) && l)
-    .filter((l): l is string => !!l).map((l) => {
-      const m = /^CREATE (UNIQUE INDEX|INDEX|TRIGGER) (\w+)/.exec(l)!;
-      return { name: m[2], sql: l, trigger: m[1] === "TRIGGER" };
-    });
+  return PATENTS_DDL.split("\n").flatMap((l) => {
+    const m = /^CREATE (UNIQUE INDEX|INDEX|TRIGGER) (\w+)/.exec(l);
+    return m ? [{ name: m[2], sql: l, trigger: m[1] === "TRIGGER" }] : [];
+  });
 }
 
 /** Import PatentsView's tables at `path` (folder, zip or one table); returns rows written and the edition. */
@@ -322,10 +310,7 @@ export async function importPatentsView(
   }
   // The load: secondary indexes and triggers off (created again at the end), the previous patents gone.
   const ddl = patentIndexes();
-  for (const x of ddl) {
-    if (x.name === "patents_patent_id" || /_pk$/.test(x.name)) continue;
-    db.exec(`DROP ${x.trigger ? "TRIGGER" : "INDEX"} IF EXISTS ${x.name}`);
-  }
+  for (const x of ddl) db.exec(`DROP ${x.trigger ? "TRIGGER" : "INDEX"} IF EXISTS ${x.name}`);
   for (
     const t of [
       "patents",
@@ -349,22 +334,75 @@ export async function importPatentsView(
     if (i === undefined) (kindIds.set(k, i = kinds.length), kinds.push(own(k)));
     return i;
   };
-  const publicId = (rid: number, kind: string) => `US${state.number(rid)}${kind}`;
+  const idOf = (rid: number) => `US${state.number(rid)}${kinds[state.get("kind", rid)]}`;
+  let lastId = "", lastRid: number | undefined;
   const needRid = (get: Get, file: string, line: number): number | undefined => {
     const id = get("patent_id");
+    if (id === lastId) return lastRid;
     const rid = state.rid(id);
+    (lastId = id, lastRid = rid);
     if (rid === undefined && id !== "" && !/^[A-Za-z]{0,3}\d+$/.test(id)) {
       throw fileError(FLAG, file, line, id, "a US patent number (digits, or D/PP/RE/H/T + digits)");
     }
     return rid;
   };
+  const known = (rid: number | undefined): rid is number => rid !== undefined && state.get("date", rid) !== 0;
+  /** Rows of a table come grouped by patent: a row's position is its sequence, else its place in the group. */
+  const sequencer = (col: string) => {
+    let last = -1, auto = 0;
+    return (rid: number, get: Get) => {
+      if (rid !== last) (last = rid, auto = 0);
+      const seq = get(col);
+      return seq === "" || !/^\d+$/.test(seq) ? auto++ : (auto++, Number(seq));
+    };
+  };
 
-  // 1. Patents.
-  const insPatent = db.prepare(
-    `INSERT INTO patents (rid, patent_id, title, abstract, country, kind, legal_status, publication_date,
-       priority_date, application_date, pub_year, last_updated, family_id, cited_by_count)
-     VALUES (?, ?, ?, ?, 'US', ?, ?, ?, '', '', ?, ?, ?, 0)`,
+  // 1. Filing and priority dates first (kept per patent), so each patent is written once, whole.
+  const apps = await readTable(
+    layout,
+    "g_application",
+    (file) =>
+      tsvSink(file, ["patent_id", "filing_date"], (get, line) => {
+        const rid = needRid(get, file, line);
+        const filed = dayNum(get("filing_date"));
+        if (rid !== undefined && filed) state.set("filed", rid, filed);
+      }),
   );
+  if (apps === 0) {
+    throw new RangeError(
+      `${FLAG}: no g_application table in ${path}; it gives the filing dates (g_application.tsv or .tsv.zip)`,
+    );
+  }
+  await readTable(
+    layout,
+    "g_foreign_priority",
+    (file) =>
+      tsvSink(file, ["patent_id", "filing_date"], (get, line) => {
+        const rid = needRid(get, file, line);
+        const d = dayNum(get("filing_date"));
+        if (rid === undefined || !d) return;
+        const was = state.get("priority", rid);
+        if (!was || d < was) state.set("priority", rid, d);
+      }),
+  );
+
+  // 2. Patents.
+  const insPatent = inserter(db, "patents", [
+    "rid",
+    "patent_id",
+    "title",
+    "abstract",
+    "country",
+    "kind",
+    "legal_status",
+    "publication_date",
+    "priority_date",
+    "application_date",
+    "pub_year",
+    "last_updated",
+    "family_id",
+    "cited_by_count",
+  ]);
   const read = await readTable(
     layout,
     "g_patent",
@@ -385,34 +423,42 @@ export async function importPatentsView(
         if (date > latest) {
           latest = date;
         }
-        const id = publicId(rid, kind);
-        const withdrawn = /^(1|true|t|y)$/i.test(get("withdrawn"));
-        tx.add(() => {
-          insPatent.run(
-            rid,
-            id,
-            get("patent_title"),
-            get("patent_abstract"),
-            kind,
-            withdrawn ? "WITHDRAWN" : "ACTIVE",
-            ymd(date),
-            Math.floor(date / 10000),
-            Date.UTC(Math.floor(date / 10000), Math.floor(date / 100) % 100 - 1, date % 100),
-            id,
-          );
-          rows++;
-        });
+        const id = idOf(rid), year = Math.floor(date / 10000);
+        const filed = state.get("filed", rid), foreign = state.get("priority", rid);
+        const priority = foreign && (!filed || foreign < filed) ? foreign : filed;
+        insPatent(
+          rid,
+          id,
+          get("patent_title"),
+          get("patent_abstract"),
+          "US",
+          kind,
+          /^(1|true|t|y)$/i.test(get("withdrawn")) ? "WITHDRAWN" : "ACTIVE",
+          String(date),
+          priority ? String(priority) : "",
+          filed ? String(filed) : "",
+          year,
+          Date.UTC(year, Math.floor(date / 100) % 100 - 1, date % 100),
+          id,
+          0,
+        );
+        rows++;
       }),
   );
-  tx.done();
+  flushInserts(db);
   if (read === 0 || latest === 0) {
     throw new RangeError(
       `${FLAG}: no patents in ${path} (g_patent has no rows); give PatentsView's g_patent table as published`,
     );
   }
-  const known = (rid: number | undefined): rid is number => rid !== undefined && state.get("date", rid) !== 0;
+  // The statutory term by the edition's date (see the module doc): design patents from the grant.
+  db.prepare(
+    `UPDATE patents SET legal_status = 'EXPIRED' WHERE legal_status = 'ACTIVE' AND (
+       (rid >= ? AND rid < ? AND publication_date < ?) OR
+       (NOT (rid >= ? AND rid < ?) AND application_date <> '' AND application_date < ?))`,
+  ).run(SPAN, 2 * SPAN, String(latest - 150000), SPAN, 2 * SPAN, String(latest - 200000));
 
-  // 2. Abstracts published apart.
+  // 3. Abstracts published apart.
   const setAbstract = db.prepare("UPDATE patents SET abstract = ? WHERE rid = ?");
   await readTable(
     layout,
@@ -426,48 +472,6 @@ export async function importPatentsView(
       }),
   );
   tx.done();
-
-  // 3. Filing and priority dates.
-  const setFiled = db.prepare("UPDATE patents SET application_date = ?, priority_date = ? WHERE rid = ?");
-  const apps = await readTable(
-    layout,
-    "g_application",
-    (file) =>
-      tsvSink(file, ["patent_id", "filing_date"], (get, line) => {
-        const rid = needRid(get, file, line);
-        const filed = dayNum(get("filing_date"));
-        if (!known(rid) || !filed) return;
-        tx.add(() => void setFiled.run(ymd(filed), ymd(filed), rid));
-      }),
-  );
-  tx.done();
-  if (apps === 0) {
-    throw new RangeError(
-      `${FLAG}: no g_application table in ${path}; it gives the filing dates (g_application.tsv or .tsv.zip)`,
-    );
-  }
-  const setPriority = db.prepare(
-    "UPDATE patents SET priority_date = ? WHERE rid = ? AND (priority_date = '' OR priority_date > ?)",
-  );
-  await readTable(
-    layout,
-    "g_foreign_priority",
-    (file) =>
-      tsvSink(file, ["patent_id", "filing_date"], (get, line) => {
-        const rid = needRid(get, file, line);
-        const d = dayNum(get("filing_date"));
-        if (!known(rid) || !d) return;
-        tx.add(() => void setPriority.run(ymd(d), rid, ymd(d)));
-      }),
-  );
-  tx.done();
-  // The statutory term by the edition's date (see the module doc).
-  const y20 = latest - 200000, y15 = latest - 150000;
-  db.prepare(
-    `UPDATE patents SET legal_status = 'EXPIRED' WHERE legal_status = 'ACTIVE' AND (
-       (rid >= ? AND rid < ? AND publication_date < ?) OR
-       (NOT (rid >= ? AND rid < ?) AND application_date <> '' AND application_date < ?))`,
-  ).run(SPAN, 2 * SPAN, ymd(y15), SPAN, 2 * SPAN, ymd(y20));
 
   // 4. CPC descriptions.
   const insCode = db.prepare(
@@ -490,56 +494,63 @@ export async function importPatentsView(
 
   // 5. Current CPC classifications: rows of a patent are buffered while they come together (as published)
   // and written with each code's next-lower code of the patent (`prev_code`, see schema_records.ts).
-  const insCpc = db.prepare(
-    `INSERT OR IGNORE INTO patent_cpc_rid (patent_rid, position, cpc_code, cpc_subclass, prev_code, pub_year,
-       publication_date) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insCpc = inserter(db, "patent_cpc_rid", [
+    "patent_rid",
+    "position",
+    "cpc_code",
+    "cpc_subclass",
+    "prev_code",
+    "pub_year",
+    "publication_date",
+  ], "IGNORE");
   const subclassYears = new Map<string, number>();
-  const late = new Set<number>();
-  let cur = -1, buf: { code: string; pos: number }[] = [];
+  const late = new Set<number>(), done = new ByPatent();
+  let cur = -1, codes: string[] = [], positions: number[] = [];
   const flushCpc = () => {
-    if (cur < 0 || buf.length === 0) return;
-    const rid = cur, date = state.get("date", rid), year = Math.floor(date / 10000);
-    const seen = new Set<string>();
-    const list = buf.filter((b) => !seen.has(b.code) && (seen.add(b.code), true));
-    const sorted = list.map((b) => b.code).sort();
-    if (state.get("cpc", rid)) late.add(rid);
-    state.set("cpc", rid, 1);
-    let prev = "";
-    for (const c of sorted) {
-      const sc = c.slice(0, 4);
-      if (sc !== prev.slice(0, 4) || prev === "") {
-        const k = `${year}\t${sc}`;
-        subclassYears.set(k, (subclassYears.get(k) ?? 0) + 1);
+    const k = codes.length;
+    if (cur < 0 || k === 0) return;
+    const rid = cur, date = state.get("date", rid), year = Math.floor(date / 10000), day = String(date);
+    if (done.get("kind", rid)) late.add(rid);
+    done.set("kind", rid, 1);
+    // A handful of codes per patent: pairwise scans beat sorting and sets.
+    const subclasses: string[] = [];
+    for (let j = 0; j < k; j++) {
+      const c = codes[j], sc = c.slice(0, 4);
+      let dup = false;
+      for (let q = 0; q < j && !dup; q++) dup = codes[q] === c;
+      if (dup) continue;
+      let prev: string | null = null;
+      for (let q = 0; q < k; q++) {
+        const o = codes[q];
+        if (o < c && (prev === null || o > prev)) prev = o;
       }
-      prev = c;
+      if (!subclasses.includes(sc)) subclasses.push(sc);
+      insCpc(rid, positions[j], c, sc, prev, year, day);
+      rows++;
     }
-    tx.add(() => {
-      for (const b of list) {
-        const i = sorted.indexOf(b.code);
-        insCpc.run(rid, b.pos, b.code, b.code.slice(0, 4), i > 0 ? sorted[i - 1] : null, year, ymd(date));
-        rows++;
-      }
-    });
-    buf = [];
+    for (const sc of subclasses) {
+      const key = sc + year;
+      subclassYears.set(key, (subclassYears.get(key) ?? 0) + 1);
+    }
+    (codes = [], positions = []);
   };
   await readTable(layout, "g_cpc_current", (file) => {
-    let auto = 0;
+    const position = sequencer("cpc_sequence");
     return tsvSink(file, ["patent_id", "cpc_group"], (get, line) => {
       const rid = needRid(get, file, line);
       if (!known(rid)) return;
-      const code = own(get("cpc_group").replace(/\s+/g, "").toUpperCase());
+      let code = get("cpc_group");
+      if (code.includes(" ")) code = code.replace(/\s+/g, "");
       if (!/^[A-HY]\d\d[A-Z]/.test(code)) {
         throw fileError(FLAG, file, line, get("cpc_group"), "a CPC group (like A61K31/4439) in cpc_group");
       }
-      if (rid !== cur) (flushCpc(), cur = rid, auto = 0);
-      const seq = get("cpc_sequence");
-      buf.push({ code, pos: seq === "" ? auto : Number(seq) });
-      auto++;
+      if (rid !== cur) (flushCpc(), cur = rid);
+      positions.push(position(rid, get));
+      codes.push(code.toUpperCase());
     });
   });
   flushCpc();
-  tx.done();
+  flushInserts(db);
   if (late.size) {
     // A patent whose codes came in two runs: its prev_code over all its codes, duplicates dropped.
     db.exec("CREATE TEMP TABLE IF NOT EXISTS pv_late (rid INTEGER PRIMARY KEY)");
@@ -552,32 +563,32 @@ export async function importPatentsView(
     db.exec(`UPDATE patent_cpc_rid SET prev_code = (SELECT max(q.cpc_code) FROM patent_cpc_rid q
       WHERE q.patent_rid = patent_cpc_rid.patent_rid AND q.cpc_code < patent_cpc_rid.cpc_code)
       WHERE patent_rid IN (SELECT rid FROM pv_late)`);
-    // Recount the subclasses of those patents.
-    subclassYears.clear();
   }
 
-  // 6. Assignees (company keys and anchors are derived in the linking step, linkPatentCompanies).
-  const insAssignee = db.prepare(
-    `INSERT OR IGNORE INTO patent_assignee_rid (patent_rid, position, raw_name, mention_id, direct_id,
-       ultimate_id, company_key, pub_year, publication_date) VALUES (?, ?, ?, ?, NULL, NULL, ?, ?, ?)`,
-  );
+  // 6. Assignees: an organization's name as `store.org` keys it (the direct and ultimate organization are the
+  // same node until the linking step resolves it, linkPatentCompanies); an individual stays a raw name.
+  const insAssignee = inserter(db, "patent_assignee_rid", [
+    "patent_rid",
+    "position",
+    "raw_name",
+    "mention_id",
+    "direct_id",
+    "ultimate_id",
+    "company_key",
+    "pub_year",
+    "publication_date",
+  ], "IGNORE");
   const orgOf = new Map<string, string>();
   await readTable(layout, "g_assignee_disambiguated", (file) => {
-    let last = -1, auto = 0;
+    const position = sequencer("assignee_sequence");
     return tsvSink(file, ["patent_id", "disambig_assignee_organization"], (get, line) => {
       const rid = needRid(get, file, line);
       if (!known(rid)) return;
-      if (rid !== last) (last = rid, auto = 0);
-      const seq = get("assignee_sequence");
-      const pos = seq === "" ? auto : Number(seq);
-      auto++;
+      const pos = position(rid, get);
       const org = get("disambig_assignee_organization").replace(/\s+/g, " ");
-      const person = [
-        get("disambig_assignee_individual_name_first"),
-        get("disambig_assignee_individual_name_last"),
-      ]
-        .filter(Boolean).join(" ");
-      const raw = org || person;
+      const raw = org ||
+        [get("disambig_assignee_individual_name_first"), get("disambig_assignee_individual_name_last")]
+          .filter(Boolean).join(" ");
       if (!raw) return;
       let mention: string | null = null;
       if (org) {
@@ -588,54 +599,51 @@ export async function importPatentsView(
         }
       }
       const date = state.get("date", rid);
-      tx.add(() => {
-        insAssignee.run(rid, pos, raw, mention, mention ?? raw, Math.floor(date / 10000), ymd(date));
-        rows++;
-      });
+      insAssignee(
+        rid,
+        pos,
+        raw,
+        mention,
+        mention,
+        mention,
+        mention ?? raw,
+        Math.floor(date / 10000),
+        String(date),
+      );
+      rows++;
     });
   });
-  tx.done();
+  flushInserts(db);
 
   // 7. Inventors.
-  const insInventor = db.prepare(
-    "INSERT OR IGNORE INTO patent_inventors (patent_id, position, name) VALUES (?, ?, ?)",
-  );
-  const idOf = (rid: number) => publicId(rid, kinds[state.get("kind", rid)]);
+  const insInventor = inserter(db, "patent_inventors", ["patent_id", "position", "name"], "IGNORE");
   await readTable(layout, "g_inventor_disambiguated", (file) => {
-    let last = -1, auto = 0;
+    const position = sequencer("inventor_sequence");
     return tsvSink(
       file,
       ["patent_id", "disambig_inventor_name_first", "disambig_inventor_name_last"],
       (get, line) => {
         const rid = needRid(get, file, line);
         if (!known(rid)) return;
-        if (rid !== last) (last = rid, auto = 0);
-        const seq = get("inventor_sequence");
-        const pos = seq === "" ? auto : Number(seq);
-        auto++;
+        const pos = position(rid, get);
         const name = [get("disambig_inventor_name_first"), get("disambig_inventor_name_last")].filter(Boolean)
           .join(" ");
         if (!name) return;
-        const id = idOf(rid);
-        tx.add(() => (insInventor.run(id, pos, name), rows++));
+        insInventor(idOf(rid), pos, name);
+        rows++;
       },
     );
   });
-  tx.done();
+  flushInserts(db);
 
   // 8. Citations: US patents cited (counted for the cited patent), then non-patent references.
-  const insCite = db.prepare(
-    "INSERT OR IGNORE INTO patent_citations (patent_id, position, kind, cited) VALUES (?, ?, ?, ?)",
-  );
+  const insCite = inserter(db, "patent_citations", ["patent_id", "position", "kind", "cited"], "IGNORE");
   await readTable(layout, "g_us_patent_citation", (file) => {
-    let last = -1, auto = 0;
+    const position = sequencer("citation_sequence");
     return tsvSink(file, ["patent_id", "citation_patent_id"], (get, line) => {
       const rid = needRid(get, file, line);
       if (!known(rid)) return;
-      if (rid !== last) (last = rid, auto = 0);
-      const seq = get("citation_sequence");
-      const pos = seq === "" ? auto : Number(seq);
-      auto++;
+      const pos = position(rid, get);
       const citedRaw = get("citation_patent_id").toUpperCase();
       if (!citedRaw) return;
       const cited = state.rid(citedRaw);
@@ -643,28 +651,24 @@ export async function importPatentsView(
       if (known(cited)) {
         state.set("cited", cited, state.get("cited", cited) + 1);
         citedId = idOf(cited);
-      } else citedId = cited === undefined ? `US${citedRaw}` : publicId(cited, get("wipo_kind"));
-      const id = idOf(rid);
-      tx.add(() => (insCite.run(id, pos, "patent", citedId), rows++));
+      } else citedId = cited === undefined ? `US${citedRaw}` : `US${state.number(cited)}${get("wipo_kind")}`;
+      insCite(idOf(rid), pos, "patent", citedId);
+      rows++;
     });
   });
-  tx.done();
   await readTable(layout, "g_other_reference", (file) => {
-    let last = -1, auto = 0;
+    const position = sequencer("other_reference_sequence");
     return tsvSink(file, ["patent_id", "other_reference_text"], (get, line) => {
       const rid = needRid(get, file, line);
       if (!known(rid)) return;
-      if (rid !== last) (last = rid, auto = 0);
-      const seq = get("other_reference_sequence");
-      const pos = 1_000_000 + (seq === "" ? auto : Number(seq));
-      auto++;
+      const pos = 1_000_000 + position(rid, get);
       const text = get("other_reference_text");
       if (!text) return;
-      const id = idOf(rid);
-      tx.add(() => (insCite.run(id, pos, "npl", text), rows++));
+      insCite(idOf(rid), pos, "npl", text);
+      rows++;
     });
   });
-  tx.done();
+  flushInserts(db);
   const setCited = db.prepare("UPDATE patents SET cited_by_count = ? WHERE rid = ?");
   for (const [rid, n] of state.entries("cited")) tx.add(() => void setCited.run(n, rid));
   tx.done();
@@ -680,17 +684,14 @@ export async function importPatentsView(
     const ins = db.prepare(
       "INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n) VALUES ('cpc', ?, '', ?, ?)",
     );
-    for (const [k, n] of subclassYears) {
-      const [year, sc] = k.split("\t");
-      ins.run(sc, Number(year), n);
-    }
+    for (const [k, n] of subclassYears) ins.run(k.slice(0, 4), Number(k.slice(4)), n);
   } else {
     db.exec(`INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n)
       SELECT 'cpc', cpc_subclass, '', pub_year, count(*) FROM patent_cpc_rid
       WHERE prev_code IS NULL OR substr(prev_code, 1, 4) <> cpc_subclass GROUP BY cpc_subclass, pub_year`);
   }
   db.exec(`INSERT INTO patent_cpc_pairs (cpc_code, prev_code, pub_year, n)
-    SELECT cpc_code, coalesce(prev_code, ''), CAST(substr(publication_date, 1, 4) AS INTEGER) AS y, count(*)
+    SELECT cpc_code, coalesce(prev_code, ''), CAST(substr(publication_date, 1, 4) AS INTEGER), count(*)
     FROM patent_cpc_rid GROUP BY cpc_code, prev_code, substr(publication_date, 1, 4)`);
   db.exec("RELEASE pv_counts");
   return { rows, edition: `grants to ${iso(latest)}` };
@@ -701,40 +702,46 @@ const LINKED = "patent_company_links";
 
 /**
  * The linking step's patents: each assignee's organization (`mention_id`, from the import) resolved to
- * its direct organization (the entity a registry resolves it to, else itself) and ultimate parent; the
- * aggregate's company key; the company anchors (the organization, its direct and ultimate ones, and
- * every registry ancestor within 6 hops) that `company_id` filters read; and the counts by company.
- * Skipped when neither the patents nor the organizations changed since it last ran.
+ * its direct organization (the entity a registry resolves it to, else itself) and that one's ultimate
+ * parent; the aggregate's company key (the ultimate organization); the company anchors that `company_id`
+ * filters read (the organization, its direct and ultimate ones, and every registry ancestor within 6
+ * hops); and the counts by company. Skipped when neither the patents nor the organizations' families
+ * changed since it last ran.
  */
 export function linkPatentCompanies(store: ImportStore): string[] {
   const { db } = store;
   const n = (sql: string) => Number((db.prepare(sql).get() as { n: number }).n ?? 0);
-  const assignees = n("SELECT count(*) AS n FROM patent_assignee_rid");
-  if (assignees === 0) return [];
+  if (n("SELECT count(*) AS n FROM (SELECT 1 FROM patent_assignee_rid LIMIT 1)") === 0) return [];
   const signature = [
-    assignees,
+    n("SELECT count(*) AS n FROM patents"),
     n("SELECT count(*) AS n FROM organizations WHERE resolved_to_id IS NOT NULL"),
     n("SELECT count(*) AS n FROM organizations WHERE ultimate_parent_id IS NOT NULL AND ultimate_parent_id <> id"),
     n("SELECT count(*) AS n FROM org_closure WHERE hops > 0"),
   ].join(":");
   if (store.meta(LINKED) === signature) return [];
   db.exec("SAVEPOINT pv_link");
-  db.exec(`UPDATE patent_assignee_rid SET
-      direct_id = (SELECT coalesce(o.resolved_to_id, o.id) FROM organizations o WHERE o.id = mention_id)
-    WHERE mention_id IS NOT NULL`);
-  db.exec(`UPDATE patent_assignee_rid SET
-      ultimate_id = coalesce((SELECT o.ultimate_parent_id FROM organizations o WHERE o.id = direct_id), direct_id)
-    WHERE mention_id IS NOT NULL`);
-  db.exec("UPDATE patent_assignee_rid SET company_key = coalesce(ultimate_id, mention_id, raw_name)");
+  // Only rows whose organization's resolution differs from what they carry are rewritten.
+  const moved =
+    db.prepare(`UPDATE patent_assignee_rid AS a SET direct_id = o.d, ultimate_id = o.u, company_key = o.u
+    FROM (SELECT m.id, coalesce(m.resolved_to_id, m.id) AS d,
+            coalesce((SELECT x.ultimate_parent_id FROM organizations x WHERE x.id = coalesce(m.resolved_to_id, m.id)),
+              coalesce(m.resolved_to_id, m.id)) AS u
+          FROM organizations m WHERE m.resolved_to_id IS NOT NULL OR (m.ultimate_parent_id IS NOT NULL AND m.ultimate_parent_id <> m.id)
+            OR m.id IN (SELECT DISTINCT mention_id FROM patent_assignee_rid WHERE mention_id <> ultimate_id)) AS o
+    WHERE a.mention_id = o.id AND (a.direct_id IS NOT o.d OR a.ultimate_id IS NOT o.u)`).run().changes;
   db.exec("DELETE FROM patent_anchor");
-  db.exec(`INSERT OR IGNORE INTO patent_anchor (anchor_id, patent_rid, pub_year, publication_date)
-    SELECT id, patent_rid, pub_year, publication_date FROM (
-      SELECT mention_id AS id, patent_rid, pub_year, publication_date FROM patent_assignee_rid WHERE mention_id IS NOT NULL
-      UNION SELECT direct_id, patent_rid, pub_year, publication_date FROM patent_assignee_rid WHERE direct_id IS NOT NULL
-      UNION SELECT ultimate_id, patent_rid, pub_year, publication_date FROM patent_assignee_rid WHERE ultimate_id IS NOT NULL
-      UNION SELECT c.ancestor_id, a.patent_rid, a.pub_year, a.publication_date FROM patent_assignee_rid a
-        JOIN org_closure c ON c.descendant_id IN (a.mention_id, a.direct_id, a.ultimate_id) AND c.hops <= 6
-    ) ORDER BY 1, 2`);
+  const anchors = (id: string, where: string) =>
+    db.exec(`INSERT OR IGNORE INTO patent_anchor (anchor_id, patent_rid, pub_year, publication_date)
+      SELECT ${id}, patent_rid, pub_year, publication_date FROM patent_assignee_rid a WHERE ${where} ORDER BY 1, 2`);
+  anchors("mention_id", "mention_id IS NOT NULL");
+  anchors("direct_id", "direct_id <> mention_id");
+  anchors("ultimate_id", "ultimate_id <> mention_id AND ultimate_id <> direct_id");
+  if (n("SELECT count(*) AS n FROM (SELECT 1 FROM org_closure WHERE hops BETWEEN 1 AND 6 LIMIT 1)")) {
+    db.exec(`INSERT OR IGNORE INTO patent_anchor (anchor_id, patent_rid, pub_year, publication_date)
+      SELECT c.ancestor_id, a.patent_rid, a.pub_year, a.publication_date FROM patent_assignee_rid a
+      JOIN org_closure c ON c.descendant_id IN (a.mention_id, a.direct_id, a.ultimate_id) AND c.hops BETWEEN 1 AND 6
+      ORDER BY 1, 2`);
+  }
   db.exec("DELETE FROM patent_year_counts WHERE dim IN ('company', 'cpc,company')");
   db.exec(`INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n)
     SELECT 'company', '', company_key, pub_year, count(DISTINCT patent_rid) FROM patent_assignee_rid
@@ -746,9 +753,8 @@ export function linkPatentCompanies(store: ImportStore): string[] {
     GROUP BY c.cpc_subclass, a.company_key, a.pub_year`);
   store.setMeta(LINKED, signature);
   db.exec("RELEASE pv_link");
-  const anchors = n("SELECT count(*) AS n FROM patent_anchor");
   return [
-    `Linked ${assignees.toLocaleString("en-US")} patent assignees to organizations ` +
-    `(${anchors.toLocaleString("en-US")} company anchors)`,
+    `Linked patent assignees to organizations (${Number(moved).toLocaleString("en-US")} resolved anew, ` +
+    `${n("SELECT count(*) AS n FROM patent_anchor").toLocaleString("en-US")} company anchors)`,
   ];
 }

@@ -179,13 +179,21 @@ const PENDING = new WeakMap<DatabaseSync, (() => void)[]>();
  * @param db The database.
  * @param table Table name.
  * @param columns Column names, in the order values will be passed.
+ * @param conflict `"IGNORE"`: rows whose key is already there are skipped (`INSERT OR IGNORE`).
  * @returns A function buffering one row.
  */
-export function inserter(db: DatabaseSync, table: string, columns: readonly string[]): Inserter {
+export function inserter(
+  db: DatabaseSync,
+  table: string,
+  columns: readonly string[],
+  conflict?: "IGNORE",
+): Inserter {
   const per = Math.max(1, Math.min(64, Math.floor(900 / columns.length)));
   const tuple = `(${columns.map(() => "?").join(", ")})`;
   const sql = (n: number): string =>
-    `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${Array(n).fill(tuple).join(", ")}`;
+    `INSERT${conflict ? ` OR ${conflict}` : ""} INTO ${table} (${columns.join(", ")}) VALUES ${
+      Array(n).fill(tuple).join(", ")
+    }`;
   const batch = db.prepare(sql(per));
   let buf: (string | number | null)[] = [];
   const flush = (): void => {
