@@ -82,6 +82,12 @@ export {
   type LossOfExclusivityChartOptions,
 } from "./loss_of_exclusivity_chart.ts";
 export {
+  phaseFunnelChart,
+  type PhaseFunnelChartOptions,
+  pipelineOutlookChart,
+  type PipelineOutlookChartOptions,
+} from "./likelihood_of_approval_chart.ts";
+export {
   defaults as watchChangesChartDefaults,
   watchChangesChart,
   type WatchChangesChartOptions,
