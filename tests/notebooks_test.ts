@@ -6,8 +6,9 @@
  *
  * A notebook fails on a cell error, on any code cell without output, on a chart cell without an
  * image/png, on a display cell without a rich output, when the two runs differ in which outputs each cell
- * has, or when a chart in the HTML export is not drawn (an `<img>` that did not decode, or one with almost
- * no non-white pixels). The five-runs-in-a-row check is `deno task notebooks:check` (tools/notebooks_check.ts).
+ * has, when a chart in the HTML export is not drawn (an `<img>` that did not decode, or one with almost
+ * no non-white pixels), or when the export shows a reader a stored code (NOT_YET_RECRUITING, PHASE1/PHASE2,
+ * `sponsor:AstraZeneca`, a `[code]` suffix), a list in brackets, a dtype row or a table wider than the page. The five-runs-in-a-row check is `deno task notebooks:check` (tools/notebooks_check.ts).
  *
  * Without Jupyter (or Chromium) the tests are reported as ignored with the reason in their name. With
  * `RI_REQUIRE_JUPYTER=1` / `RI_REQUIRE_CHROMIUM=1` (set by `.ci/run`) that is a failure instead.
@@ -19,10 +20,27 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromiumMissing, openInChromium } from "./_chromium.ts";
+import { CHART_SVG } from "../lib/charts/show.ts";
+import { chartsPage, type LabelOverlap, labelOverlaps } from "./notebooks/_label_boxes.ts";
 import { checkNotebook, executeStock, exportHtml, PYTHON, run } from "./notebooks/_stock.ts";
-import { chartsDrawn, DRAWN, missingJupyter } from "./notebooks/_html.ts";
+import {
+  chartsDrawn,
+  DRAWN,
+  missingJupyter,
+  readerProblems,
+  READERS,
+  type ReaderView,
+} from "./notebooks/_html.ts";
 
 const ROOT = new URL("../", import.meta.url);
+
+/** The SVG of every chart output of an executed notebook (carried under the tests, `CHART_SVG`). */
+// deno-lint-ignore no-explicit-any
+function chartSvgs(nb: any): string[] {
+  // deno-lint-ignore no-explicit-any
+  return nb.cells.flatMap((c: any) => (c.outputs ?? []).map((o: any) => o.data?.[CHART_SVG]))
+    .filter((s: unknown): s is string => typeof s === "string");
+}
 
 const notebooks: string[] = [];
 for await (const entry of Deno.readDir(new URL("notebooks/", ROOT))) {
@@ -100,15 +118,30 @@ if (missing && Deno.env.get("RI_REQUIRE_JUPYTER") === "1") {
         assert.notEqual(browser, "required", `RI_REQUIRE_CHROMIUM=1 but ${chromiumMissing}`);
         const html = await exportHtml(executed);
         assert.ok(html.ok, `nbconvert --to html failed:\n${html.out.slice(-2000)}`);
-        const { value, issues, png } = await openInChromium<{ src: string; drawn: number }[]>(
-          html.html,
-          DRAWN,
-        );
+        const { value: both, issues, png } = await openInChromium<
+          { images: { src: string; drawn: number }[]; readers: ReaderView }
+        >(html.html, `(async () => ({ images: await ${DRAWN}, readers: ${READERS} }))()`);
+        const value = both.images;
         // Debian's template links require.js and MathJax from /usr/share/javascript (packages libjs-requirejs,
         // libjs-mathjax, often absent); the outputs do not need them.
         const real = issues.filter((i) => !/usr\/share\/javascript|failed resource \(Script\)/.test(i));
         assert.deepEqual(real, [], `the export reported problems:\n${real.join("\n")}`);
         assert.deepEqual(chartsDrawn(value, charts), [], `charts not drawn in ${html.html}`);
+        // Tables and texts for readers: no stored code, no list in brackets, no dtype row, none wider than the page.
+        assert.deepEqual(readerProblems(both.readers), [], `${name}: what a reader meets in the HTML export`);
+        // Labels on the notebook's charts never overlap, measured on their SVG (shown under the tests beside the PNG).
+        const svgs = chartSvgs(JSON.parse(await Deno.readTextFile(executed)));
+        assert.equal(svgs.length, charts, "every chart cell carries its SVG under the tests");
+        if (svgs.length) {
+          const page = join(dir, "charts.html");
+          await Deno.writeTextFile(
+            page,
+            chartsPage(svgs.map((svg, i) => ({ name: `${name} chart ${i + 1}`, svg }))),
+          );
+          const overlaps =
+            (await openInChromium<LabelOverlap[]>(page, labelOverlaps("[data-chart] > svg"))).value;
+          assert.deepEqual(overlaps, [], `${name}: overlapping labels on its charts`);
+        }
         const shots = Deno.env.get("RI_NOTEBOOK_SHOTS");
         if (shots) await Deno.writeFile(join(shots, name.replace(/\.ipynb$/, ".png")), png);
       } finally {

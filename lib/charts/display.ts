@@ -1,6 +1,7 @@
 /**
- * Notebook display helpers for Polars DataFrames: an HTML table with shape, dtypes, distinct nulls and an
- * optional provenance caption (where the data came from, cache state, warnings).
+ * Notebook display helpers for Polars DataFrames: an HTML table for readers (labels, formatted numbers,
+ * codes in words; or the stored form with dtypes on request) with its shape and an optional provenance
+ * caption (where the data came from, cache state, warnings).
  *
  * @module
  */
@@ -39,14 +40,17 @@ export interface FrameDisplayOptions {
   maxChars?: number;
   /**
    * Show numbers as stored (full precision) instead of formatted by the column's meaning
-   * (`lib/frames/semantics.ts`: fractions as %, dollars, counts with separators). @default {false}
+   * (`lib/frames/semantics.ts`: fractions as %, dollars, counts with separators); in {@linkcode showFrame},
+   * also the stored form of everything else (column names with their dtypes, codes, lists in brackets).
+   * @default {false}
    */
   raw?: boolean;
   /**
    * Headers as labels (`lib/frames/semantics.ts` {@linkcode columnLabel}: "Trials", "Part D spend ($)")
    * without the dtype line, lists as plain text, entity values without their internal prefix
    * (`sponsor:Pfizer` → Pfizer) and codes and booleans as their labels (`lib/frames/value_labels.ts`:
-   * `PHASE2/PHASE3` → Phase 2/3, `true` → Yes): the form of a report for readers. @default {false}
+   * `PHASE2/PHASE3` → Phase 2/3, `true` → Yes): the form of a report for readers.
+   * @default {false in frameToHtmlTable; in showFrame, true unless raw}
    */
   labels?: boolean;
 }
@@ -86,6 +90,8 @@ function cut(text: string, max: number): string {
 
 const CELL =
   "padding:2px 8px;border-bottom:1px solid #eee;text-align:left;vertical-align:top;white-space:pre-wrap";
+/** A text cell in readers' form: wraps at a readable width, long words included. */
+const TEXT_WRAP = ";max-width:28em;overflow-wrap:break-word";
 const NULL_HTML = '<span style="color:#999;font-style:italic">null</span>';
 
 /**
@@ -137,7 +143,11 @@ export function frameToHtmlTable(df: DataFrame, options: FrameDisplayOptions = {
     `<div class="ri-shape" style="color:#555;margin:2px 0">${plural(df.height, "row")} × ` +
       `${plural(df.width, "column")}${more}</div>`,
   );
-  out.push('<table style="border-collapse:collapse"><thead><tr>');
+  // A table wider than its page scrolls inside its own box, never the page; long texts wrap in readers' form.
+  out.push(
+    '<div class="ri-table" style="max-width:100%;overflow-x:auto">' +
+      '<table style="border-collapse:collapse"><thead><tr>',
+  );
   df.columns.forEach((c, i) => {
     out.push(
       labels
@@ -154,7 +164,7 @@ export function frameToHtmlTable(df: DataFrame, options: FrameDisplayOptions = {
     columns.forEach((values, i) => {
       const v = values[r];
       out.push(
-        `<td style="${CELL}${align[i]}">${
+        `<td style="${CELL}${align[i] || (labels ? TEXT_WRAP : "")}">${
           v == null ? (labels ? "" : NULL_HTML) : escapeHtml(
             cut(formatValue(v, dtypes[i], semantics[i], labels ? df.columns[i] : undefined), maxChars),
           )
@@ -163,7 +173,7 @@ export function frameToHtmlTable(df: DataFrame, options: FrameDisplayOptions = {
     });
     out.push("</tr>");
   }
-  out.push("</tbody></table></div>");
+  out.push("</tbody></table></div></div>");
   return out.join("");
 }
 
@@ -181,7 +191,7 @@ export class FrameDisplay {
    * @param options Rows to show, title, provenance.
    */
   constructor(df: DataFrame, options: FrameDisplayOptions = {}) {
-    this.html = frameToHtmlTable(df, options);
+    this.html = frameToHtmlTable(df, { ...options, labels: options.labels ?? !options.raw });
     const lines: string[] = [];
     if (options.title) lines.push(options.title);
     if (options.provenance) {
@@ -207,8 +217,10 @@ export class FrameDisplay {
 }
 
 /**
- * Shows a DataFrame in a notebook with shape, dtypes, nulls and provenance: `await show(showFrame(df))`
- * (a bare last expression also displays, but batch runs may drop it; see `show`).
+ * Shows a DataFrame in a notebook as the report does: column labels, numbers formatted by meaning, codes
+ * and lists in words, the shape and provenance, no dtype row (`raw: true` shows the stored form: column
+ * names with dtypes, codes, full precision): `await show(showFrame(df))` (a bare last expression also
+ * displays, but batch runs may drop it; see `show`).
  *
  * @param df The frame.
  * @param options Rows to show (default 50, may be more), title, provenance.
@@ -220,6 +232,17 @@ export class FrameDisplay {
  * import assert from "node:assert/strict";
  * const shown = showFrame(pl.DataFrame({ n: Array.from({ length: 80 }, (_, i) => i) }), { rows: 80 });
  * assert.equal(shown.html.match(/<tr>/g)?.length, 81); // header + 80 rows
+ * ```
+ * @example Readers' form by default, the stored form on request
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import { showFrame } from "./display.ts";
+ * import assert from "node:assert/strict";
+ * const df = pl.DataFrame({ phase: ["PHASE1/PHASE2"], entities: [["sponsor:Pfizer", "sponsor:Roche"]] });
+ * assert.match(showFrame(df).html, />Phase 1\/2</);
+ * assert.match(showFrame(df).html, />Pfizer, Roche</);
+ * assert.doesNotMatch(showFrame(df).html, /ri-dtype/);
+ * assert.match(showFrame(df, { raw: true }).html, />list\[str\]</);
  * ```
  */
 export function showFrame(df: DataFrame, options: FrameDisplayOptions = {}): FrameDisplay {

@@ -16,6 +16,7 @@ import {
   truncate,
   usd,
 } from "./_kit.ts";
+import { labelRoom, stackedLabels } from "./_stack_labels.ts";
 import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode lossOfExclusivityChart}. */
@@ -116,6 +117,7 @@ export function lossOfExclusivityChart(
   const total = rows.reduce((a, r) => a + r.spending, 0);
   const sponsors = [...new Set(rows.map((r) => r.sponsor))].sort();
   const everyOther = qs.length > 16;
+  const room = labelRoom();
   return chart({
     title: options.title ?? defaults.title,
     subtitle: options.subtitle ??
@@ -158,19 +160,25 @@ export function lossOfExclusivityChart(
         insetLeft: 1,
         insetRight: 1,
       }),
-      // Labels read rightwards from their bar, except near the right edge, where they would be cut off.
-      ...[true, false].map((left) =>
-        Plot.text(labels.filter((l) => (qs.indexOf(l.quarter) < qs.length * 0.7) === left), {
-          x: "quarter",
-          y: "y",
-          text: "text",
+      // Labels read rightwards from their bar, except near the right edge, where they would be cut off; one
+      // that would overlap another is raised a line, or left out (the frame has every drug).
+      ...[true, false].map((left) => {
+        const group = labels.filter((l) => (qs.indexOf(l.quarter) < qs.length * 0.7) === left);
+        const text = {
           dy: -6,
           dx: left ? -6 : 6,
           fontSize: 9,
+          textAnchor: left ? "start" as const : "end" as const,
+        };
+        return Plot.text(group, {
+          x: "quarter",
+          y: "y",
+          text: "text",
           lineAnchor: "bottom",
-          textAnchor: left ? "start" : "end",
-        })
-      ),
+          ...text,
+          render: stackedLabels(room, { texts: group.map((l) => l.text), ...text }),
+        });
+      }),
       Plot.ruleY([0]),
     ],
   });

@@ -104,3 +104,27 @@ Deno.test("showFrame() accepts the client's result meta as provenance", () => {
   assert.match(html, /Incomplete/);
   assert.match(html, /0 rows × 1 column/);
 });
+
+Deno.test("showFrame() shows readers' form by default (as the report): labels, words for codes, lists as text, no dtype row; raw on request", () => {
+  const df = pl.DataFrame({
+    status: ["NOT_YET_RECRUITING"],
+    phase: ["PHASE1/PHASE2"],
+    entities: [["sponsor:AstraZeneca", "sponsor:Pfizer"]],
+    market_share: [0.1234],
+  });
+  const { html } = showFrame(df);
+  assert.ok(!html.includes("ri-dtype"), "no dtype row");
+  for (const code of ["NOT_YET_RECRUITING", "PHASE1/PHASE2", "sponsor:", "[", "market_share<"]) {
+    assert.ok(!html.replace(/title="[^"]*"/g, "").includes(code), code);
+  }
+  for (const words of [">Not yet recruiting<", ">Phase 1/2<", ">AstraZeneca, Pfizer<", ">12.3%<"]) {
+    assert.ok(html.includes(words), words);
+  }
+  assert.match(html, /overflow-x:auto/, "a wide table scrolls in its own box, not the page");
+  const stored = showFrame(df, { raw: true }).html;
+  for (
+    const t of ["NOT_YET_RECRUITING", "PHASE1/PHASE2", "[sponsor:AstraZeneca, sponsor:Pfizer]", ">list[str]<"]
+  ) {
+    assert.ok(stored.includes(t), t);
+  }
+});

@@ -77,3 +77,74 @@ export function chartsDrawn(images: { src: string; drawn: number }[], charts: nu
   });
   return problems;
 }
+
+/** What a reader sees of an export's outputs: their texts, table cells, dtype rows, tables wider than their area. */
+export interface ReaderView {
+  /** The visible text of each output. */
+  readonly outputs: string[];
+  /** The text of every table cell of the outputs. */
+  readonly cells: string[];
+  /** Dtype lines under table headers (`ri-dtype`). */
+  readonly dtypes: number;
+  /** Tables wider than the page's output column: their width and the column's, in CSS pixels. */
+  readonly wide: { title: string; width: number; room: number }[];
+}
+
+/** Page expression: the {@linkcode ReaderView} of an nbconvert HTML export. */
+export const READERS = `(() => {
+  const areas = [...document.querySelectorAll(".output_area, .jp-OutputArea-child")];
+  const outputs = areas.map((a) => a.innerText);
+  const cells = areas.flatMap((a) => [...a.querySelectorAll("td, th")].map((c) => c.innerText.trim()));
+  const dtypes = areas.reduce((n, a) => n + a.querySelectorAll(".ri-dtype").length, 0);
+  const wide = [];
+  for (const a of areas) {
+    const room = a.getBoundingClientRect().width;
+    for (const t of a.querySelectorAll(".ri-frame table")) {
+      const width = t.getBoundingClientRect().width;
+      if (width > room + 1) {
+        const title = t.closest(".ri-frame")?.firstElementChild?.innerText ?? "";
+        wide.push({ title: title.slice(0, 80), width: Math.round(width), room: Math.round(room) });
+      }
+    }
+  }
+  return { outputs, cells, dtypes, wide };
+})()`;
+
+/** Stored codes a reader must never meet, each with what it looks like. */
+const CODES: readonly [string, RegExp][] = [
+  [
+    "a trial status code",
+    /\b(?:NOT_YET_RECRUITING|ACTIVE_NOT_RECRUITING|ENROLLING_BY_INVITATION|RECRUITING|COMPLETED|TERMINATED|WITHDRAWN|SUSPENDED)\b/,
+  ],
+  ["a phase code", /\b(?:EARLY_)?PHASE\d(?:\/PHASE\d)?\b/],
+  ["an entity prefix", /\b(?:sponsor|ticker|lei|indication|drug):[A-Za-z0-9]/],
+  ["a catalyst type code", /\b(?:patent_expiry|exclusivity_expiry)\b/],
+  ["a tier code", /\bsmall_molecules_modern\b/],
+  ["a warning's [code] suffix", /\[[a-z]+(?:-[a-z]+)+\]/],
+  ["a loopback address", /\b127\.0\.0\.1:\d+/],
+];
+
+/**
+ * Problems a reader would meet in an export's outputs: stored codes (statuses, phases, entity prefixes,
+ * catalyst types, `[code]` suffixes), lists in brackets, dtype rows, a table wider than the page.
+ */
+export function readerProblems(view: ReaderView): string[] {
+  const problems: string[] = [];
+  if (!view.outputs.length) problems.push("no output areas found in the export (nothing was checked)");
+  view.outputs.forEach((text, i) => {
+    for (const [what, re] of CODES) {
+      const hit = text.match(re);
+      if (hit) {
+        const at = hit.index ?? 0;
+        problems.push(`output ${i}: ${what} '${hit[0]}' in "…${text.slice(Math.max(0, at - 40), at + 40)}…"`);
+      }
+    }
+  });
+  const bracketed = view.cells.filter((c) => /^\[.*\]$/s.test(c));
+  if (bracketed.length) {
+    problems.push(`${bracketed.length} table cells show a list in brackets, e.g. ${bracketed[0]}`);
+  }
+  if (view.dtypes) problems.push(`${view.dtypes} dtype lines under table headers`);
+  for (const w of view.wide) problems.push(`table '${w.title}' is ${w.width} px wide in a ${w.room} px page`);
+  return problems;
+}
