@@ -1,7 +1,8 @@
 /**
  * Private: one import in its own process, for the import benchmark: prints the sources, the timings
  * and the process's peak resident memory (Linux VmHWM) as JSON.
- * `deno run -A bench/_import_child.ts <store> [--orange-book p] [--part-d p] [--ctgov p] [--patentsview p] [--open-targets p]`
+ * `deno run -A bench/_import_child.ts <store> [--orange-book p] [--part-d p] [--ctgov p] [--open-targets p]`
+ * (and `--ror`, `--gleif`, `--sec-tickers`)
  *
  * @module
  */
@@ -19,7 +20,9 @@ const r = await importPublicData({
   ...(opt("--orange-book") ? { orangeBook: opt("--orange-book") } : {}),
   ...(opt("--part-d") ? { partD: opt("--part-d") } : {}),
   ...(opt("--ctgov") ? { ctgov: opt("--ctgov") } : {}),
-  ...(opt("--patentsview") ? { patentsview: opt("--patentsview") } : {}),
+  ...(opt("--ror") ? { ror: opt("--ror") } : {}),
+  ...(opt("--gleif") ? { gleif: opt("--gleif") } : {}),
+  ...(opt("--sec-tickers") ? { secTickers: opt("--sec-tickers") } : {}),
   ...(opt("--open-targets") ? { openTargets: opt("--open-targets") } : {}),
   today: "2026-11-21",
 });

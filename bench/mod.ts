@@ -22,6 +22,7 @@ const scripts = [
   "watch_bench.ts",
   "portfolio_bench.ts",
   "loa_bench.ts",
+  "registries_bench.ts",
 ];
 
 /** Section titles in docs/BENCHMARKS.md (their anchors are linked from the other documents). */
