@@ -264,16 +264,17 @@ function niceStep(span: number, count: number): number {
  *
  * @param format The axis's tick format.
  * @param count About how many ticks. @default {8}
+ * @param whole Ticks on whole numbers only (counts: no unlabelled tick between 1 and 2). @default {false}
  * @returns A Plot interval (`floor`, `offset`, `range`) for the axis's `ticks` option.
  */
-export function distinctTicks(format: (v: number) => string, count = 8): {
+export function distinctTicks(format: (v: number) => string, count = 8, whole = false): {
   floor: (x: number) => number;
   offset: (x: number) => number;
   range: (lo: number, hi: number) => number[];
 } {
   const ticks = (lo: number, hi: number, n: number): number[] => {
     if (!(hi > lo)) return [lo];
-    const step = niceStep(hi - lo, n);
+    const step = whole ? Math.max(1, niceStep(hi - lo, n)) : niceStep(hi - lo, n);
     const out: number[] = [];
     for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k++) {
       out.push(Number((k * step).toPrecision(12)));
@@ -294,3 +295,7 @@ export function distinctTicks(format: (v: number) => string, count = 8): {
     },
   };
 }
+
+/** Whole-number ticks for a count axis (`0 1 2`, never a bare tick at 0.2), labelled with separators. */
+export const countTicks = (count = 8): ReturnType<typeof distinctTicks> =>
+  distinctTicks((v) => v.toLocaleString("en-US"), count, true);

@@ -10,6 +10,7 @@ import type { Chart } from "./render.ts";
 import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
+  countTicks,
   emptyChart,
   figure,
   marginFor,
@@ -115,6 +116,7 @@ export function regulatoryLandscapeChart(
       label: "Drugs first approved",
       grid: true,
       tickFormat: (v: number) => (Number.isInteger(v) ? String(v) : ""),
+      ticks: countTicks(7),
     },
     color,
     marks: [
@@ -177,7 +179,12 @@ function sponsorPanel(
     marginLeft: marginFor(domain),
     marginTop: 28,
     marginRight: 36,
-    x: { label: "Drugs", grid: true, tickFormat: (v: number) => (Number.isInteger(v) ? String(v) : "") },
+    x: {
+      label: "Drugs",
+      grid: true,
+      tickFormat: (v: number) => (Number.isInteger(v) ? String(v) : ""),
+      ticks: countTicks(Math.round(width / 90)),
+    },
     y: { domain, label: null },
     color: { type: "ordinal" as const, ...color },
     marks: [

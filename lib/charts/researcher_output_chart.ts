@@ -11,6 +11,7 @@ import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   compact,
+  countTicks,
   distinctTicks,
   emptyChart,
   figure,
@@ -116,7 +117,12 @@ export function researcherOutputChart(
     marginTop: 24,
     marginBottom,
     x,
-    y: { label: "Works", grid: true, tickFormat: (v: number) => (Number.isInteger(v) ? compact(v) : "") },
+    y: {
+      label: "Works",
+      grid: true,
+      tickFormat: (v: number) => (Number.isInteger(v) ? compact(v) : ""),
+      ticks: countTicks(6),
+    },
     color,
     marks: [
       Plot.barY(stacked, { x: "year", y: "works", fill: "access", fillOpacity: opacity }),

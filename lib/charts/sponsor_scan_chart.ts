@@ -8,6 +8,7 @@ import * as Plot from "@observablehq/plot";
 import { type Chart, chart } from "./render.ts";
 import {
   type BaseChartOptions,
+  countTicks,
   emptyChart,
   marginFor,
   phaseLabel,
@@ -118,7 +119,12 @@ export function sponsorScanChart(pipeline: DataFrame, options: SponsorScanChartO
     marginLeft: marginFor(phases),
     marginRight: 36,
     marginTop: 8,
-    x: { label: "Trials", grid: true, tickFormat: (v: number) => (Number.isInteger(v) ? String(v) : "") },
+    x: {
+      label: "Trials",
+      grid: true,
+      tickFormat: (v: number) => (Number.isInteger(v) ? String(v) : ""),
+      ticks: countTicks(Math.round((options.width ?? defaults.width) / 90)),
+    },
     y: { domain: phases, label: null },
     color: { domain: groups, range: groups.map((g) => defaults.groups[g].color), legend: true },
     marks: [

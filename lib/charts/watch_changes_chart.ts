@@ -6,7 +6,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import { type Chart, chart } from "./render.ts";
-import { type BaseChartOptions, emptyChart, marginFor, requireColumns, rowsOf } from "./_kit.ts";
+import { type BaseChartOptions, countTicks, emptyChart, marginFor, requireColumns, rowsOf } from "./_kit.ts";
 import type { DataFrame } from "../frames/polars.ts";
 
 /** Defaults of {@linkcode watchChangesChart}. */
@@ -77,6 +77,7 @@ export function watchChangesChart(changes: DataFrame, options: WatchChangesChart
       label: "Rows",
       grid: true,
       tickFormat: (v: number) => (Number.isInteger(v) ? v.toLocaleString("en-US") : ""),
+      ticks: countTicks(Math.round((options.width ?? defaults.width) / 90)),
     },
     y: { domain: items, label: null },
     color: { domain: drawn.map((k) => k.label), range: drawn.map((k) => k.color), legend: true },

@@ -202,6 +202,11 @@ const TINY: Record<string, () => Chart> = {
         days_to_event: [30],
       }),
     ),
+  "regulatory landscape, two drugs (whole-number ticks only)": () =>
+    regulatoryLandscapeChart(
+      pl.DataFrame({ first_approval_year: [1990, 2015], tier: ["biologics", "commodities"], drugs: [1, 2] }),
+      { bySponsor: pl.DataFrame({ sponsor: ["A", "B"], tier: ["biologics", "commodities"], drugs: [1, 2] }) },
+    ),
   "disease comparison, tiny spend": () =>
     diseaseComparisonChart(
       pl.DataFrame({
@@ -221,6 +226,14 @@ for (const [name, make] of Object.entries(TINY)) {
   Deno.test(`axis ticks never repeat a formatted value: ${name}`, () => {
     const axes = tickLabels(make().svg());
     assert.ok(axes.size > 0, "the chart has axes");
+    // A count axis has no bare tick: every tick of a whole-number axis carries its label.
+    const svg = make().svg();
+    const first = svg.match(/aria-label="y-axis tick"[^>]*>([\s\S]*?)<\/g>/);
+    if (first && /Drugs first approved/.test(svg)) {
+      const ticks = (first[1].match(/<path/g) ?? []).length;
+      const labels = [...axes.entries()].find(([k]) => k.startsWith("y-axis"))?.[1].length ?? 0;
+      assert.equal(ticks, labels, `${ticks} y ticks for ${labels} labels`);
+    }
     for (const [axis, labels] of axes) {
       assert.equal(new Set(labels).size, labels.length, `${axis} repeats a label: ${labels.join(" ")}`);
     }
