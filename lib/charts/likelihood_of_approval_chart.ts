@@ -132,7 +132,12 @@ export function pipelineOutlookChart(byYear: DataFrame, options: PipelineOutlook
     );
   }
   const sponsors = [...new Set(rows.map((r) => r.sponsor))];
-  const years = [...new Set(rows.map((r) => r.year))].sort();
+  // Every year from the first to the last, so a year with no expected approval shows as a gap.
+  const ys = rows.map((r) => Number(r.year));
+  const years = Array.from(
+    { length: Math.max(...ys) - Math.min(...ys) + 1 },
+    (_, i) => String(Math.min(...ys) + i),
+  );
   return chart({
     title,
     subtitle: options.subtitle ??
