@@ -280,12 +280,18 @@ Deno.test("the tables zipped as published, or in one zip, import like the folder
   }
 });
 
-Deno.test("a patent's CPC rows in two runs are one patent's codes: the same counts as rows together", async () => {
+Deno.test("a patent's CPC rows in two runs are one patent's codes, a repeated inventor row one inventor: the same rows and counts as rows together", async () => {
   const dir = await Deno.makeTempDir({ prefix: "ri-pv-" });
   try {
     for (const n of ["g_patent", "g_application", "g_assignee_disambiguated"]) {
       await Deno.copyFile(`${PV}${n}.tsv`, `${dir}/${n}.tsv`);
     }
+    // An inventor row listed again apart from its patent's other rows: the first stays.
+    const inventors = Deno.readTextFileSync(`${PV}g_inventor_disambiguated.tsv`);
+    Deno.writeTextFileSync(
+      `${dir}/g_inventor_disambiguated.tsv`,
+      inventors + inventors.split("\n")[1] + "\n",
+    );
     const [head, ...lines] = Deno.readTextFileSync(`${PV}g_cpc_current.tsv`).trimEnd().split("\n");
     // Move the first row of each patent with several codes to the end (and repeat one row).
     const moved = lines.filter((l, i) =>
@@ -309,6 +315,7 @@ Deno.test("a patent's CPC rows in two runs are one patent's codes: the same coun
         "SELECT patent_rid, cpc_code, prev_code FROM patent_cpc_rid ORDER BY 1, 2",
         "SELECT * FROM patent_year_counts ORDER BY 1, 2, 3, 4",
         "SELECT * FROM patent_cpc_pairs ORDER BY 1, 2, 3",
+        "SELECT * FROM patent_inventors ORDER BY 1, 2",
       ]
     ) assert.deepEqual(q(`${dir}/split.db`, sql), q(`${dir}/together.db`, sql), sql);
   } finally {

@@ -676,7 +676,21 @@ export async function importPatentsView(
   // 9. Indexes once, then the counts the aggregate reads (by year; by CPC subclass; CPC code pairs).
   db.exec("SAVEPOINT pv_counts");
   for (const x of ddl) {
-    if (!x.trigger) db.exec(x.sql.replace(/^CREATE (UNIQUE INDEX|INDEX) /, "CREATE $1 IF NOT EXISTS "));
+    if (x.trigger) continue;
+    const sql = x.sql.replace(/^CREATE (UNIQUE INDEX|INDEX) /, "CREATE $1 IF NOT EXISTS ");
+    try {
+      db.exec(sql);
+    } catch (e) {
+      // A row listed twice (same patent and sequence) in inventors or citations: the first one stays.
+      const m = /^CREATE UNIQUE INDEX \w+ ON (patent_inventors|patent_citations)\(/.exec(x.sql);
+      if (!m) throw e;
+      db.exec(
+        `DELETE FROM ${m[1]} WHERE rowid NOT IN (SELECT min(rowid) FROM ${
+          m[1]
+        } GROUP BY patent_id, position)`,
+      );
+      db.exec(sql);
+    }
   }
   db.exec(`INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n)
     SELECT 'year', '', '', pub_year, count(*) FROM patents GROUP BY pub_year`);
