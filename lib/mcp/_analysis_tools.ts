@@ -74,9 +74,12 @@ export const ANALYSIS_TOOLS: Readonly<Record<string, AnalysisTool>> = {
     (r, p) =>
       S.regulatorySection(
         r,
-        `${p.region ?? "all"} approvals (${
-          [p.sponsor, p.indication].filter(Boolean).join(", ") || "all sponsors"
-        })`,
+        `${p.region ?? "all"} approvals${
+          p.sponsor || p.indication ? ` (${[p.sponsor, p.indication].filter(Boolean).join(", ")})` : ""
+        }`,
+        undefined,
+        // Without a sponsor the answer is the whole market, and says so and why.
+        p.sponsor ? {} : { marketWide: "no sponsor was given (pass sponsor for one sponsor's drugs)" },
       ),
   ),
   patent_trends: tool(

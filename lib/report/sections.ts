@@ -302,7 +302,7 @@ export function regulatorySection(
 export function patentSection(
   r: PatentTrends,
   scope: string,
-  limits: { readonly cpc?: string; readonly compared?: readonly string[] } = {},
+  limits: { readonly cpc?: string; readonly compared?: readonly string[]; readonly asOf?: Date } = {},
 ): ReportSection {
   const last = r.byYear.height ? r.byYear.row(r.byYear.height - 1) : null;
   return {
@@ -317,6 +317,7 @@ export function patentSection(
         cpc: limits.cpc,
         compared: limits.compared,
         subtitle: scope,
+        asOf: limits.asOf,
         width: REPORT_CHART_WIDTH,
         empty: `No patent was published ${scope}` +
           (limits.cpc ? "; another CPC code (--cpc) or a broader prefix would widen it." : "."),
