@@ -71,10 +71,12 @@ const service = serviceConfigOrExit("report");
 const real = service !== undefined;
 
 const canPickAuthor = !real || env("RI_AUTHOR_ID") !== undefined;
-// The demo asks for the nine analyses it has always run (loss of exclusivity is the report command's
-// tenth), the researcher only where one can be picked.
+// The demo asks for the nine analyses it has always run (loss of exclusivity and the pipeline outlook are
+// the report command's own), the researcher only where one can be picked.
 if (demo) {
-  const ids = (Object.keys(REPORT_SECTIONS) as SectionId[]).filter((id) => id !== "exclusivity");
+  const ids = (Object.keys(REPORT_SECTIONS) as SectionId[]).filter((id) =>
+    id !== "exclusivity" && id !== "outlook"
+  );
   inputs = { ...inputs, sections: ids.filter((id) => REPORT_SECTIONS[id].ready(inputs, canPickAuthor)) };
 }
 let plan;

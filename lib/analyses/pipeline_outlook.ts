@@ -52,6 +52,8 @@ export interface PipelineOutlookFrames {
   readonly bySponsor: DataFrame;
   /** The benchmark's likelihood of approval (the `loa` frame of {@link phaseTransitions} on the drugs pulled). */
   readonly rates: DataFrame;
+  /** The benchmark's phase-by-phase counts (the `transitions` frame of {@link phaseTransitions}), for the funnel. */
+  readonly transitions: DataFrame;
 }
 
 /** Result of {@link pipelineOutlook}. */
@@ -223,11 +225,13 @@ export function pipelineOutlookFromFrames(
       expected_approvals_pos: pl.Float64,
     }),
     rates: benchmark.loa,
+    transitions: benchmark.transitions,
   }, {
     programmes: ["sponsor", "drug", "disease"],
     byYear: ["sponsor", "year"],
     bySponsor: ["sponsor"],
     rates: ["dimension", "group", "from_phase", "counting"],
+    transitions: ["dimension", "group", "from_phase"],
   });
 }
 

@@ -68,6 +68,12 @@ export const REPORT_SECTIONS = {
     ready: (i) => i.sponsors.length + i.tickers.length > 0,
     names: ["sponsors"],
   },
+  outlook: {
+    title: "Pipeline outlook",
+    needs: "--sponsors and --condition or --diseases (not in the demo)",
+    ready: (i) => i.sponsors.length > 0 && (i.condition !== undefined || i.diseases.length > 0),
+    names: ["sponsors", "condition", "diseases"],
+  },
   researcher: {
     title: "Researcher output",
     needs: "--author (or, on the sandbox, --sections researcher: its most prolific author)",

@@ -13,6 +13,7 @@ import {
   lossOfExclusivity,
   medicareSpending,
   patentTrends,
+  pipelineOutlook,
   portfolioOverlap,
   regulatoryLandscape,
   researcherOutput,
@@ -26,6 +27,7 @@ import { REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "
 import * as S from "./sections.ts";
 import { REPORT_FLAGS } from "./sections.ts";
 import { exclusivitySection } from "./exclusivity_section.ts";
+import { outlookSection } from "./outlook_section.ts";
 
 /** Which sections run, and why the others do not. */
 export interface SectionPlan {
@@ -174,6 +176,17 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
         i.horizonYears ?? 5,
         { param: REPORT_FLAGS },
       ),
+    outlook: async () => {
+      const where = i.condition !== undefined ? [i.condition] : [...i.diseases];
+      // Judged as of the data's reference day (the sandbox's today), not the wall clock.
+      const asOf = ctx.asOf?.toISOString().slice(0, 10);
+      const r = await pipelineOutlook(client, {
+        sponsors: i.sponsors,
+        diseases: where,
+        ...(asOf ? { asOf } : {}),
+      });
+      return outlookSection(r, i.sponsors, where);
+    },
     researcher: async () => {
       const r = await researcherOutput(client, { authorId: i.author ?? ctx.pickAuthor!() });
       return S.researcherSection(r, r.author?.name ?? "researcher", ctx.asOf);

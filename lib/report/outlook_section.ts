@@ -1,0 +1,73 @@
+/**
+ * The pipeline outlook report section (issue 35; `--sections outlook`, not in the demo): each sponsor's
+ * active programmes weighted by their likelihood of approval, expected approvals per year, and the
+ * benchmark's phase-transition funnel.
+ *
+ * @module
+ */
+import type { PipelineOutlook } from "../analyses/pipeline_outlook.ts";
+import { phaseFunnelChart, pipelineOutlookChart } from "../charts/likelihood_of_approval_chart.ts";
+import { plural } from "../frames/semantics.ts";
+import type { ReportSection, ReportTable } from "./html.ts";
+import { meta, nameList, REPORT_CHART_WIDTH } from "./sections.ts";
+
+/** The risk-adjusted pipeline of `who` in `where`. */
+export function outlookSection(
+  r: PipelineOutlook,
+  who: readonly string[],
+  where: readonly string[],
+): ReportSection {
+  const s = r.bySponsor.toRecords();
+  const n = (v: unknown) => Math.round(Number(v ?? 0) * 10) / 10;
+  const lines = s.map((x) =>
+    `${x.sponsor}: ${plural(Number(x.active_programmes), "active programme")}, ${n(x.expected_approvals)} ` +
+    `expected approvals (${n(x.expected_low)}–${n(x.expected_high)})`
+  );
+  const programmes: ReportTable = {
+    title: "Active programmes",
+    frame: r.programmes,
+    columns: [
+      "sponsor",
+      "drug",
+      "disease",
+      "current_phase",
+      "p_approval",
+      "p_low",
+      "p_high",
+      "rate_basis",
+      "pos_score",
+      "expected_year",
+    ],
+  };
+  const byYear: ReportTable = { title: "Expected approvals by year", frame: r.byYear };
+  const rates: ReportTable = { title: "Likelihood of approval (benchmark)", frame: r.rates };
+  const transitions: ReportTable = { title: "Phase transitions (benchmark)", frame: r.transitions };
+  return {
+    title: "Pipeline outlook",
+    short: "Outlook",
+    summary: `${nameList(who, "and")} in ${nameList(where, "and")}: ${lines.join("; ")}. Each active ` +
+      "programme counts with its likelihood of approval from its current phase (trial-pos scores, where " +
+      "the tier gives them, are listed beside, never mixed).",
+    charts: [{
+      name: "pipeline_outlook",
+      chart: pipelineOutlookChart(r.byYear, {
+        width: REPORT_CHART_WIDTH,
+        empty: `No active programme of ${nameList(who, "or")} in ${nameList(where, "or")} has a likelihood ` +
+          "of approval to weigh it by (no running trial of a drug there, or no judged programme in the benchmark).",
+      }),
+      data: [byYear, programmes],
+    }, {
+      name: "phase_funnel",
+      chart: phaseFunnelChart(r.transitions, {
+        width: REPORT_CHART_WIDTH,
+        title: "Phase transitions of the benchmark",
+        empty:
+          `No benchmark programme in ${nameList(where, "or")} was judged yet (all still running or too ` +
+          "recent), so there is no rate to draw.",
+      }),
+      data: [transitions],
+    }],
+    tables: [{ title: "By sponsor", frame: r.bySponsor }, programmes, byYear, rates, transitions],
+    ...meta(r),
+  };
+}
