@@ -30,7 +30,7 @@ const author = await (async () => {
 
 const transport = new StdioClientTransport({
   command: Deno.execPath(),
-  args: [...task.split(/\s+/).slice(1), "--scale", scale],
+  args: [...task.split(" && ").at(-1)!.split(/\s+/).slice(1), "--scale", scale], // the task's `deno run …`
   cwd: root.pathname,
   stderr: "inherit",
 });

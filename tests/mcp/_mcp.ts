@@ -18,7 +18,7 @@ const ROOT = new URL("../../", import.meta.url);
 /** The `deno task mcp` command line as `deno` arguments (the test runs what the task runs). */
 export async function taskArgs(): Promise<string[]> {
   const task = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).tasks.mcp as string;
-  return task.split(/\s+/).slice(1);
+  return task.split(" && ").at(-1)!.split(/\s+/).slice(1); // after its quiet `deno install -q`
 }
 
 /** An MCP client connected to a server, and how to stop both. */
