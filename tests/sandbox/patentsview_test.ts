@@ -24,26 +24,27 @@ function table(name: string): Record<string, string>[] {
   return lines.map((l) => Object.fromEntries(splitTsv(l)!.map((v, i) => [cols[i], v])));
 }
 
-/** The fixture's patents: grant year, organizations and CPC subclasses, by PatentsView id. */
+/**
+ * The fixture's patents and pre-grant publications: year (of grant or publication), organizations and CPC
+ * subclasses, by PatentsView id.
+ */
 function fixture() {
-  const patents = new Map(
-    table("g_patent").map((
-      r,
-    ) => [r.patent_id, {
-      year: Number(r.patent_date.slice(0, 4)),
-      orgs: [] as string[],
-      subclasses: new Set<string>(),
-    }]),
-  );
-  for (const a of table("g_assignee_disambiguated")) {
-    patents.get(a.patent_id)!.orgs.push(
+  type P = { year: number; orgs: string[]; subclasses: Set<string> };
+  const patents = new Map<string, P>();
+  const add = (id: string, date: string) =>
+    patents.set(id, { year: Number(date.slice(0, 4)), orgs: [], subclasses: new Set() });
+  for (const r of table("g_patent")) add(r.patent_id, r.patent_date);
+  for (const r of table("pg_published_application")) add(r.pgpub_id, r.published_date);
+  for (const a of [...table("g_assignee_disambiguated"), ...table("pg_assignee_disambiguated")]) {
+    patents.get(a.patent_id ?? a.pgpub_id)!.orgs.push(
       a.disambig_assignee_organization ||
         `${a.disambig_assignee_individual_name_first} ${a.disambig_assignee_individual_name_last}`,
     );
   }
-  for (const c of table("g_cpc_current")) patents.get(c.patent_id)?.subclasses.add(c.cpc_group.slice(0, 4));
-  const count = (keep: (p: { year: number; orgs: string[]; subclasses: Set<string> }) => boolean) =>
-    [...patents.values()].filter(keep).length;
+  for (const c of [...table("g_cpc_current"), ...table("pg_cpc_current")]) {
+    patents.get(c.patent_id ?? c.pgpub_id)?.subclasses.add(c.cpc_group.slice(0, 4));
+  }
+  const count = (keep: (p: P) => boolean) => [...patents.values()].filter(keep).length;
   return { patents, count };
 }
 
@@ -190,6 +191,13 @@ Deno.test("imported PatentsView tables answer search, aggregates, yoy growth and
       ["Pfizer Inc.", "BioNTech SE"],
       "the raw assignees stay the source of truth",
     );
+    assert.deepEqual(full.family_members, ["US20240345678A1"], "its pre-grant publication (the crosswalk)");
+    const pub = (await pro(sb, "/api/v1/patents/US20240345678A1")).body.data;
+    assert.deepEqual(
+      [pub.legal_status, pub.publication_date, pub.application_date, pub.family_members, pub.inventors],
+      ["PENDING", "20241107", "20220315", ["US12180006B2"], ["Ugur Sahin"]],
+      "a pre-grant publication from the pg_ tables",
+    );
     const old = (await pro(sb, "/api/v1/patents/US6967208B2")).body.data;
     const citedBy = table("g_us_patent_citation").filter((c) => c.citation_patent_id === "6967208").length;
     assert.equal(old.citation_counts.cited_by, citedBy);
@@ -270,7 +278,7 @@ Deno.test("the tables zipped as published, or in one zip, import like the folder
     await importPublicData({ store: `${dir}/zipped.db`, patentsview: `${dir}/zipped`, today: TODAY });
     await importPublicData({ store: `${dir}/bundle.db`, patentsview: `${dir}/bundle.zip`, today: TODAY });
     const folder = dump(`${dir}/folder.db`);
-    assert.ok(folder[0].split("\n").length === table("g_patent").length);
+    assert.equal(folder[0].split("\n").length, fixture().patents.size);
     assert.deepEqual(dump(`${dir}/zipped.db`), folder, "each table in its own zip");
     assert.deepEqual(dump(`${dir}/bundle.db`), folder, "one zip of the tables");
     await importPublicData({ store: `${dir}/folder.db`, patentsview: `${dir}/zipped`, today: TODAY });
@@ -283,7 +291,17 @@ Deno.test("the tables zipped as published, or in one zip, import like the folder
 Deno.test("a patent's CPC rows in two runs are one patent's codes, a repeated inventor row one inventor: the same rows and counts as rows together", async () => {
   const dir = await Deno.makeTempDir({ prefix: "ri-pv-" });
   try {
-    for (const n of ["g_patent", "g_application", "g_assignee_disambiguated"]) {
+    for (
+      const n of [
+        "g_patent",
+        "g_application",
+        "g_assignee_disambiguated",
+        "pg_published_application",
+        "pg_cpc_current",
+        "pg_assignee_disambiguated",
+        "pg_inventor_disambiguated",
+      ]
+    ) {
       await Deno.copyFile(`${PV}${n}.tsv`, `${dir}/${n}.tsv`);
     }
     // An inventor row listed again apart from its patent's other rows: the first stays.

@@ -25,6 +25,12 @@
  * - `g_us_patent_citation`: `patent_id`, `citation_patent_id`, optional `citation_sequence`, `wipo_kind`
  *   → patent citations and each cited patent's citation count (`cited_by`, within the imported patents).
  * - `g_other_reference` (optional): `patent_id`, `other_reference_text` → non-patent citations.
+ * - Pre-grant publications, where given: `pg_published_application` (`pgpub_id`, `published_date`,
+ *   `filing_date`, `application_title`, `application_abstract`, `wipo_kind`), `pg_published_application_abstract`,
+ *   `pg_cpc_current` (else `pg_cpc_at_issue`), `pg_assignee_disambiguated`, `pg_inventor_disambiguated`, keyed by
+ *   `pgpub_id` instead of `patent_id`: records `US<pgpub_id><kind>` (`US20240345678A1`), `PENDING`, published on
+ *   `published_date`; `pg_granted_pgpubs_crosswalk` (`pgpub_id`, `patent_id`) makes a publication and its grant
+ *   one family (`family_members`).
  *
  * Records: `patent_id` is the publication number `US<patent_id><wipo_kind>` (`US10000000B2`,
  * `USD800000S`); dates are `YYYYMMDD`; `country` `US`; `legal_status` `WITHDRAWN` when PatentsView flags
@@ -33,7 +39,8 @@
  * does not carry), else `ACTIVE`; `family_id` is the patent's own (PatentsView has no family table, so
  * `family_members` is empty); `last_updated` the grant day (epoch ms).
  *
- * The edition is the latest grant date the data holds ("grants to 2024-09-24"). A re-import replaces the
+ * The edition is the latest grant date the data holds ("grants to 2024-09-24"; with publications also
+ * "publications to …"). A re-import replaces the
  * patents (the source's own ids; PatentsView is the only patent source an import reads). Loading runs with
  * the secondary indexes dropped and creates them once at the end; memory stays bounded (per-patent
  * state is a few typed arrays indexed by patent number).
@@ -59,8 +66,59 @@ const TABLES = [
   "g_inventor_disambiguated",
   "g_us_patent_citation",
   "g_other_reference",
+  "pg_published_application",
+  "pg_published_application_abstract",
+  "pg_cpc_current",
+  "pg_cpc_at_issue",
+  "pg_assignee_disambiguated",
+  "pg_inventor_disambiguated",
+  "pg_granted_pgpubs_crosswalk",
 ] as const;
-type Table = (typeof TABLES)[number];
+
+/**
+ * Granted patents (`g_*` tables, keyed by `patent_id`) and pre-grant publications (`pg_*`, keyed by
+ * `pgpub_id`): the same steps over each one's tables and columns.
+ */
+const FLAVORS = [
+  {
+    granted: true,
+    id: "patent_id",
+    patent: "g_patent",
+    date: "patent_date",
+    title: "patent_title",
+    abstract: "patent_abstract",
+    abstracts: "g_patent_abstract",
+    cpc: ["g_cpc_current"],
+    assignee: "g_assignee_disambiguated",
+    inventor: "g_inventor_disambiguated",
+  },
+  {
+    granted: false,
+    id: "pgpub_id",
+    patent: "pg_published_application",
+    date: "published_date",
+    title: "application_title",
+    abstract: "application_abstract",
+    abstracts: "pg_published_application_abstract",
+    cpc: ["pg_cpc_current", "pg_cpc_at_issue"],
+    assignee: "pg_assignee_disambiguated",
+    inventor: "pg_inventor_disambiguated",
+  },
+] as const satisfies readonly {
+  granted: boolean;
+  id: string;
+  patent: Table;
+  date: string;
+  title: string;
+  abstract: string;
+  abstracts: Table;
+  cpc: readonly Table[];
+  assignee: Table;
+  inventor: Table;
+}[];
+type Flavor = (typeof FLAVORS)[number];
+/** A PatentsView table this import reads. */
+export type Table = (typeof TABLES)[number];
 
 /** The table a file or zip entry holds, by its base name (`g_patent.tsv`, `g_patent.tsv.zip`, …). */
 export function tableOf(name: string): Table | undefined {
@@ -212,6 +270,8 @@ async function readTable(layout: Layout, table: Table, make: (file: string) => S
 /** Kind prefixes of US patent numbers: utility (none), design, plant, reissue, SIR, defensive, X. */
 const PREFIXES = ["", "D", "PP", "RE", "H", "T", "X", "RX", "AI"];
 const SPAN = 20_000_000;
+/** Pre-grant publications (`2023` + 7 digits) from here: year − 2000 times 10,000,000 plus the serial. */
+const PG_BASE = 100 * SPAN;
 const BLOCK = 1 << 16;
 
 type Typed = Int32Array | Uint8Array;
@@ -247,8 +307,18 @@ class ByPatent {
     return n < SPAN ? k * SPAN + n : undefined;
   }
 
-  /** The patent number of a row id without leading zeros (`D800000`, `10000000`). */
+  /** The row id of a pre-grant publication number (`20230000002`), or undefined. */
+  pgRid(id: string): number | undefined {
+    const m = /^(20\d\d)(\d{7})$/.exec(id);
+    return m ? PG_BASE + (Number(m[1]) - 2000) * 10_000_000 + Number(m[2]) : undefined;
+  }
+
+  /** The number of a row id: a patent's without leading zeros (`D800000`), a publication's (`20230000002`). */
   number(rid: number): string {
+    if (rid >= PG_BASE) {
+      const n = rid - PG_BASE;
+      return `${2000 + Math.floor(n / 10_000_000)}${String(n % 10_000_000).padStart(7, "0")}`;
+    }
     return `${this.#names[Math.floor(rid / SPAN)]}${rid % SPAN}`;
   }
 
@@ -300,7 +370,8 @@ export async function importPatentsView(
 ): Promise<{ rows: number; edition: string }> {
   const { db } = store;
   const layout = await layoutOf(path);
-  for (const t of ["g_patent", "g_application"] as const) {
+  const pregrantOnly = !layout.files.has("g_patent") && layout.files.has("pg_published_application");
+  for (const t of pregrantOnly ? [] : ["g_patent", "g_application"] as const) {
     if (!layout.files.has(t) && layout.bundles.length === 0) {
       throw new RangeError(
         `${FLAG}: no ${t} table in ${path}; give the folder (or zip) holding PatentsView's bulk download ` +
@@ -326,7 +397,7 @@ export async function importPatentsView(
   ) db.exec(`DELETE FROM ${t}`);
   db.prepare("DELETE FROM meta WHERE key = ?").run(LINKED);
   const state = new ByPatent();
-  let rows = 0, latest = 0;
+  let rows = 0, latest = 0, latestPub = 0;
   const tx = batched<() => void>(db, 20_000, (f) => f());
   const kinds: string[] = [""], kindIds = new Map<string, number>([["", 0]]);
   const kindOf = (k: string) => {
@@ -336,16 +407,21 @@ export async function importPatentsView(
   };
   const idOf = (rid: number) => `US${state.number(rid)}${kinds[state.get("kind", rid)]}`;
   let lastId = "", lastRid: number | undefined;
+  let f: Flavor = FLAVORS[0];
   const needRid = (get: Get, file: string, line: number): number | undefined => {
-    const id = get("patent_id");
+    const id = get(f.id);
     if (id === lastId) return lastRid;
-    const rid = state.rid(id);
+    const rid = f.granted ? state.rid(id) : state.pgRid(id);
     (lastId = id, lastRid = rid);
     if (rid === undefined && id !== "" && !/^[A-Za-z]{0,3}\d+$/.test(id)) {
-      throw fileError(FLAG, file, line, id, "a US patent number (digits, or D/PP/RE/H/T + digits)");
+      const what = f.granted
+        ? "a US patent number (digits, or D/PP/RE/H/T + digits)"
+        : "a publication number";
+      throw fileError(FLAG, file, line, id, what);
     }
     return rid;
   };
+  const flavor = (next: Flavor) => (f = next, lastId = "", lastRid = undefined);
   const known = (rid: number | undefined): rid is number => rid !== undefined && state.get("date", rid) !== 0;
   /** Rows of a table come grouped by patent: a row's position is its sequence, else its place in the group. */
   const sequencer = (col: string) => {
@@ -403,50 +479,58 @@ export async function importPatentsView(
     "family_id",
     "cited_by_count",
   ]);
-  const read = await readTable(
-    layout,
-    "g_patent",
-    (file) =>
-      tsvSink(file, ["patent_id", "patent_date", "patent_title", "wipo_kind"], (get, line) => {
-        const rid = needRid(get, file, line);
-        if (rid === undefined) return;
-        const date = dayNum(get("patent_date"));
-        if (!date) {
-          throw fileError(FLAG, file, line, get("patent_date"), "a grant date (YYYY-MM-DD) in patent_date");
-        }
-        if (state.get("date", rid)) {
-          return; // listed twice: the first row counts
-        }
-        state.set("date", rid, date);
-        const kind = get("wipo_kind");
-        state.set("kind", rid, kindOf(kind));
-        if (date > latest) {
-          latest = date;
-        }
-        const id = idOf(rid), year = Math.floor(date / 10000);
-        const filed = state.get("filed", rid), foreign = state.get("priority", rid);
-        const priority = foreign && (!filed || foreign < filed) ? foreign : filed;
-        insPatent(
-          rid,
-          id,
-          get("patent_title"),
-          get("patent_abstract"),
-          "US",
-          kind,
-          /^(1|true|t|y)$/i.test(get("withdrawn")) ? "WITHDRAWN" : "ACTIVE",
-          String(date),
-          priority ? String(priority) : "",
-          filed ? String(filed) : "",
-          year,
-          Date.UTC(year, Math.floor(date / 100) % 100 - 1, date % 100),
-          id,
-          0,
-        );
-        rows++;
-      }),
-  );
+  let read = 0;
+  for (const fl of FLAVORS) {
+    flavor(fl);
+    read += await readTable(
+      layout,
+      fl.patent,
+      (file) =>
+        tsvSink(file, [fl.id, fl.date, fl.title, "wipo_kind"], (get, line) => {
+          const rid = needRid(get, file, line);
+          if (rid === undefined) return;
+          const date = dayNum(get(fl.date));
+          if (!date) {
+            throw fileError(FLAG, file, line, get(fl.date), `a date (YYYY-MM-DD) in ${fl.date}`);
+          }
+          if (state.get("date", rid)) return; // listed twice: the first row counts
+          state.set("date", rid, date);
+          const kind = get("wipo_kind");
+          state.set("kind", rid, kindOf(kind));
+          if (fl.granted && date > latest) latest = date;
+          if (!fl.granted && date > latestPub) latestPub = date;
+          const id = idOf(rid), year = Math.floor(date / 10000);
+          // A publication carries its own filing date; a grant's comes from g_application.
+          const filed = fl.granted ? state.get("filed", rid) : dayNum(get("filing_date"));
+          const foreign = state.get("priority", rid);
+          const priority = foreign && (!filed || foreign < filed) ? foreign : filed;
+          const status = !fl.granted
+            ? "PENDING"
+            : /^(1|true|t|y)$/i.test(get("withdrawn"))
+            ? "WITHDRAWN"
+            : "ACTIVE";
+          insPatent(
+            rid,
+            id,
+            get(fl.title),
+            get(fl.abstract),
+            "US",
+            kind,
+            status,
+            String(date),
+            priority ? String(priority) : "",
+            filed ? String(filed) : "",
+            year,
+            Date.UTC(year, Math.floor(date / 100) % 100 - 1, date % 100),
+            id,
+            0,
+          );
+          rows++;
+        }),
+    );
+  }
   flushInserts(db);
-  if (read === 0 || latest === 0) {
+  if (read === 0 || latest + latestPub === 0) {
     throw new RangeError(
       `${FLAG}: no patents in ${path} (g_patent has no rows); give PatentsView's g_patent table as published`,
     );
@@ -460,18 +544,21 @@ export async function importPatentsView(
 
   // 3. Abstracts published apart.
   const setAbstract = db.prepare("UPDATE patents SET abstract = ? WHERE rid = ?");
-  await readTable(
-    layout,
-    "g_patent_abstract",
-    (file) =>
-      tsvSink(file, ["patent_id", "patent_abstract"], (get, line) => {
-        const rid = needRid(get, file, line);
-        if (!known(rid)) return;
-        const text = get("patent_abstract");
-        tx.add(() => void setAbstract.run(text, rid));
-      }),
-  );
-  tx.done();
+  for (const fl of FLAVORS) {
+    flavor(fl);
+    await readTable(
+      layout,
+      fl.abstracts,
+      (file) =>
+        tsvSink(file, [fl.id], (get, line) => {
+          const rid = needRid(get, file, line);
+          if (!known(rid)) return;
+          const text = get(fl.abstract) || get("patent_abstract") || get("abstract");
+          if (text) tx.add(() => void setAbstract.run(text, rid));
+        }),
+    );
+    tx.done();
+  }
 
   // 4. CPC descriptions.
   const insCode = db.prepare(
@@ -534,9 +621,9 @@ export async function importPatentsView(
     }
     (codes = [], positions = []);
   };
-  await readTable(layout, "g_cpc_current", (file) => {
+  const cpcSink = (file: string) => {
     const position = sequencer("cpc_sequence");
-    return tsvSink(file, ["patent_id", "cpc_group"], (get, line) => {
+    return tsvSink(file, [f.id, "cpc_group"], (get, line) => {
       const rid = needRid(get, file, line);
       if (!known(rid)) return;
       let code = get("cpc_group");
@@ -548,8 +635,14 @@ export async function importPatentsView(
       positions.push(position(rid, get));
       codes.push(code.toUpperCase());
     });
-  });
-  flushCpc();
+  };
+  for (const fl of FLAVORS) {
+    flavor(fl);
+    // The current classification where published, else the one at issue (pre-grant publications).
+    for (const t of fl.cpc) if (await readTable(layout, t, cpcSink)) break;
+    flushCpc();
+    cur = -1;
+  }
   flushInserts(db);
   if (late.size) {
     // A patent whose codes came in two runs: its prev_code over all its codes, duplicates dropped.
@@ -579,9 +672,9 @@ export async function importPatentsView(
     "publication_date",
   ], "IGNORE");
   const orgOf = new Map<string, string>();
-  await readTable(layout, "g_assignee_disambiguated", (file) => {
+  const assigneeSink = (file: string) => {
     const position = sequencer("assignee_sequence");
-    return tsvSink(file, ["patent_id", "disambig_assignee_organization"], (get, line) => {
+    return tsvSink(file, [f.id, "disambig_assignee_organization"], (get, line) => {
       const rid = needRid(get, file, line);
       if (!known(rid)) return;
       const pos = position(rid, get);
@@ -612,16 +705,17 @@ export async function importPatentsView(
       );
       rows++;
     });
-  });
+  };
+  for (const fl of FLAVORS) (flavor(fl), await readTable(layout, fl.assignee, assigneeSink));
   flushInserts(db);
 
   // 7. Inventors.
   const insInventor = inserter(db, "patent_inventors", ["patent_id", "position", "name"], "IGNORE");
-  await readTable(layout, "g_inventor_disambiguated", (file) => {
+  const inventorSink = (file: string) => {
     const position = sequencer("inventor_sequence");
     return tsvSink(
       file,
-      ["patent_id", "disambig_inventor_name_first", "disambig_inventor_name_last"],
+      [f.id, "disambig_inventor_name_first", "disambig_inventor_name_last"],
       (get, line) => {
         const rid = needRid(get, file, line);
         if (!known(rid)) return;
@@ -633,10 +727,26 @@ export async function importPatentsView(
         rows++;
       },
     );
-  });
+  };
+  for (const fl of FLAVORS) (flavor(fl), await readTable(layout, fl.inventor, inventorSink));
   flushInserts(db);
 
+  // A publication that became a granted patent is one family with it (the crosswalk PatentsView publishes).
+  flavor(FLAVORS[0]);
+  const setFamily = db.prepare("UPDATE patents SET family_id = ? WHERE rid = ?");
+  await readTable(
+    layout,
+    "pg_granted_pgpubs_crosswalk",
+    (file) =>
+      tsvSink(file, ["pgpub_id", "patent_id"], (get) => {
+        const granted = state.rid(get("patent_id")), pub = state.pgRid(get("pgpub_id"));
+        if (known(granted) && known(pub)) tx.add(() => void setFamily.run(idOf(granted), pub));
+      }),
+  );
+  tx.done();
+
   // 8. Citations: US patents cited (counted for the cited patent), then non-patent references.
+  flavor(FLAVORS[0]);
   const insCite = inserter(db, "patent_citations", ["patent_id", "position", "kind", "cited"], "IGNORE");
   await readTable(layout, "g_us_patent_citation", (file) => {
     const position = sequencer("citation_sequence");
@@ -708,7 +818,11 @@ export async function importPatentsView(
     SELECT cpc_code, coalesce(prev_code, ''), CAST(substr(publication_date, 1, 4) AS INTEGER), count(*)
     FROM patent_cpc_rid GROUP BY cpc_code, prev_code, substr(publication_date, 1, 4)`);
   db.exec("RELEASE pv_counts");
-  return { rows, edition: `grants to ${iso(latest)}` };
+  const edition = [
+    latest ? `grants to ${iso(latest)}` : "",
+    latestPub ? `publications to ${iso(latestPub)}` : "",
+  ];
+  return { rows, edition: edition.filter(Boolean).join(", ") };
 }
 
 /** `meta` key: the organization state the patents' company links were derived from. */
