@@ -20,6 +20,7 @@ import {
   sponsorInApprovals,
 } from "../analyses/_resolve_entity.ts";
 import { toolError } from "./_errors.ts";
+import { orgKey } from "../client/names.ts";
 import type { Session } from "./_session.ts";
 
 /** What a name resolved to. */
@@ -67,7 +68,13 @@ export async function resolveName(
     (kind === "sponsor" ? rows.find((r) => sameOrganization(r.name, value)) : undefined);
   if (exact) return { kind, input, name: exact.name, ...(exact.id ? { id: exact.id } : {}) };
   if (kind === "sponsor") {
-    const how = await sponsorInApprovals(client, value);
+    // A short form that starts exactly one organization's name is that one ("Boehringer"); a name no
+    // trial sponsor is called by may be an applicant only the approvals know.
+    const starting = rows.filter((r) => orgKey(r.name).startsWith(`${orgKey(value)}-`));
+    if (starting.length === 1) {
+      return { kind, input, name: starting[0].name, note: "the one organization whose name it starts" };
+    }
+    const how = rows.length === 0 ? await sponsorInApprovals(client, value) : undefined;
     if (how) return { kind, input, name: value, note: how };
   }
   const near = await closestNames(lookup, value, rows);

@@ -19,6 +19,7 @@ import {
   sameOrganization,
   sponsorInApprovals,
 } from "../analyses/_resolve_entity.ts";
+import { orgKey } from "../client/names.ts";
 import { asCurie, statusOf } from "../analyses/_measures.ts";
 import { type NameInput, REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 
@@ -51,12 +52,25 @@ interface Check {
   readonly problem?: string;
 }
 
+/** How a name is compared with a lookup's rows: the same name, and (organizations) the one it starts. */
+interface Matcher {
+  readonly same: (a: string, b: string) => boolean;
+  /** Whether `name` is a word-prefix of `row` (organizations: "Boehringer" of "Boehringer Ingelheim"). */
+  readonly starts?: (row: string, name: string) => boolean;
+}
+
+const SAME_NAME: Matcher = { same: (a, b) => norm(a) === norm(b) };
+const ORGANIZATION: Matcher = {
+  same: sameOrganization,
+  starts: (row, name) => orgKey(row).startsWith(`${orgKey(name)}-`),
+};
+
 async function resolveOne(
   lookup: Lookup,
   flag: string,
   value: string,
-  same: (a: string, b: string) => boolean = (a, b) => norm(a) === norm(b),
-): Promise<Check> {
+  match: Matcher = SAME_NAME,
+): Promise<Check & { rows?: number }> {
   let rows: { name: string; id?: string }[];
   try {
     rows = await lookup(value.trim());
@@ -69,15 +83,23 @@ async function resolveOne(
       note: `${flag} '${value}' not checked (${(e as Error).message.split("\n")[0]})`,
     };
   }
-  const exact = rows.find((r) => norm(r.name) === norm(value)) ?? rows.find((r) => same(r.name, value));
+  const exact = rows.find((r) => norm(r.name) === norm(value)) ?? rows.find((r) => match.same(r.name, value));
   if (exact) {
     return { found: exact, note: `${flag} '${value}' → ${exact.name}${exact.id ? ` (${exact.id})` : ""}` };
+  }
+  // A short form that starts exactly one organization's name is that organization; two or more
+  // ("Merck": Merck & Co, Merck KGaA) are a question for the user.
+  const starting = match.starts ? rows.filter((r) => match.starts!(r.name, value)) : [];
+  if (starting.length === 1) {
+    const [one] = starting;
+    return { found: one, note: `${flag} '${value}' → ${one.name} (the one name it starts)` };
   }
   const near = await closestNames(lookup, value, rows);
   return {
     problem: `${flag} '${value}' did not resolve${
       near.length ? `; did you mean: ${near.map((n) => `'${n}'`).join(", ")}?` : "; no close names found"
     }`,
+    rows: rows.length,
   };
 }
 
@@ -133,8 +155,10 @@ export async function resolveInputs(
   // Every name at once (each lookup is a short request); notes and problems in the order given.
   const approvals = sections.some((id) => APPROVAL_SECTIONS.has(id));
   const sponsor = async (v: string): Promise<Check> => {
-    const c = await resolveOne(organizations, "--sponsors", v, sameOrganization);
-    return c.problem && approvals ? approvalsCheck(client, v, c) : c;
+    const c = await resolveOne(organizations, "--sponsors", v, ORGANIZATION);
+    // Only a name no trial sponsor is called by is looked for in the approvals: one autocomplete has
+    // suggestions for is ambiguous or a typo, and the suggestions are the answer.
+    return c.problem && c.rows === 0 && approvals ? approvalsCheck(client, v, c) : c;
   };
   const [sponsorChecks, conditionCheck, diseaseChecks, indicationCheck] = await Promise.all([
     Promise.all(uses.has("sponsors") ? inputs.sponsors.map(sponsor) : []),
