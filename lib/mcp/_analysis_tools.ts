@@ -1,5 +1,5 @@
 /**
- * Private: the ten analyses as tools — the analysis, what an assistant reads about it, and the report
+ * Private: the analyses as tools — the analysis, what an assistant reads about it, and the report
  * section that gives its summary sentence and chart (the report's own code, so the answer says what the
  * report says). Input schemas are the analyses' own ({@linkcode ANALYSIS_PARAMS}).
  *
@@ -11,6 +11,7 @@ import type { Client } from "../client/mod.ts";
 import type { ReportSection } from "../report/html.ts";
 import * as S from "../report/sections.ts";
 import { exclusivitySection } from "../report/exclusivity_section.ts";
+import { outlookBenchmarkSection, outlookSection } from "../report/outlook_section.ts";
 
 /** One analysis tool. */
 export interface AnalysisTool {
@@ -45,6 +46,9 @@ const who = (p: { sponsors?: readonly string[]; tickers?: readonly string[]; lei
   const all = [...p.sponsors ?? [], ...p.tickers ?? [], ...p.leis ?? []];
   return all.length ? all : ["The filters"];
 };
+const wherePairs = (
+  p: { diseases?: readonly string[]; areas?: Readonly<Record<string, readonly string[]>> },
+) => [...new Set(A.diseasePairs(p).map((x) => x.area))];
 const yr = (v: number | string | undefined) => (v === undefined ? undefined : String(v).slice(0, 4));
 
 /** The analysis tools, by tool name. */
@@ -125,5 +129,17 @@ export const ANALYSIS_TOOLS: Readonly<Record<string, AnalysisTool>> = {
     "Drugs whose last patent or exclusivity ends within a horizon, with the Medicare Part D spending " +
       "exposed, for sponsors, tickers, LEIs, an indication or drugs.",
     (r, p) => exclusivitySection(r, who(p), p.horizonYears ?? 5),
+  ),
+  phase_transitions: tool(
+    "phaseTransitions",
+    "Likelihood of approval: phase-transition success rates (Wilson intervals), LOA from each phase " +
+      "(phase-by-phase and path-by-path) and median years, for drugs in diseases or areas.",
+    (r, p) => outlookBenchmarkSection(r, wherePairs(p)),
+  ),
+  pipeline_outlook: tool(
+    "pipelineOutlook",
+    "Risk-adjusted pipeline: sponsors' active programmes in diseases with their probability of approval " +
+      "(trial-pos beside), expected approvals per year and per sponsor.",
+    (r, p) => outlookSection(r, p.sponsors, wherePairs(p)),
   ),
 };

@@ -1,5 +1,5 @@
 /**
- * The MCP server: the ten analyses, name resolution, SQL over the session's frames, and charts as
+ * The MCP server: the twelve analyses, name resolution, SQL over the session's frames, and charts as
  * images, as read-only tools. Answers are compact (summary sentence, warnings, top rows, sizes) and stay
  * under a token budget, saying what they left out; full frames stay in the session under a handle.
  *

@@ -1,11 +1,12 @@
 /**
  * The pipeline outlook report section (issue 35; `--sections outlook`, not in the demo): each sponsor's
  * active programmes weighted by their likelihood of approval, expected approvals per year, and the
- * benchmark's phase-transition funnel.
+ * benchmark's phase-transition funnel; and the likelihood-of-approval answer of the MCP tool.
  *
  * @module
  */
 import type { PipelineOutlook } from "../analyses/pipeline_outlook.ts";
+import type { PhaseTransitions } from "../analyses/phase_transitions.ts";
 import { phaseFunnelChart, pipelineOutlookChart } from "../charts/likelihood_of_approval_chart.ts";
 import { plural } from "../frames/semantics.ts";
 import type { ReportSection, ReportTable } from "./html.ts";
@@ -68,6 +69,39 @@ export function outlookSection(
       data: [transitions],
     }],
     tables: [{ title: "By sponsor", frame: r.bySponsor }, programmes, byYear, rates, transitions],
+    ...meta(r),
+  };
+}
+
+/** The likelihood of approval of drugs in `where` (the MCP tool's answer): the funnel and the rates. */
+export function outlookBenchmarkSection(r: PhaseTransitions, where: readonly string[]): ReportSection {
+  const all = r.loa.toRecords().filter((x) => x.dimension === "all" && x.from_phase === "phase1");
+  const pbp = all.find((x) => x.counting === "phase-by-phase");
+  const path = all.find((x) => x.counting === "path-by-path");
+  const p = (
+    v: unknown,
+  ) => (v === null || v === undefined ? "unknown" : `${Math.round(Number(v) * 1000) / 10}%`);
+  const transitions: ReportTable = { title: "Phase transitions", frame: r.transitions };
+  return {
+    title: "Likelihood of approval",
+    short: "LOA",
+    summary: `${plural(r.programmes.height, "programme")} in ${nameList(where, "and")}: likelihood of ` +
+      `approval from Phase 1 ${p(pbp?.loa)} phase-by-phase (${p(pbp?.loa_low)}–${p(pbp?.loa_high)}), ` +
+      `${p(path?.loa)} path-by-path (${p(path?.loa_low)}–${p(path?.loa_high)}).`,
+    charts: [{
+      name: "phase_funnel",
+      chart: phaseFunnelChart(r.transitions, {
+        width: REPORT_CHART_WIDTH,
+        empty:
+          `No programme of these drugs in ${nameList(where, "or")} was judged yet (all still running or ` +
+          "too recent, or none found), so there is no rate to draw.",
+      }),
+      data: [transitions],
+    }],
+    tables: [{ title: "Likelihood of approval", frame: r.loa }, transitions, {
+      title: "Programmes",
+      frame: r.programmes,
+    }],
     ...meta(r),
   };
 }

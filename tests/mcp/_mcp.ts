@@ -92,6 +92,8 @@ export const ANALYSIS_ARGS = (author: string): Record<string, Record<string, unk
   researcher_output: { authorId: author },
   sponsor_scan: { sponsor: "Novartis" },
   loss_of_exclusivity: { sponsors: ["Pfizer", "Roche"], horizonYears: 10 },
+  phase_transitions: { drugs: ["osimertinib", "pembrolizumab", "durvalumab"], diseases: ["lung cancer"] },
+  pipeline_outlook: { sponsors: ["Novartis"], diseases: ["lung cancer"], maxDetails: 20 },
 });
 
 /** The structured body of an answer. */

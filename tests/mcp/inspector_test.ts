@@ -53,7 +53,7 @@ Deno.test({
     );
     const list = await inspect(listing);
     const names = (list.tools as { name: string }[]).map((t) => t.name);
-    assert.equal(names.length, 13);
+    assert.equal(names.length, 15);
     assert.ok(names.includes("portfolio_overlap") && names.includes("query_frames"));
     const r = await inspect(calling);
     const text = (r.content as { text: string }[])[0].text;

@@ -139,7 +139,7 @@ Deno.test("deno task mcp --http serves loopback with the task's own permissions"
         requestInit: { headers: { authorization: "Bearer cli-token-0123456789" } },
       }),
     );
-    assert.equal((await mcp.listTools()).tools.length, 13);
+    assert.equal((await mcp.listTools()).tools.length, 15);
     assert.match(text(await call(mcp, "resolve_name", { kind: "disease", name: "asthma" })), /asthma/);
     await mcp.close();
   } finally {
