@@ -11,6 +11,7 @@ import { plural } from "../frames/semantics.ts";
 import {
   type BaseChartOptions,
   countTicks,
+  displayName,
   emptyChart,
   figure,
   marginFor,
@@ -169,7 +170,7 @@ function sponsorPanel(
   const keep = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, top).map(([s]) =>
     s
   );
-  const label = new Map(keep.map((s) => [s, wrapLabel(s, 30, 2)]));
+  const label = new Map(keep.map((s) => [s, wrapLabel(displayName(s), 30, 2)]));
   const rows = all.filter((r) => label.has(String(r.sponsor)))
     .map((r) => ({ sponsor: label.get(String(r.sponsor)), tier: tierLabel(r.tier), drugs: Number(r.drugs) }));
   const domain = keep.map((s) => label.get(s) ?? s);

@@ -13,7 +13,7 @@
  * // The inputs are named in the message; a list of 100 drug names is cut, not spelt out.
  * const drugNames = Array.from({ length: 100 }, (_, i) => `drug-${i}`);
  * const c = flagResult(ENDPOINTS["regulatory.catalysts"], { drugNames }, { rows: [], total: 0, body: {} });
- * assert.match(c.warnings[0].message, /^No catalyst events for drugNames 'drug-0, drug-1, .*\.\.\.':/);
+ * assert.match(c.warnings[0].message, /^No catalyst events for drugs 'drug-0, drug-1, .*\.\.\.':/);
  * assert.ok(!c.warnings[0].message.includes("drug-99"));
  * ```
  *
@@ -49,13 +49,25 @@ type Rule = (p: Params, v: View) => Warning | undefined;
 
 const ENTITIES = ["disease", "drug", "target", "sponsor"] as const;
 
+/** Parameters named in words where their name is not one (`efo_id 'EFO:0003060'` → `indication 'EFO:0003060'`). */
+const PARAM_WORDS: Readonly<Record<string, string>> = {
+  efo_id: "indication",
+  molecule_id: "molecule",
+  generic_name: "generic name",
+  search: "name",
+  drugNames: "drugs",
+  q: "name",
+  query: "name",
+  lei: "LEI",
+};
+
 /** The inputs a call was given, named: `sponsor 'Merck', indication 'asthma'` (a long one cut, as show() does). */
 function named(p: Params, keys: readonly string[]): string {
   return keys.filter((k) => p[k] !== undefined && p[k] !== "").map((k) => {
     // An ontology id the service takes as EFO_0003060 is named as a reader writes it: EFO:0003060.
     const v = (Array.isArray(p[k]) ? (p[k] as unknown[]).join(", ") : String(p[k]))
       .replace(/\b([A-Za-z]+)_(\d+)\b/g, "$1:$2");
-    return `${k} '${v.length > 80 ? `${v.slice(0, 77)}...` : v}'`;
+    return `${PARAM_WORDS[k] ?? k} '${v.length > 80 ? `${v.slice(0, 77)}...` : v}'`;
   }).join(", ");
 }
 

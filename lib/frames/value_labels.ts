@@ -15,6 +15,7 @@
  * assert.equal(displayValue("entities", "sponsor:Pfizer"), "Pfizer");
  * assert.equal(displayValue("type", "conference-paper"), "Conference paper");
  * assert.equal(displayValue("trade_name", "DABRAFENIB MESYLATE"), "Dabrafenib Mesylate");
+ * assert.equal(displayValue("sponsor", "MICRO LABS LTD"), "Micro Labs Ltd");
  * ```
  *
  * @module
@@ -109,6 +110,17 @@ const WORK_TYPE: Readonly<Record<WorkType, string>> = {
 /** Words set in lower case inside a display name (`Water for Injection`), not kept as capitals like `NPH`. */
 const LINKING_WORDS = new Set(["and", "or", "for", "in", "of", "with", "to", "the", "per"]);
 
+/** Company-form words of names written in capitals (`PFIZER INC`, `MICRO LABS LTD`), in their usual case. */
+const COMPANY_FORMS: Readonly<Record<string, string>> = {
+  INC: "Inc",
+  LTD: "Ltd",
+  CO: "Co",
+  CORP: "Corp",
+  LLC: "LLC",
+  PLC: "plc",
+  GMBH: "GmbH",
+};
+
 /**
  * One display case for drug and product names, applied once before grouping: names written wholly in
  * capitals (`FINGOLIMOD HYDROCHLORIDE`, as approvals list them) or wholly in lower case (`lorlatinib`)
@@ -125,6 +137,7 @@ export function displayName(name: unknown): string {
     const start = s.lastIndexOf(" ", at) + 1, end = s.indexOf(" ", at);
     if (/\d/.test(s.slice(start, end < 0 ? s.length : end))) return w;
     if (at > 0 && LINKING_WORDS.has(w.toLowerCase())) return w.toLowerCase();
+    if (upper && COMPANY_FORMS[w]) return COMPANY_FORMS[w];
     if (upper && w.length <= 3 && s[at - 1] !== "-" && s[at + w.length] !== "-") return w;
     return w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
   });
@@ -147,6 +160,13 @@ export const NAME_COLUMNS: ReadonlySet<string> = new Set([
   "ingredient",
   "product_name",
   "medicare_names",
+  // Organizations as registries write them (`PFIZER INC` in the Orange Book's applicant field).
+  "sponsor",
+  "sponsors",
+  "applicant",
+  "holder",
+  "holders",
+  "company",
 ]);
 
 /**

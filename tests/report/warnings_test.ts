@@ -45,9 +45,9 @@ Deno.test("the client's empty-result warnings name the inputs of the call", asyn
     const w = events.meta.warnings.find((w) => w.code === "maybe-unresolved");
     assert.match(w?.message ?? "", /^No catalyst events for sponsor 'Merck':/);
     const medicare = await ri.medicare.search({ search: "atorva" });
-    assert.match(medicare.meta.warnings[0].message, /^No Medicare rows for search 'atorva':/);
+    assert.match(medicare.meta.warnings[0].message, /^No Medicare rows for name 'atorva':/);
     const diseases = await ri.diseases.autocomplete({ q: "astma" });
-    assert.match(diseases.meta.warnings[0].message, /^No diseases matched q 'astma'/);
+    assert.match(diseases.meta.warnings[0].message, /^No diseases matched name 'astma'/);
   });
 });
 
