@@ -18,7 +18,7 @@ import {
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { overlapMatrix, overlapWide, pairsFromMemberships, tallies } from "./_overlap.ts";
-import { choosePlan, intersectLocally, PER_COMPARISON } from "./_portfolio_plan.ts";
+import { choosePlan, intersectLocally, PAGE, PER_COMPARISON } from "./_portfolio_plan.ts";
 import { badInput } from "../client/errors.ts";
 import {
   closestHint,
@@ -198,11 +198,14 @@ interface PortfolioBody {
 
 const COMPARISON_FIELDS = ["sponsor", "resolved_name", "trial_count", "by_phase", "by_status"] as const;
 const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
-/** Calls read for their counts only (limit 1): their one-page notice is expected, not a finding. */
-const countOnly = (meta: Provenance): Provenance => ({
-  ...meta,
-  warnings: meta.warnings.filter((w) => w.code !== "one-page"),
-});
+/** Calls read for their counts only (not their rows): their one-page notice is expected, not a finding. */
+const counted = new WeakSet<Provenance>();
+const countOnly = (meta: Provenance): Provenance => {
+  const out = { ...meta, warnings: meta.warnings.filter((w) => w.code !== "one-page") };
+  counted.add(out);
+  return out;
+};
+const isCounted = (p: Provenance) => counted.has(p);
 
 /**
  * Portfolio overlap of sponsors in a condition, fetched with the client, in requests that grow with the
@@ -257,9 +260,11 @@ export async function portfolioOverlap(
   const filters = { conditionKeyword: condition, ...(phase ? { phase } : {}), ...(status ? { status } : {}) };
   // 1. The service's comparison, ten sponsors per call (a name with a comma cannot be listed: it is
   // derived below). Up to three sponsors it is pulled whole (its shared trials are likely the answer's);
-  // beyond, its first row is enough for the summaries.
+  // up to ten, its first page (the whole shared set when it has at most a hundred trials); beyond, its
+  // first row is enough for the summaries.
   const askable = sponsors.filter((s) => !s.includes(","));
   const whole = k <= 3 && askable.length === k;
+  const single = k <= PER_COMPARISON && askable.length === k;
   const chunks = Array.from(
     { length: Math.ceil(askable.length / PER_COMPARISON) },
     (_, i) => askable.slice(i * PER_COMPARISON, (i + 1) * PER_COMPARISON),
@@ -268,13 +273,15 @@ export async function portfolioOverlap(
     chunks.map((c) =>
       whole
         ? client.trials.portfolio.all({ sponsors: c, ...filters })
-        : client.trials.portfolio({ sponsors: c, ...filters, limit: 1 })
+        : client.trials.portfolio({ sponsors: c, ...filters, limit: single ? PAGE : 1 })
     ),
   );
   const bodies = firsts.map((f) => f.body as PortfolioBody);
   const first = bodies[0]?.data;
+  // Whether the first answer holds every shared trial of all the sponsors.
+  const firstWhole = whole || (single && firsts[0].rows.length === first?.intersection_count);
   const warnings: AnalysisWarning[] = [];
-  const provenance: Provenance[] = firsts.map((f) => (whole ? f.meta : countOnly(f.meta)));
+  const provenance: Provenance[] = firsts.map((f) => (firstWhole ? f.meta : countOnly(f.meta)));
   // Per-sponsor summaries: the service's rows where they carry their fields, else derived.
   const served = bodies.flatMap((b) => b.data.comparison ?? []);
   const complete = served.length > 0 && served.every((r) => COMPARISON_FIELDS.every((f) => f in r));
@@ -330,7 +337,7 @@ export async function portfolioOverlap(
     : null;
   // 2. Each pair's shared trials, by the cheaper plan (derived summaries have pulled their sponsors already).
   const plan = !derive.length && k >= 2
-    ? choosePlan(counts, serviceShared ?? 0, whole)
+    ? choosePlan(counts, serviceShared ?? 0, firstWhole)
     : { plan: "local" as const, requests: 0, other: null };
   let pairs: DataFrame;
   let shared: DataFrame;
@@ -341,10 +348,10 @@ export async function portfolioOverlap(
     shared = frameFromResult(firsts[0]);
     intersectionCount = first!.intersection_count;
   } else if (plan.plan === "service") {
-    const main = whole
+    const main = firstWhole
       ? firsts[0]
       : await client.trials.portfolio.all({ sponsors: [...sponsors], ...filters });
-    if (!whole) provenance.push(main.meta);
+    if (!firstWhole) provenance.push(main.meta);
     shared = frameFromResult(main);
     intersectionCount = first!.intersection_count;
     const resolved = sponsors.filter((_, i) => counts[i] !== null);
@@ -445,7 +452,7 @@ export async function portfolioOverlap(
     });
   }
   // Complete when every call read for its rows (not for a count) brought all of them.
-  const read = provenance.filter((p) => p.params.limit !== 1);
+  const read = provenance.filter((p) => !isCounted(p));
   return analysisResult(frames, provenance, warnings, read.every((p) => p.complete), {
     matrix: "one row per pair of listed sponsors, each pair once (the first listed sponsor in sponsor_a), " +
       "no sponsor paired with itself; trials_a and trials_b are each sponsor's own trials in the condition",

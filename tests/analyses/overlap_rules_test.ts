@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { keyOf, toFrame } from "../../lib/frames/mod.ts";
 import { overlapWide, portfolioOverlapFromFrames } from "../../lib/analyses/portfolio_overlap.ts";
+import { choosePlan, intersectLocally } from "../../lib/analyses/_portfolio_plan.ts";
 
 type Sp = {
   sponsor: string;
@@ -215,4 +216,35 @@ Deno.test("overlap: a market of 0 trials leaves shares unknown and the condition
   const one = portfolioOverlapFromFrames({ comparison: comp, marketSize: 1 });
   assert.equal(one.market.getColumn("condition_resolved").toArray()[0], true);
   assert.deepEqual(one.sponsors.getColumn("market_share").toArray(), [3, 0]);
+});
+
+Deno.test("overlap plan: the fewer requests of local pulls (a page per 100 trials) and service pairs; beyond ten, local", () => {
+  // Two sponsors: the comparison's own count is the pair's (no request beyond the first answer).
+  assert.deepEqual(choosePlan([250, 300], 40, true), { plan: "service", requests: 0, other: 6 });
+  // Ten sponsors of 30 trials: 10 pages locally against 45 pair counts.
+  assert.equal(choosePlan(Array(10).fill(30), 120, false).plan, "local");
+  // Four big sponsors (pivot of 90 trials: its pairs fit a page): 2 + 6 pairs against 3 + 3 + 4 + 1 pages.
+  assert.deepEqual(choosePlan([250, 300, 400, 90], 150, false), { plan: "service", requests: 8, other: 11 });
+  // Beyond ten, only local; an unresolved sponsor (null) and one without trials (0) cost nothing.
+  assert.deepEqual(choosePlan([...Array(11).fill(150), null, 0], 0, false), {
+    plan: "local",
+    requests: 22,
+    other: null,
+  });
+});
+
+Deno.test("overlap local intersection: pairs once in list order, shared trials newest first, trials of every sponsor", () => {
+  const t = (id: string, startDate: string | null) => ({ id, startDate });
+  const out = intersectLocally([
+    ["A", [t("t1", "2020-01-01"), t("t2", "2022-01-01"), t("t3", null)]],
+    ["B", [t("t2", "2022-01-01"), t("t3", null), t("t4", "2021-01-01")]],
+    ["C", [t("t3", null)]],
+  ]);
+  assert.deepEqual(out.pairs, [
+    { sponsor_a: "A", sponsor_b: "B", shared: 2 },
+    { sponsor_a: "A", sponsor_b: "C", shared: 1 },
+    { sponsor_a: "B", sponsor_b: "C", shared: 1 },
+  ]);
+  assert.deepEqual(out.shared.map((r) => r.id), ["t2", "t3"]);
+  assert.equal(out.sharedByAll, 1);
 });
