@@ -116,28 +116,20 @@ export function approvalsByDrugNames(
 ): { keys: string[]; unresolved: string[] } {
   const keys = new Set<string>();
   const unresolved: string[] = [];
+  const add = (table: string, col: string, values: readonly string[]) => {
+    if (values.length === 0) return;
+    const sql = `SELECT approval_key AS k FROM ${table} WHERE ${col} IN (${marks(values.length)})`;
+    for (const r of all<{ k: string }>(db, sql, values)) keys.add(r.k);
+  };
   for (const name of names) {
     const before = keys.size;
     const forms = resolveDrug(db, name)?.forms ?? [];
-    if (forms.length) {
-      for (
-        const r of all<{ k: string }>(
-          db,
-          `SELECT approval_key AS k FROM approval_drugs WHERE chembl_id IN (${marks(forms.length)})`,
-          forms,
-        )
-      ) keys.add(r.k);
-    }
-    const byName = [...new Set([...drugKeys(name), name.trim().toLowerCase()])].filter(Boolean);
-    if (byName.length) {
-      for (
-        const r of all<{ k: string }>(
-          db,
-          `SELECT approval_key AS k FROM approval_names WHERE name_key IN (${marks(byName.length)})`,
-          byName,
-        )
-      ) keys.add(r.k);
-    }
+    add("approval_drugs", "chembl_id", forms);
+    add(
+      "approval_names",
+      "name_key",
+      [...new Set([...drugKeys(name), name.trim().toLowerCase()])].filter(Boolean),
+    );
     if (keys.size === before && forms.length === 0) unresolved.push(name);
   }
   return { keys: [...keys], unresolved };
