@@ -7,7 +7,23 @@
  *
  * @module
  */
+import type { DatabaseSync } from "node:sqlite";
 import { batched, type ImportStore } from "./_store.ts";
+import { splitDdl } from "../store/schema.ts";
+
+/**
+ * Create the schema's indexes `names` now (a fresh store gets its indexes only at the finish): an importer
+ * that replaces a record's rows one record at a time (`DELETE … WHERE grant_id = ?`) needs them, or each
+ * delete scans the whole table. The same definitions as the schema's, so the finish finds them made.
+ */
+export function ensureIndexes(db: DatabaseSync, ...names: string[]): void {
+  for (const line of splitDdl().indexes.split("\n")) {
+    const name = /^CREATE (?:UNIQUE )?INDEX (\w+) /.exec(line)?.[1];
+    if (name && names.includes(name)) {
+      db.exec(line.replace(/^CREATE (UNIQUE INDEX|INDEX) /, "CREATE $1 IF NOT EXISTS "));
+    }
+  }
+}
 
 /** One grant as an importer read it. */
 export interface GrantRecord {
@@ -44,6 +60,7 @@ export function grantWriter(store: ImportStore): { put(g: GrantRecord): void; do
     .get();
   // A store imported before grants had a currency: add the column (its rows were all USD).
   if (!hasCurrency) db.exec("ALTER TABLE grants ADD COLUMN currency TEXT NOT NULL DEFAULT 'USD'");
+  ensureIndexes(db, "grant_organizations_pk", "grant_topics_pk");
   const insG = db.prepare(
     `INSERT INTO grants (grant_id, title, abstract, source, funding_amount, start_date, end_date, updated_at, currency)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

@@ -64,6 +64,7 @@ export async function importCordis(
     `CREATE TEMP TABLE IF NOT EXISTS cordis_project_stage (id TEXT PRIMARY KEY, title TEXT, objective TEXT,
     amount REAL, start_date TEXT, end_date TEXT, updated TEXT, topics TEXT);
     CREATE TEMP TABLE IF NOT EXISTS cordis_org_stage (project TEXT, ord REAL, seq INTEGER, role TEXT, name TEXT);
+    CREATE INDEX IF NOT EXISTS temp.cordis_org_stage_project ON cordis_org_stage(project);
     CREATE TEMP TABLE IF NOT EXISTS cordis_topic_stage (code TEXT PRIMARY KEY, title TEXT);
     DELETE FROM cordis_project_stage; DELETE FROM cordis_org_stage; DELETE FROM cordis_topic_stage;`,
   );

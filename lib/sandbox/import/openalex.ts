@@ -46,6 +46,7 @@
 import type { ImportStore } from "./_store.ts";
 import { batched } from "./_store.ts";
 import { fileError, gunzipSink, lineSink, readSource, type Sink } from "./_read.ts";
+import { ensureIndexes } from "./_grants.ts";
 
 const FLAG = "--openalex";
 
@@ -206,6 +207,7 @@ export async function importOpenAlex(
       score REAL NOT NULL, PRIMARY KEY (work_id, topic_id));
     CREATE TABLE IF NOT EXISTS openalex_work_trials (work_id TEXT NOT NULL, trial_id TEXT NOT NULL,
       PRIMARY KEY (work_id, trial_id));`);
+  ensureIndexes(db, "work_authors_pk", "work_authors_work");
   const delWt = db.prepare("DELETE FROM openalex_work_topics WHERE work_id = ?");
   const insWt = db.prepare(
     "INSERT OR IGNORE INTO openalex_work_topics (work_id, topic_id, score) VALUES (?, ?, ?)",
