@@ -603,6 +603,14 @@ export function judgedWarnings(frames: PhaseTransitionsFrames): AnalysisWarning[
       }: read those rates with their intervals`,
     });
   }
+  const classes = frames.programmes.getColumn("sponsor_class");
+  if (frames.programmes.height && classes.nullCount() === frames.programmes.height) {
+    out.push({
+      code: "field-absent",
+      message: "The composite search rows carry no sponsors (a field the spec does not name), so every " +
+        "programme's sponsor_class is unknown and the sponsor-class groups are left out",
+    });
+  }
   const byDrug = frames.programmes.filter(pl.col("approval_match").eq(pl.lit("drug only"))).height;
   if (byDrug) {
     out.push({

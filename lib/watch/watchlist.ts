@@ -37,6 +37,8 @@ export const WATCH_ANALYSES = {
   researcherOutput: A.researcherOutput,
   sponsorScan: A.sponsorScan,
   lossOfExclusivity: A.lossOfExclusivity,
+  phaseTransitions: A.phaseTransitions,
+  pipelineOutlook: A.pipelineOutlook,
 } as const;
 
 /** Name of the snapshot that holds the alerts (reserved when `alerts` is on). */

@@ -27,6 +27,19 @@ export const RUNS: Record<string, (ri: Client, author: string) => Promise<any>> 
   researcherOutput: (ri, author) => A.researcherOutput(ri, { authorId: author }),
   sponsorScan: (ri) => A.sponsorScan(ri, { sponsor: "Novartis" }),
   lossOfExclusivity: (ri) => A.lossOfExclusivity(ri, { sponsors: ["Pfizer", "Roche"], horizonYears: 10 }),
+  phaseTransitions: (ri) =>
+    A.phaseTransitions(ri, {
+      drugs: ["osimertinib", "pembrolizumab", "durvalumab"],
+      diseases: ["lung cancer"],
+      asOf: "2026-11-21",
+    }),
+  pipelineOutlook: (ri) =>
+    A.pipelineOutlook(ri, {
+      sponsors: ["Novartis"],
+      diseases: ["lung cancer"],
+      maxDetails: 20,
+      asOf: "2026-11-21",
+    }),
 };
 
 /** The DataFrames of a result, by name. */
