@@ -117,7 +117,8 @@ for (const r of runs) {
     failed++;
     continue;
   }
-  const command = `deno run -A bench/${r.path}${r.args.length ? ` ${r.args.join(" ")}` : ""}`;
+  const script = path.slice(new URL("../", import.meta.url).pathname.length);
+  const command = `deno run -A ${script}${r.args.length ? ` ${r.args.join(" ")}` : ""}`;
   recorded[r.name] = [
     `\`${command}\`, recorded ${started.toISOString().slice(0, 16).replace("T", " ")} UTC in ` +
     `${seconds.toFixed(0)} s; load average (1, 5, 15 min) ${before} before, ${loadavg()} after.`,
