@@ -510,8 +510,11 @@ export function linkOrganizations(store: ImportStore): string[] {
     const key = keys.find((k) => orgByKey.has(k)) ?? keys[0];
     const existing = orgByKey.get(key);
     if (existing && !resolvedTo.has(existing.id)) {
-      bind(rec, existing.id);
       const reg = rec.split(":")[0];
+      const had = (recsOf.get(existing.id) ?? []).some((x) => x.startsWith(`${reg}:`));
+      bind(rec, existing.id);
+      // Already matched in this registry: that match stays what org_matches says.
+      if (had) return existing.id;
       match.run(
         existing.id,
         existing.name,
