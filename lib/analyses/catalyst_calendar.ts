@@ -170,6 +170,9 @@ export function catalystCalendarFromFrames(
     byQuarter: ["quarter", "type"],
     byType: ["type"],
     entities: ["entity"],
+  }, {
+    // Counts down every day from the data's reference day: never a change of the data.
+    events: ["days_to_event"],
   });
 }
 

@@ -231,8 +231,10 @@ export function lossOfExclusivityFromFrames(
     genericExclusivities: ["drug_name", "trade_name", "code", "expiry"],
     unmatched: ["drug_name"],
   }, {
-    // The catalysts' reach counts from the reference day: it moves every day, never a change of the data.
-    protected: ["protected_beyond"],
+    // Counted from the reference day (years to the horizon; the catalysts' reach, today + 3,650 days): they
+    // move every day, never a change of the data.
+    drugs: ["years_to_horizon"],
+    protected: ["years_to_horizon", "protected_beyond"],
   });
 }
 
