@@ -103,7 +103,7 @@ export interface Programme {
   trials: number;
   /** Phases passed without a trial of their own (a programme reaching Phase 3 straight from Phase 1). */
   skipped: string[];
-  outcome: "approved" | "failed" | "censored" | "outside window" | "no phase";
+  outcome: "approved" | "failed" | "censored" | "outside window" | "approved before its trials" | "no phase";
   outcome_reason: string;
   /** Internals for counting. */
   entry: Level | null;
@@ -176,6 +176,10 @@ export function buildProgramme(
       (reason = firstYear === null
         ? "no start date"
         : `started ${firstYear}, outside ${rules.fromYear}-${rules.toYear}`);
+  } else if (approved && approvalDate && first && approvalDate < first) {
+    // Trials that start after the approval in the same disease are life-cycle work, not development.
+    (outcome = "approved before its trials"),
+      (reason = `approved ${approvalDate}, before its first trial ${first}`);
   } else if (approved) (outcome = "approved"), (reason = "approval record");
   else {
     const top = atLevel.get(highest)!;
@@ -221,7 +225,7 @@ export function buildProgramme(
     starts,
     combined12,
     decidedAt,
-    inWindow,
+    inWindow: inWindow && outcome !== "approved before its trials",
   };
 }
 

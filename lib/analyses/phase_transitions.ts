@@ -181,7 +181,9 @@ export function loaDefinitions(r: Rules): Record<string, string> {
       `${r.failAfterYears} years before ${r.asOf}. Censored programmes are left out of the rates, never ` +
       "counted as failures",
     window: `programmes whose first trial started from ${r.fromYear} to ${r.toYear} (fromYear, toYear); ` +
-      "others are listed with outcome 'outside window' and not counted",
+      "others are listed with outcome 'outside window' and not counted. A programme whose approval is " +
+      "dated before its first trial in the data (life-cycle trials of a drug already approved in the " +
+      "disease) is listed as 'approved before its trials' and not counted either",
     rate: "phase-by-phase: programmes that advanced ÷ programmes that advanced or failed at the phase; " +
       "the 95 % interval is Wilson's score interval",
     loa: "likelihood of approval from a phase. Phase-by-phase (as BIO/Informa count): the product of the " +

@@ -118,7 +118,7 @@ export function pipelineOutlookFromFrames(
   for (const [k, ts] of active) {
     const [sponsor, drug, disease] = k.split("\u0000");
     const p = programmes.get(`${drug}\u0000${disease}`);
-    if (!p || p.outcome === "approved") continue; // approved in the disease already: not pipeline
+    if (!p || String(p.outcome).startsWith("approved")) continue; // approved in the disease already: not pipeline
     const levels = ts.flatMap((t) => levelsOf(t.phase as string | null));
     if (!levels.length) continue;
     const top = Math.max(...levels) as 1 | 2 | 3;
