@@ -127,30 +127,42 @@ async function patentsBench(): Promise<void> {
       ((performance.now() - t) / 1000).toFixed(0)
     } s`,
   );
+  const load = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+  const loadBefore = load();
   const base = await run(`${dir}/pv_base.db`, "--patentsview", `${dir}/pv_base`);
   const full = await run(`${dir}/pv.db`, "--patentsview", `${dir}/pv`);
   const ms = (r: Run) => r.timings.patentsview + r.timings.link + r.timings.finish;
-  const cpcMs = ms(full) - ms(base);
-  console.log(`PatentsView import, one process, fresh store (${mb(`${dir}/pv.db`)}):`);
+  const cpcMs = ms(full) - ms(base), cpcCpu = full.cpuMs - base.cpuMs;
+  const min = (x: number) => (x / 60_000).toFixed(1);
+  console.log(`PatentsView import, one process each, fresh store (${mb(`${dir}/pv.db`)}):`);
   console.log(
     `  patents, applications, assignees: ${base.sources.patentsview.rows.toLocaleString("en-US")} rows in ${
       (ms(base) / 1000).toFixed(1)
     } s (import ${(base.timings.patentsview / 1000).toFixed(1)} s, link ${
       (base.timings.link / 1000).toFixed(1)
-    } s, finish ${(base.timings.finish / 1000).toFixed(1)} s), peak RSS ${base.peakMb} MB`,
+    } s, finish ${(base.timings.finish / 1000).toFixed(1)} s; ${
+      (base.cpuMs / 1000).toFixed(1)
+    } s CPU), peak RSS ${base.peakMb} MB`,
   );
   console.log(
-    `  + g_cpc_current ${cpcRows.toLocaleString("en-US")} rows: ${(cpcMs / 1000).toFixed(1)} s more  ${
+    `  + g_cpc_current ${cpcRows.toLocaleString("en-US")} rows: ${(cpcMs / 1000).toFixed(1)} s more (${
       rate(cpcRows, cpcMs)
-    }; whole import ${(full.totalMs / 1000).toFixed(1)} s, peak RSS ${full.peakMb} MB`,
+    }), ${(cpcCpu / 1000).toFixed(1)} s more CPU (${rate(cpcRows, cpcCpu)} of one core); whole import ${
+      (full.totalMs / 1000).toFixed(1)
+    } s, ${(full.cpuMs / 1000).toFixed(1)} s CPU, peak RSS ${full.peakMb} MB`,
   );
   console.log(
-    `  extrapolated linearly to the published ${CPC_PUBLISHED.toLocaleString("en-US")} CPC rows: ≈${
-      (cpcMs / cpcRows * CPC_PUBLISHED / 60_000).toFixed(1)
-    } min for the CPC table; the whole import of ${PATENTS_PUBLISHED.toLocaleString("en-US")} patents ≈${
-      (full.totalMs / patents * PATENTS_PUBLISHED / 60_000).toFixed(1)
-    } min (without inventors and citations)`,
+    `  extrapolated linearly to the published ${
+      CPC_PUBLISHED.toLocaleString("en-US")
+    } CPC rows: the CPC table ≈${min(cpcMs / cpcRows * CPC_PUBLISHED)} min here, ≈${
+      min(cpcCpu / cpcRows * CPC_PUBLISHED)
+    } min of CPU (one core); the whole import of ${PATENTS_PUBLISHED.toLocaleString("en-US")} patents ≈${
+      min(full.totalMs / patents * PATENTS_PUBLISHED)
+    } min here, ≈${
+      min(full.cpuMs / patents * PATENTS_PUBLISHED)
+    } min of CPU (without inventors and citations)`,
   );
+  console.log(`  load average before ${loadBefore}, after ${load()} (other processes share the cores)`);
   console.log(`  machine: ${navigator.hardwareConcurrency} cores (shared), ${Deno.build.os}`);
 }
 

@@ -396,6 +396,9 @@ export async function importPatentsView(
     ]
   ) db.exec(`DELETE FROM ${t}`);
   db.prepare("DELETE FROM meta WHERE key = ?").run(LINKED);
+  // A smaller page cache (also the sorters' memory before they spill to disk) keeps the process near
+  // 500 MB at full size; the load appends in order, so it costs no time.
+  const cache = smallCache(db);
   const state = new ByPatent();
   let rows = 0, latest = 0, latestPub = 0;
   const tx = batched<() => void>(db, 20_000, (f) => f());
@@ -818,11 +821,19 @@ export async function importPatentsView(
     SELECT cpc_code, coalesce(prev_code, ''), CAST(substr(publication_date, 1, 4) AS INTEGER), count(*)
     FROM patent_cpc_rid GROUP BY cpc_code, prev_code, substr(publication_date, 1, 4)`);
   db.exec("RELEASE pv_counts");
+  db.exec(`PRAGMA cache_size = ${cache}`);
   const edition = [
     latest ? `grants to ${iso(latest)}` : "",
     latestPub ? `publications to ${iso(latestPub)}` : "",
   ];
   return { rows, edition: edition.filter(Boolean).join(", ") };
+}
+
+/** Set a 64 MB page cache (see importPatentsView); returns the one to restore. */
+function smallCache(db: ImportStore["db"]): number {
+  const was = Number((db.prepare("PRAGMA cache_size").get() as { cache_size: number }).cache_size);
+  db.exec("PRAGMA cache_size = -65536");
+  return was;
 }
 
 /** `meta` key: the organization state the patents' company links were derived from. */
@@ -847,6 +858,7 @@ export function linkPatentCompanies(store: ImportStore): string[] {
     n("SELECT count(*) AS n FROM org_closure WHERE hops > 0"),
   ].join(":");
   if (store.meta(LINKED) === signature) return [];
+  const cache = smallCache(db);
   db.exec("SAVEPOINT pv_link");
   // Only rows whose organization's resolution differs from what they carry are rewritten.
   const moved =
@@ -881,6 +893,7 @@ export function linkPatentCompanies(store: ImportStore): string[] {
     GROUP BY c.cpc_subclass, a.company_key, a.pub_year`);
   store.setMeta(LINKED, signature);
   db.exec("RELEASE pv_link");
+  db.exec(`PRAGMA cache_size = ${cache}`);
   return [
     `Linked patent assignees to organizations (${Number(moved).toLocaleString("en-US")} resolved anew, ` +
     `${n("SELECT count(*) AS n FROM patent_anchor").toLocaleString("en-US")} company anchors)`,
