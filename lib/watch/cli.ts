@@ -16,6 +16,7 @@ import { plural } from "../frames/semantics.ts";
 import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { writeChangeReport } from "./change_report.ts";
+import { dataSourceText } from "../report/source.ts";
 import { runWatch } from "./run.ts";
 import { lockStore, StoreLockedError } from "./lock.ts";
 import { parseWatchlist, WatchlistError } from "./watchlist.ts";
@@ -32,7 +33,8 @@ Options:
   --scale tiny|small       sandbox only: data scale (default small)
   --store <file>           sandbox only: serve the public data of a store built by \`deno task import\`
                            (or RI_STORE) instead of synthetic data; not the watchlist's snapshot "store"
-  --wait <seconds>         how long to wait for another run on the same store (default 120)
+  --wait <seconds>         how long to wait for another run on the same store (default 120; a run
+                           killed or hung is taken over once its lock is 20 s stale)
   --help                   this text
 
 Sandbox by default; the real service when RI_BASE_URL and RI_API_KEY are set.
@@ -171,7 +173,14 @@ async function main(): Promise<number> {
         await release();
         bad((e as Error).message); // exits: release first
       }
-      const source = real ? service!.origin : sb!.url;
+      // The data in words (the report's one helper), never a loopback address and port.
+      const source = dataSourceText(
+        real
+          ? { kind: "service", url: service!.origin }
+          : sb!.dataSource.kind === "synthetic"
+          ? { kind: "synthetic" }
+          : { kind: "imported", sources: sb!.dataSource.sources },
+      );
       written = await writeChangeReport(outcome, { source, synthetic }, out);
     } finally {
       await release();
