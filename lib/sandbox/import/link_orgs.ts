@@ -23,7 +23,8 @@
  *    previous names). Still several and all in **one registry family** (same head through the parent
  *    links): the one nearest the head (a group's parent company rather than a subsidiary of the same
  *    name). Several families: the one candidate that heads a family of its own (has registry children),
- *    if exactly one does. Otherwise the organization stays **UNRESOLVED: ambiguous**, the candidates listed.
+ *    if exactly one does. Otherwise — or when more than 50 records share the key (a generic name) — the
+ *    organization stays **UNRESOLVED: ambiguous**, the candidates listed.
  * 4. No candidate: **UNRESOLVED: no registry name has this key**.
  *
  * **Families.** A matched record and every registry ancestor of it (ROR `parent` links, and the `child`
@@ -99,6 +100,8 @@ const ROR_TYPES: [string, string][] = [
 ];
 const BAD_REGISTRATION = "('ANNULLED', 'DUPLICATE', 'RETIRED', 'MERGED', 'CANCELLED')";
 const MAX_HOPS = 12;
+/** More records than this sharing a key (a generic name) are not compared: the name stays ambiguous. */
+const MAX_CANDIDATES = 50;
 
 const hasTable = (db: DatabaseSync, name: string): boolean =>
   db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
@@ -342,6 +345,13 @@ function decide(r: Registries, reg: Registry, key: string, usCountry = false): D
     }`;
   if (cands.length === 1) {
     return { rec: cands[0].id, kind: cands[0].kind, rule: `key of the ${named(cands[0])}` };
+  }
+  if (cands.length > MAX_CANDIDATES) {
+    return {
+      rule:
+        `ambiguous: ${cands.length} ${label} records share this name key (more than ${MAX_CANDIDATES} are not compared)`,
+      candidates: cands.slice(0, 20).map((c) => `${c.id.split(/:(.*)/s)[1]} ${r.info(c.id).name}`).join("; "),
+    };
   }
   const families = new Map<Rec, Cand[]>();
   for (const c of cands) {
