@@ -294,6 +294,41 @@ Deno.test("registry files: editions from the data, the API layout, and errors th
   }
 });
 
+Deno.test("a generic name more than 50 registry records share stays UNRESOLVED without being compared", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-registries-" });
+  try {
+    const records = Array.from({ length: 51 }, (_, i) => ({
+      id: `https://ror.org/0g${String(i).padStart(3, "0")}ab${String(i % 100).padStart(2, "0")}`,
+      names: [{ lang: "en", types: ["ror_display", "label"], value: "General Hospital" }],
+      relationships: [],
+      status: "active",
+      types: ["healthcare"],
+      locations: [],
+    }));
+    await Deno.writeTextFile(`${dir}/ror.json`, JSON.stringify(records));
+    const study = structuredClone(GENENTECH_STUDY);
+    study.protocolSection.sponsorCollaboratorsModule.leadSponsor.name = "General Hospital";
+    await Deno.writeTextFile(`${dir}/s.ndjson`, JSON.stringify(study) + "\n");
+    await importPublicData({
+      store: `${dir}/a.db`,
+      ctgov: `${dir}/s.ndjson`,
+      ror: `${dir}/ror.json`,
+      today: TODAY,
+    });
+    const db = new DatabaseSync(`${dir}/a.db`, { readOnly: true });
+    const row = {
+      ...db.prepare("SELECT status, rule FROM org_matches WHERE org_name = 'General Hospital'").get(),
+    };
+    db.close();
+    assert.deepEqual(row, {
+      status: "UNRESOLVED",
+      rule: "ambiguous: 51 ROR records share this name key (more than 50 are not compared)",
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("the JSON array streamer gives the same elements whatever the chunk size", () => {
   const text =
     '\uFEFF{"meta": {"p": "]"}, "data": [\n{"a": "x\\\\\\"}"}, [1, {"b": null}], "s\\"", -2.5e1, true\n]}';

@@ -682,7 +682,7 @@ export function linkOrganizations(store: ImportStore): string[] {
       } ambiguous); ` +
       `${recsOf.size.toLocaleString("en-US")} entities (${
         made.toLocaleString("en-US")
-      } registry parents no source names) in ` +
+      } of them registry parents no source names) in ` +
       `${families.toLocaleString("en-US")} families, ${
         edges.toLocaleString("en-US")
       } parent links; see the org_matches table`,
