@@ -28,7 +28,7 @@
  * 4. No candidate: **UNRESOLVED: no registry name has this key**.
  *
  * **Families.** A matched record and every registry ancestor of it (ROR `parent` links, and the `child`
- * links of parents; GLEIF direct parents — `IS_DIRECTLY_CONSOLIDATED_BY` —, the ultimate parent where no
+ * links of parents, to active records only; GLEIF direct parents — `IS_DIRECTLY_CONSOLIDATED_BY` —, the ultimate parent where no
  * direct one is reported or the direct chain does not reach it; active relationships only) become
  * entities: the matched source organization itself (so its trials and approvals stay linked), or for an
  * ancestor no source names, a node made from the registry's name (recorded in `org_link_nodes`). Every
@@ -186,7 +186,7 @@ class Registries {
         `SELECT count(*) AS n FROM (SELECT other_id FROM ror_links WHERE ror_id = ?1 AND type = 'child'
          UNION SELECT ror_id FROM ror_links WHERE other_id = ?1 AND type = 'parent')`,
       );
-      this.#q.rorOrg = db.prepare("SELECT name, country, types FROM ror_orgs WHERE ror_id = ?");
+      this.#q.rorOrg = db.prepare("SELECT name, country, types, status FROM ror_orgs WHERE ror_id = ?");
       this.#q.rorNames = db.prepare(
         "SELECT name, kind FROM ror_names WHERE ror_id = ? AND kind != 'acronym' ORDER BY kind = 'ror_display' DESC, name",
       );
@@ -234,7 +234,9 @@ class Registries {
     let out: Rec[] = [];
     if (reg === "ror") {
       const ids = (this.#q.rorParents.all(id) as { id: string }[]).map((r) => r.id)
-        .filter((p) => p !== id && this.#q.rorOrg.get(p));
+        .filter((p) =>
+          p !== id && (this.#q.rorOrg.get(p) as { status: string } | undefined)?.status === "active"
+        );
       const kids = (p: string) => Number(this.#q.rorChildren.get(p).n);
       out = ids.map((p) => ({ p, n: kids(p) })).sort((a, b) => b.n - a.n || a.p.localeCompare(b.p))
         .map((x) => `ror:${x.p}`);
