@@ -28,8 +28,9 @@
  * 4. No candidate: **UNRESOLVED: no registry name has this key**.
  *
  * **Families.** A matched record and every registry ancestor of it (ROR `parent` links, and the `child`
- * links of parents, to active records only; GLEIF direct parents — `IS_DIRECTLY_CONSOLIDATED_BY` —, the ultimate parent where no
- * direct one is reported or the direct chain does not reach it; active relationships only) become
+ * links of parents, to active records only; GLEIF direct parents — `IS_DIRECTLY_CONSOLIDATED_BY` —, the
+ * ultimate parent where no direct one is reported or the direct chain does not reach it; active
+ * relationships only) become
  * entities: the matched source organization itself (so its trials and approvals stay linked), or for an
  * ancestor no source names, a node made from the registry's name (recorded in `org_link_nodes`). Every
  * registry parent link between two of them is an `org_parent` edge; `org_closure` holds every ancestor
