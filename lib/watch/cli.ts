@@ -16,6 +16,7 @@ import { plural } from "../frames/semantics.ts";
 import { createClient, serviceConfigOrExit } from "../client/mod.ts";
 import { startSandbox } from "../sandbox/mod.ts";
 import { writeChangeReport } from "./change_report.ts";
+import { dataSourceText } from "../report/source.ts";
 import { runWatch } from "./run.ts";
 import { lockStore, StoreLockedError } from "./lock.ts";
 import { parseWatchlist, WatchlistError } from "./watchlist.ts";
@@ -172,7 +173,14 @@ async function main(): Promise<number> {
         await release();
         bad((e as Error).message); // exits: release first
       }
-      const source = real ? service!.origin : sb!.url;
+      // The data in words (the report's one helper), never a loopback address and port.
+      const source = dataSourceText(
+        real
+          ? { kind: "service", url: service!.origin }
+          : sb!.dataSource.kind === "synthetic"
+          ? { kind: "synthetic" }
+          : { kind: "imported", sources: sb!.dataSource.sources },
+      );
       written = await writeChangeReport(outcome, { source, synthetic }, out);
     } finally {
       await release();

@@ -12,13 +12,15 @@ import {
   MARKETING_STATUSES,
   TRIAL_PHASES,
   TRIAL_STATUSES,
+  WORK_TYPES,
 } from "../../lib/client/schemas/vocab.ts";
 import { displayValue, VALUE_LABELS, valueLabel } from "../../lib/frames/value_labels.ts";
 
 const VOCABULARIES: [string[], readonly string[]][] = [
   [["status", "overall_status"], TRIAL_STATUSES],
   [["phase", "phases"], TRIAL_PHASES],
-  [["type", "event_type"], CATALYST_TYPES],
+  [["event_type"], CATALYST_TYPES],
+  [["work_type"], WORK_TYPES],
   [["tier"], DRUG_TIERS],
   [["marketing_status"], MARKETING_STATUSES],
   [["hierarchy_level", "hierarchyLevel"], HIERARCHY_LEVELS],
@@ -31,6 +33,8 @@ Deno.test("every value of each vocabulary has a label in words, shared by every 
       assert.equal(VALUE_LABELS[c], VALUE_LABELS[columns[0]], `${c} shares ${columns[0]}'s labels`);
     }
   }
+  // "type" holds catalyst event types (the calendar) and work types (researcher output): both labelled.
+  assert.deepEqual(Object.keys(VALUE_LABELS.type).sort(), [...CATALYST_TYPES, ...WORK_TYPES].sort());
   for (const [column, labels] of Object.entries(VALUE_LABELS)) {
     for (const [code, label] of Object.entries(labels)) {
       assert.match(

@@ -47,6 +47,9 @@ Deno.test("watch command: bad watchlist exits 2 naming the line; first run 0; sa
     assert.match(first.err, /trials: baseline saved/);
     const baseline = await Deno.readTextFile(`${dir}/snapshots/_report/report.html`);
     assert.ok(!baseline.includes("watch_changes.png"), "no change chart when nothing changed");
+    // The data by what they are, never the embedded sandbox's loopback address and port.
+    assert.match(baseline, /Data: embedded sandbox, synthetic data/);
+    assert.doesNotMatch(baseline, /127\.0\.0\.1/);
     const days = (await Array.fromAsync(Deno.readDir(`${dir}/snapshots/trials`))).map((e) => e.name);
     assert.deepEqual(days, ["date=2026-11-21"]);
 
