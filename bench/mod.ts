@@ -177,5 +177,7 @@ async function writeRecord(sections: Record<string, string>): Promise<void> {
     "",
   ];
   await Deno.writeTextFile(file, [...head, ...body].join("\n").trimEnd() + "\n");
+  // In the project's Markdown style, so `deno fmt --check` (deno task check) passes after a record.
+  await new Deno.Command(Deno.execPath(), { args: ["fmt", "-q", file.pathname] }).output();
   console.log(`\nrecorded ${Object.keys(sections).join(", ") || "nothing"} in docs/BENCHMARKS.md`);
 }
