@@ -95,6 +95,29 @@ const HIERARCHY_LEVEL: Readonly<Record<HierarchyLevel, string>> = {
 
 const WHEN: Readonly<Record<string, string>> = { past: "Past", upcoming: "Upcoming" };
 
+/** The likelihood-of-approval levels (`lib/analyses/_loa_core.ts` LEVEL_CODE). */
+const LOA_LEVEL: Readonly<Record<string, string>> = {
+  phase1: "Phase 1",
+  phase2: "Phase 2",
+  phase3: "Phase 3",
+  approval: "Approval",
+};
+
+/** How programmes are grouped in the phase-transition benchmark (`LOA_DIMENSIONS`). */
+const LOA_DIMENSION: Readonly<Record<string, string>> = {
+  all: "All programmes",
+  area: "Therapeutic area",
+  sponsor_class: "Sponsor class",
+  modality: "Modality",
+  cohort: "Cohort by start year",
+};
+
+/** How a likelihood of approval is counted. */
+const LOA_COUNTING: Readonly<Record<string, string>> = {
+  "phase-by-phase": "Phase by phase",
+  "path-by-path": "Path by path",
+};
+
 /** Researcher work types (spec 4.7). */
 const WORK_TYPE: Readonly<Record<WorkType, string>> = {
   article: "Article",
@@ -182,6 +205,11 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
   type: { ...CATALYST_TYPE, ...WORK_TYPE },
   event_type: CATALYST_TYPE,
   work_type: WORK_TYPE,
+  from_phase: LOA_LEVEL,
+  to_phase: LOA_LEVEL,
+  current_phase: LOA_LEVEL,
+  dimension: LOA_DIMENSION,
+  counting: LOA_COUNTING,
   tier: DRUG_TIER,
   source: APPROVAL_SOURCE,
   marketing_status: MARKETING_STATUS,
