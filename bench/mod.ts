@@ -40,6 +40,7 @@ const TITLES: Record<string, string> = {
   portfolio: "Portfolio overlap at scale",
   loa: "Likelihood of approval and the pipeline outlook",
   registries: "Import of identifier registries",
+  open_targets: "Import of an Open Targets release",
   mcp_sizes: "MCP answer sizes",
   newcomer: "A newcomer's first run",
 };
@@ -50,6 +51,11 @@ const EXTRA: Record<string, { path: string; args: (quick: boolean) => string[]; 
   mcp_sizes: { path: "../examples/mcp_client.ts", args: () => ["tiny"] },
   // A fresh clone with empty npm and Deno caches: network-bound and heavy, so only when asked for.
   newcomer: { path: "newcomer_bench.ts", args: () => [], onlyWhenNamed: true },
+  // An Open Targets release in its published Parquet layout (about 4 million direct associations).
+  open_targets: {
+    path: "import_bench.ts",
+    args: (quick) => ["--open-targets", ...(quick ? ["--quick"] : [])],
+  },
 };
 
 const quick = Deno.args.includes("--quick");
