@@ -27,10 +27,9 @@ import {
   LOA_TRIAL_SCHEMA,
   loaDefinitions,
   loaRules,
-  type PhaseTransitionsFrames,
-  phaseTransitionsFromFrames,
   pullProgrammes,
-} from "./phase_transitions.ts";
+} from "./_loa_fetch.ts";
+import { type PhaseTransitionsFrames, phaseTransitionsFromFrames } from "./phase_transitions.ts";
 import { checkParams } from "./params.ts";
 
 /** Output frames of {@link pipelineOutlook}. */

@@ -12,6 +12,7 @@ import type { ReportSection } from "../report/html.ts";
 import * as S from "../report/sections.ts";
 import { exclusivitySection } from "../report/exclusivity_section.ts";
 import { outlookBenchmarkSection, outlookSection } from "../report/outlook_section.ts";
+import { diseasePairs } from "../analyses/_loa_fetch.ts";
 
 /** One analysis tool. */
 export interface AnalysisTool {
@@ -48,7 +49,7 @@ const who = (p: { sponsors?: readonly string[]; tickers?: readonly string[]; lei
 };
 const wherePairs = (
   p: { diseases?: readonly string[]; areas?: Readonly<Record<string, readonly string[]>> },
-) => [...new Set(A.diseasePairs(p).map((x) => x.area))];
+) => [...new Set(diseasePairs(p).map((x) => x.area))];
 const yr = (v: number | string | undefined) => (v === undefined ? undefined : String(v).slice(0, 4));
 
 /** The analysis tools, by tool name. */
