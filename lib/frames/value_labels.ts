@@ -16,6 +16,7 @@
  * assert.equal(displayValue("type", "conference-paper"), "Conference paper");
  * assert.equal(displayValue("trade_name", "DABRAFENIB MESYLATE"), "Dabrafenib Mesylate");
  * assert.equal(displayValue("sponsor", "MICRO LABS LTD"), "Micro Labs Ltd");
+ * assert.equal(displayValue("holders", "sponsor:PFIZER INC"), "Pfizer Inc");
  * ```
  *
  * @module
@@ -231,7 +232,7 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
 export function displayValue(column: string, value: unknown): unknown {
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value !== "string") return value;
-  if (NAME_COLUMNS.has(column)) return displayName(value);
+  if (NAME_COLUMNS.has(column)) return displayName(displayText(value));
   return VALUE_LABELS[column]?.[value] ?? displayText(value);
 }
 
