@@ -73,8 +73,15 @@ try {
   // What the cold demo printed before its own output (stderr, npm's config warning left out).
   const lines = rows[0].stderr.split("\n").filter((l) => l && !/^npm warn/.test(l));
   const own = lines.findIndex((l) => l.startsWith("Starting the embedded sandbox"));
-  console.log(`\nThe cold demo's stderr before its own first line (${own} lines):`);
-  for (const l of lines.slice(0, own)) console.log(`  ${l.length > 100 ? `${l.slice(0, 100)}…` : l}`);
+  const before = lines.slice(0, own);
+  const kinds = new Map<string, number>();
+  for (const l of before) kinds.set(l.split(" ")[0], (kinds.get(l.split(" ")[0]) ?? 0) + 1);
+  console.log(
+    `\nThe cold demo's stderr before its own first line: ${before.length} lines (` +
+      [...kinds].map(([k, n]) => `${n} '${k} …'`).join(", ") + ")",
+  );
+  const task = before.find((l) => l.startsWith("Task "));
+  if (task) console.log(`  ${task.length > 100 ? `${task.slice(0, 100)}…` : task}`);
   console.log(`then: ${lines.slice(own, own + 2).join(" / ")}`);
   const size = await new Deno.Command("du", {
     args: ["-sm", `${work}/npm`, `${work}/deno`, `${clone}/node_modules`],
