@@ -65,7 +65,7 @@ export class Session {
    * The error for a handle or table this session does not hold: where handles live, what this session
    * holds, and how to get the rows in one call.
    */
-  missing(what: string): NotInSessionError {
+  missing(what: string): Error {
     const kept = [...this.#results.keys()];
     return new NotInSessionError(
       `${what} is not in this session: a handle and its tables live only in the MCP session whose analysis ` +
