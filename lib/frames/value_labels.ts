@@ -209,6 +209,8 @@ export const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, strin
   from_phase: LOA_LEVEL,
   to_phase: LOA_LEVEL,
   current_phase: LOA_LEVEL,
+  entry_phase: LOA_LEVEL,
+  highest_phase: LOA_LEVEL,
   dimension: LOA_DIMENSION,
   counting: LOA_COUNTING,
   tier: DRUG_TIER,
