@@ -231,6 +231,9 @@ export function pipelineOutlookFromFrames(
     bySponsor: ["sponsor"],
     rates: ["dimension", "group", "from_phase", "counting"],
     transitions: ["dimension", "group", "from_phase"],
+  }, {
+    // Never before the day judged from: a programme past its median duration moves with the clock.
+    programmes: ["expected_year"],
   });
 }
 
