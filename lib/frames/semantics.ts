@@ -108,6 +108,9 @@ export const COLUMN_LABELS: Readonly<Record<string, string>> = {
   approved_drugs: "Approved drugs (service count)",
   approved_count: "Approved drugs among its listed drugs",
   drug_count: "Drugs listed for the target",
+  // A count and its share side by side (researcher output): each says which it is.
+  open_access: "Open-access works",
+  open_access_fraction: "Open-access share",
   composite: "Composite score",
   target_name: "Target",
   is_orphan: "Orphan",

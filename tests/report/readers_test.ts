@@ -21,6 +21,8 @@ import { createClient } from "../../lib/client/mod.ts";
 import { createMcpServer } from "../../lib/mcp/mod.ts";
 import { catalystCalendar } from "../../lib/analyses/mod.ts";
 import { catalystSection } from "../../lib/report/sections.ts";
+import { mostProlificAuthor } from "../../lib/sandbox/mod.ts";
+import { ANALYSIS_ARGS } from "../mcp/_mcp.ts";
 
 const root = new URL("../../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
@@ -60,6 +62,13 @@ const run = await new Deno.Command(Deno.execPath(), {
     "Pfizer,Merck & Co",
     "--condition",
     "breast cancer",
+    // Every section: the issue's inputs, plus diseases, an indication and (sandbox-picked) researcher.
+    "--diseases",
+    "asthma,breast cancer",
+    "--indication",
+    "EFO:0003060",
+    "--sections",
+    "portfolio,catalysts,targets,regulatory,patents,diseases,medicare,sponsor,exclusivity,researcher",
     "--formats",
     "html,png,xlsx",
     "--out",
@@ -178,11 +187,21 @@ Deno.test("words, not codes, in MCP answers: summaries, warnings and an empty ch
       const loe = await ask("loss_of_exclusivity", { sponsors: ["Pfizer", "Merck & Co"] });
       const cal = await ask("catalyst_calendar", { sponsors: ["Merck & Co"], windowDays: 30 });
       const chart = await ask("chart", { handle: (cal.structuredContent as { handle: string }).handle });
+      // Every analysis tool with its test arguments, and each one's chart.
+      const all: CallToolResult[] = [];
+      for (const [name, args] of Object.entries(ANALYSIS_ARGS(mostProlificAuthor(sb.store.db)!))) {
+        const r = await ask(name, args);
+        all.push(r);
+        const handle = (r.structuredContent as { handle?: string } | undefined)?.handle;
+        if (handle) all.push(await ask("chart", { handle }));
+      }
       // The summary and warning lines are what a person (or an assistant relaying them) reads; the lines
       // naming SQL tables and tools are for the assistant, and the JSON block keeps the codes.
-      for (const r of [loe, cal]) assert.ok(!r.isError, first(r));
-      const words = (t: string) => t.split("\n").filter((l) => !/^(Frames \(SQL tables\)|Left out):/.test(l));
-      const texts = [loe, cal, chart].map(first).flatMap(words);
+      for (const r of [loe, cal, ...all]) assert.ok(!r.isError, first(r));
+      const words = (t: string) =>
+        t.split("\n").filter((l) => !/^(Frames \(SQL tables\)|Left out|Chart of r\d+):/.test(l));
+      const texts = [loe, cal, chart, ...all].filter((r) => r.content[0]?.type === "text").map(first)
+        .flatMap(words);
       const found = codesIn(texts.join("\n"), WARNING_CODES);
       assert.deepEqual(found, [], `in MCP text:\n${found.join("\n")}`);
       assert.match(
