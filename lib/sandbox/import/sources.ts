@@ -105,7 +105,7 @@ export const SOURCES = {
     name: "PatentsView granted patents (bulk download tables)",
     option: "patentsview",
     accepts:
-      "the tab-separated tables (g_patent, g_application, g_cpc_current, g_cpc_title, g_assignee_disambiguated, g_inventor_disambiguated, g_us_patent_citation; .tsv or .tsv.zip as published): a folder or a zip",
+      "the tab-separated tables (g_patent, g_application, g_cpc_current, g_cpc_title, g_assignee_disambiguated, g_inventor_disambiguated, g_us_patent_citation; pre-grant pg_* tables where given; .tsv or .tsv.zip as published): a folder or a zip",
     download: "https://patentsview.org/download/data-download-tables",
     fills:
       "patent search, aggregates, year-over-year growth and full records; patent trends and the sponsor scan's patents (assignees as the organizations trials and approvals name)",
