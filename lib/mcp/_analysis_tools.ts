@@ -21,7 +21,17 @@ export interface AnalysisTool {
   /** What it answers and what to pass, for the assistant. */
   readonly description: string;
   /** Runs it and builds the report section. */
-  readonly run: (client: Client, params: never) => Promise<{ result: object; section: ReportSection }>;
+  readonly run: (
+    client: Client,
+    params: never,
+    ctx?: ToolContext,
+  ) => Promise<{ result: object; section: ReportSection }>;
+}
+
+/** What a tool's section needs besides the result: the data's reference day, when the server knows it. */
+export interface ToolContext {
+  /** The day the data runs to (an embedded sandbox's today); charts and sentences count from it. */
+  readonly asOf?: Date;
 }
 
 // deno-lint-ignore no-explicit-any
@@ -30,15 +40,15 @@ type Params<K extends AnalysisName> = Parameters<(typeof A)[K]>[1] & Record<stri
 function tool<K extends AnalysisName>(
   analysis: K,
   description: string,
-  section: (r: Awaited<ReturnType<(typeof A)[K]>>, p: Params<K>) => ReportSection,
+  section: (r: Awaited<ReturnType<(typeof A)[K]>>, p: Params<K>, ctx: ToolContext) => ReportSection,
 ): AnalysisTool {
   return {
     analysis,
     description,
-    run: async (client, params: Params<K>) => {
+    run: async (client, params: Params<K>, ctx: ToolContext = {}) => {
       // deno-lint-ignore no-explicit-any
       const result = await (A[analysis] as any)(client, params);
-      return { result, section: section(result, params) };
+      return { result, section: section(result, params, ctx) };
     },
   };
 }
@@ -64,7 +74,7 @@ export const ANALYSIS_TOOLS: Readonly<Record<string, AnalysisTool>> = {
     "catalystCalendar",
     "Upcoming patent and exclusivity expiries and recent approvals (catalysts) for sponsors, tickers, " +
       "LEIs, an indication or drugs; pass at least one.",
-    (r, p) => S.catalystSection(r, who(p)),
+    (r, p, ctx) => S.catalystSection(r, who(p), { asOf: ctx.asOf, windowDays: p.windowDays }),
   ),
   target_prioritization: tool(
     "targetPrioritization",
@@ -76,13 +86,13 @@ export const ANALYSIS_TOOLS: Readonly<Record<string, AnalysisTool>> = {
     "regulatoryLandscape",
     "Approved drugs tiered into biologics, modern small molecules and commodities, by year and sponsor, " +
       "and approvals by source; optionally for a sponsor, indication or region.",
-    (r, p) =>
+    (r, p, ctx) =>
       S.regulatorySection(
         r,
         `${p.region ?? "all"} approvals${
           p.sponsor || p.indication ? ` (${[p.sponsor, p.indication].filter(Boolean).join(", ")})` : ""
         }`,
-        undefined,
+        ctx.asOf,
         // Without a sponsor the answer is the whole market, and says so and why.
         p.sponsor ? {} : { marketWide: "no sponsor was given (pass sponsor for one sponsor's drugs)" },
       ),
@@ -118,7 +128,7 @@ export const ANALYSIS_TOOLS: Readonly<Record<string, AnalysisTool>> = {
   researcher_output: tool(
     "researcherOutput",
     "A researcher's works, citations and h-index by year and work type.",
-    (r, p) => S.researcherSection(r, r.author?.name ?? p.authorId),
+    (r, p, ctx) => S.researcherSection(r, r.author?.name ?? p.authorId, ctx.asOf),
   ),
   sponsor_scan: tool(
     "sponsorScan",

@@ -88,6 +88,8 @@ const service = serviceConfigOrExit("mcp");
 let close: () => Promise<void> = () => Promise.resolve();
 let client;
 let dataSource: { id: string; note: string } | undefined;
+/** The embedded sandbox's reference day: charts and sentences count from it, not the wall clock. */
+let asOf: Date | undefined;
 if (service) {
   if ((await Deno.permissions.query({ name: "net", host: service.host })).state !== "granted") {
     fail(
@@ -105,6 +107,7 @@ if (service) {
   });
   close = () => sb.close();
   client = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+  asOf = new Date(`${sb.store.today}T00:00:00Z`);
   if (sb.dataSource.kind !== "synthetic") {
     const note = `Embedded sandbox over imported public data: ${sb.dataSource.label}.`;
     dataSource = { id: "imported-sandbox", note };
@@ -120,6 +123,7 @@ const options = {
   synthetic: !service && !dataSource,
   dataSource,
   budget,
+  ...(asOf ? { asOf } : {}),
   secrets: service ? [service.apiKey] : [],
 };
 const stop = async () => {

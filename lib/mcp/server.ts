@@ -60,6 +60,11 @@ export interface McpServerOptions {
   readonly secrets?: readonly string[];
   /** The session holding the frames. @default {a new one} */
   readonly session?: Session;
+  /**
+   * The day the data runs to (an embedded sandbox's today): charts and empty-result sentences count from
+   * it, not the wall clock. @default {the data's own (catalysts), else today}
+   */
+  readonly asOf?: Date;
 }
 
 const SYNTHETIC = "Synthetic sandbox data (generated, not real trials, drugs or companies).";
@@ -125,7 +130,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       annotations: { ...READ_ONLY, openWorldHint: source === "service" },
     }, (params: unknown) =>
       guard(async () => {
-        const { result, section } = await t.run(client, params as never);
+        const { result, section } = await t.run(client, params as never, { asOf: options.asOf });
         const stored = session.add(name, framesOf(result), section);
         const warnings = (section.warnings ?? []).map(warningText);
         return compactAnswer({

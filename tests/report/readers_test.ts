@@ -175,6 +175,8 @@ Deno.test("words, not codes, in MCP answers: summaries, warnings and an empty ch
     const server = createMcpServer({
       client: createClient({ baseUrl: sb.url, apiKey: sb.keys.pro }),
       synthetic: true,
+      // The sandbox's reference day, as `deno task mcp` passes it: sentences count from it.
+      asOf: new Date(`${sb.store.today}T00:00:00Z`),
     });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(a);
@@ -206,7 +208,10 @@ Deno.test("words, not codes, in MCP answers: summaries, warnings and an empty ch
       assert.deepEqual(found, [], `in MCP text:\n${found.join("\n")}`);
       assert.match(
         first(chart),
-        /nothing to draw\. No approval, patent expiry or exclusivity expiry of Merck & Co/,
+        new RegExp(
+          "nothing to draw\\. No approval, patent expiry or exclusivity expiry of Merck & Co within 30 days " +
+            `of ${sb.store.today}`,
+        ),
       );
       assert.ok(!chart.content.some((c: { type: string }) => c.type === "image"), "no image of empty axes");
       const codes = (cal.structuredContent as { warnings: unknown[] }).warnings;
