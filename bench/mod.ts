@@ -41,6 +41,7 @@ const TITLES: Record<string, string> = {
   loa: "Likelihood of approval and the pipeline outlook",
   registries: "Import of identifier registries",
   open_targets: "Import of an Open Targets release",
+  patentsview: "Import of PatentsView",
   mcp_sizes: "MCP answer sizes",
   newcomer: "A newcomer's first run",
 };
@@ -55,6 +56,11 @@ const EXTRA: Record<string, { path: string; args: (quick: boolean) => string[]; 
   open_targets: {
     path: "import_bench.ts",
     args: (quick) => ["--open-targets", ...(quick ? ["--quick"] : [])],
+  },
+  // PatentsView's tables in their published layout, with about 3 million current-CPC rows.
+  patentsview: {
+    path: "import_bench.ts",
+    args: (quick) => ["--patentsview", "--cpc", quick ? "300000" : "3000000"],
   },
 };
 
