@@ -14,6 +14,8 @@ import { importPublicData } from "../../lib/sandbox/import/mod.ts";
 import { jsonArraySink } from "../../lib/sandbox/import/_read.ts";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
 import { dropStore, importedStore } from "./_helpers.ts";
+import { resolveInputs } from "../../lib/report/resolve_inputs.ts";
+import { HEADLINE_INPUTS } from "../../lib/report/inputs.ts";
 
 const FX = new URL("../fixtures/public/", import.meta.url).pathname;
 const TODAY = "2026-11-21";
@@ -350,4 +352,24 @@ Deno.test("the JSON array streamer gives the same elements whatever the chunk si
   ]);
   for (const size of [1, 2, 3, 5, 8]) assert.deepEqual(run(size), whole, `chunks of ${size} bytes`);
   assert.throws(() => jsonArraySink(() => {})(new TextEncoder().encode('[{"a":'), true), /ends inside/);
+});
+
+Deno.test("a registry parent with no trial of its own is a sponsor the report's check accepts, through its family", async () => {
+  const store = await registryStore();
+  try {
+    await using sb = await startSandbox({ store, quiet: true });
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    const rows = (await ri.resolve.organizations({ query: "Roche Holding", limit: 10 })).rows;
+    const roche = rows.find((r) => r.name === "Roche Holding AG");
+    assert.ok(roche, `autocomplete lists the parent of Genentech's trial: ${JSON.stringify(rows)}`);
+    assert.equal(roche.hierarchyLevel, "GLOBAL PARENT");
+    const r = await resolveInputs(
+      ri,
+      { ...HEADLINE_INPUTS, sponsors: ["Roche Holding AG"], condition: "Asthma" },
+      ["portfolio"],
+    );
+    assert.deepEqual(r.inputs.sponsors, ["Roche Holding AG"]);
+  } finally {
+    await dropStore(store);
+  }
 });

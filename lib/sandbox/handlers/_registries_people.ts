@@ -11,8 +11,10 @@
  *   profile and need not add up to the works listed).
  * - Organization autocomplete: case-insensitive substring of the name, or any name the organization is
  *   known by whose normalised key (lib/client/names.ts `orgKey`) is the query's or starts with it at a word
- *   ("BRISTOL MYERS SQUIBB CO" finds "Bristol-Myers Squibb"), organizations with at least one directly
- *   linked trial only; exact matches first, then prefix matches, then by trial count.
+ *   ("BRISTOL MYERS SQUIBB CO" finds "Bristol-Myers Squibb"), organizations with at least one linked
+ *   trial only — directly, or (an entity) through its corporate family, as the service's sponsor
+ *   resolution expands a parent to its children ("Roche Holding AG" for Genentech's trials); exact matches
+ *   first, then prefix matches, then by trial count (its own).
  *   UNRESOLVED rows always carry null rorId/lei.
  * - Alerts belong to a tenant; the store keys them by the demo tier name (`pro` for `tenant-pro`).
  *   The list strips `metadata`, `last_triggered_at` and `match_count` (taken from metadata, else 0).
@@ -110,7 +112,10 @@ export function resolveOrganizations(ctx: HandlerContext): Record<string, unknow
     `SELECT id, name, hierarchy_level, trial_count, approval_count, is_entity, ror_id, lei,
        CASE WHEN lower(name) = lower(?1) THEN 0 WHEN substr(lower(name), 1, length(?1)) = lower(?1) THEN 1
          ELSE 2 END AS rk
-     FROM organizations WHERE trial_count >= 1 AND (instr(lower(name), lower(?1)) > 0
+     FROM organizations WHERE (trial_count >= 1 OR (is_entity = 1 AND EXISTS (SELECT 1 FROM org_closure c
+         JOIN organizations d ON d.id = c.descendant_id WHERE c.ancestor_id = organizations.id AND c.hops > 0
+         AND d.trial_count >= 1)))
+       AND (instr(lower(name), lower(?1)) > 0
        OR id IN (SELECT org_id FROM org_names WHERE key = ?3 OR (key > ?3 || '-' AND key < ?3 || '.')))
      ORDER BY rk, trial_count DESC, name, id LIMIT ?2`,
     [q, limit, orgKey(q)],
