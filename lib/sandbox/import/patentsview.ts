@@ -887,8 +887,9 @@ export function linkPatentCompanies(store: ImportStore): string[] {
     SELECT 'company', '', company_key, pub_year, count(DISTINCT patent_rid) FROM patent_assignee_rid
     GROUP BY pub_year, company_key`);
   db.exec(`INSERT INTO patent_year_counts (dim, cpc, company, pub_year, n)
-    SELECT 'cpc,company', c.cpc_subclass, a.company_key, a.pub_year, count(DISTINCT a.patent_rid)
-    FROM patent_assignee_rid a JOIN patent_cpc_rid c ON c.patent_rid = a.patent_rid
+    SELECT 'cpc,company', c.cpc_subclass, a.company_key, a.pub_year, count(*)
+    FROM (SELECT DISTINCT patent_rid, company_key, pub_year FROM patent_assignee_rid) a
+    JOIN patent_cpc_rid c ON c.patent_rid = a.patent_rid
     WHERE c.prev_code IS NULL OR substr(c.prev_code, 1, 4) <> c.cpc_subclass
     GROUP BY c.cpc_subclass, a.company_key, a.pub_year`);
   store.setMeta(LINKED, signature);
