@@ -181,7 +181,22 @@ export async function importOpenAlex(
     }
   }
   let partition = "", recordDate = "", rows = 0;
-  const keptAuthors = new Map<string, { name: string; orcid: string | null; inst: string | null }>();
+  // The authors of kept works, staged on disk (a whole partition names millions of them).
+  db.exec(
+    `CREATE TEMP TABLE IF NOT EXISTS openalex_author_stage (author_id TEXT PRIMARY KEY, name TEXT NOT NULL,
+    orcid TEXT, inst TEXT); DELETE FROM openalex_author_stage;`,
+  );
+  const stageAuthor = db.prepare(
+    "INSERT OR IGNORE INTO openalex_author_stage (author_id, name, orcid, inst) VALUES (?, ?, ?, ?)",
+  );
+  const staged = db.prepare("SELECT 1 FROM openalex_author_stage WHERE author_id = ?");
+  let stagedCount = 0;
+  const keptAuthors = {
+    get size() {
+      return stagedCount;
+    },
+    has: (id: string) => staged.get(id) !== undefined,
+  };
   const insTopic = db.prepare(
     `INSERT INTO topics (topic_id, name, subfield, field, domain) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT(topic_id) DO UPDATE SET name = excluded.name, subfield = excluded.subfield,
@@ -230,7 +245,6 @@ export async function importOpenAlex(
        institution_id = excluded.institution_id, works_count = excluded.works_count,
        cited_by_count = excluded.cited_by_count, h_index = excluded.h_index`,
   );
-  const profiled = new Set<string>();
   const orcidOf = (s: unknown) =>
     typeof s === "string" && s ? s.replace(/^https?:\/\/orcid\.org\//, "") : null;
 
@@ -303,14 +317,15 @@ export async function importOpenAlex(
             const aid = short(a.author?.id);
             if (!/^A\d+$/.test(aid)) continue;
             insWa.run(id, aid, pos++);
-            if (!keptAuthors.has(aid)) {
-              const inst = a.institutions?.[0]?.display_name;
-              keptAuthors.set(aid, {
-                name: String(a.author?.display_name ?? a.raw_author_name ?? aid),
-                orcid: orcidOf(a.author?.orcid),
-                inst: typeof inst === "string" ? inst : null,
-              });
-            }
+            const inst = a.institutions?.[0]?.display_name;
+            stagedCount += Number(
+              stageAuthor.run(
+                aid,
+                String(a.author?.display_name ?? a.raw_author_name ?? aid),
+                orcidOf(a.author?.orcid),
+                typeof inst === "string" ? inst : null,
+              ).changes,
+            );
           }
           delWt.run(id);
           for (const t of w.topics ?? []) {
@@ -350,7 +365,6 @@ export async function importOpenAlex(
             Number(a.cited_by_count ?? 0),
             Number(a.summary_stats?.h_index ?? 0),
           );
-          profiled.add(id);
           for (const t of a.topics ?? []) topic(t, false);
           rows++;
         });
@@ -392,27 +406,25 @@ export async function importOpenAlex(
       `${FLAG}: ${root} holds no OpenAlex entity files (works/ or authors/ with updated_date=…/part_*.gz, or *.jsonl)`,
     );
   }
-  // Authors of kept works with no profile in the files: a row from the authorship, counted over stored works.
-  const counts = db.prepare(
-    "SELECT w.cited_by_count AS c FROM work_authors wa JOIN works w ON w.work_id = wa.work_id WHERE wa.author_id = ?",
+  // Authors of kept works with no profile in the files: a row from the authorship, counted over stored works
+  // (works, citations, and the h-index: the number of works cited at least as often as their rank).
+  const missing = db.prepare(
+    `SELECT s.author_id, s.name, s.orcid, s.inst,
+       (SELECT count(*) FROM work_authors wa WHERE wa.author_id = s.author_id) AS works,
+       (SELECT coalesce(sum(w.cited_by_count), 0) FROM work_authors wa JOIN works w ON w.work_id = wa.work_id
+         WHERE wa.author_id = s.author_id) AS cites,
+       (SELECT count(*) FROM (SELECT w.cited_by_count AS c, row_number() OVER (ORDER BY w.cited_by_count DESC) AS r
+         FROM work_authors wa JOIN works w ON w.work_id = wa.work_id WHERE wa.author_id = s.author_id) WHERE c >= r) AS h
+     FROM openalex_author_stage s WHERE NOT EXISTS (SELECT 1 FROM researchers r WHERE r.author_id = s.author_id)
+     ORDER BY s.author_id`,
   );
-  const has = db.prepare("SELECT 1 FROM researchers WHERE author_id = ?");
-  for (const [id, a] of keptAuthors) {
-    if (profiled.has(id) || has.get(id)) continue;
-    const cites = (counts.all(id) as { c: number }[]).map((r) => Number(r.c)).sort((x, y) => y - x);
-    const h = cites.filter((c, i) => c >= i + 1).length;
+  type Missing = { author_id: string; name: string; orcid: string | null; inst: string | null };
+  for (const a of missing.iterate() as Iterable<Missing & { works: number; cites: number; h: number }>) {
     tx.add(() =>
-      insR.run(
-        id,
-        a.name,
-        a.orcid,
-        a.inst ? store.org(a.inst).id : null,
-        cites.length,
-        cites.reduce((s, c) => s + c, 0),
-        h,
-      )
+      insR.run(a.author_id, a.name, a.orcid, a.inst ? store.org(a.inst).id : null, a.works, a.cites, a.h)
     );
   }
   tx.done();
+  db.exec("DELETE FROM openalex_author_stage");
   return { rows, edition: partition || recordDate || "unknown" };
 }
