@@ -8,7 +8,7 @@ import { lossOfExclusivityChart } from "../charts/loss_of_exclusivity_chart.ts";
 import { pct, usd } from "../charts/_kit.ts";
 import { displayText, plural } from "../frames/semantics.ts";
 import type { ReportSection, ReportTable } from "./html.ts";
-import { meta, nameList, type ParamName, REPORT_CHART_WIDTH } from "./sections.ts";
+import { advised, meta, nameList, type ParamName, REPORT_CHART_WIDTH } from "./sections.ts";
 
 /** How the exclusivity section names the parameter that would widen an empty answer. */
 export interface ExclusivitySectionOptions {
@@ -138,6 +138,7 @@ export function exclusivitySection(
         : []),
       ...(r.unmatched.height ? [{ title: "No Medicare match", frame: r.unmatched }] : []),
     ],
-    ...meta(r),
+    provenance: r.provenance,
+    warnings: advised(meta(r).warnings, ["horizonYears", "windowDays"], options.param),
   };
 }

@@ -59,6 +59,20 @@ export const meta = (r: AnalysisMeta): Pick<ReportSection, "provenance" | "warni
   ],
 });
 
+/**
+ * Warnings whose advice names an analysis parameter (`windowDays`), with the reader's own name for it
+ * (`--window-days` in the report); the code stays.
+ */
+export function advised(
+  warnings: ReportSection["warnings"],
+  params: readonly string[],
+  param: ParamName | undefined,
+): ReportSection["warnings"] {
+  if (!param || !warnings) return warnings;
+  const swap = (m: string) => params.reduce((t, p) => t.replace(new RegExp(`\\b${p}\\b`, "g"), param(p)), m);
+  return warnings.map((w) => (typeof w === "string" ? swap(w) : { ...w, message: swap(w.message) }));
+}
+
 const first = (df: pl.DataFrame, col: string): unknown => (df.height ? df.getColumn(col).get(0) : null);
 /** A count in a sentence: `3,028`. */
 const n = (v: unknown): string => (typeof v === "number" ? v.toLocaleString("en-US") : String(v ?? "?"));
@@ -143,7 +157,8 @@ export function catalystSection(
       { title: "Events by type", frame: r.byType },
       { title: "Upcoming events", frame: upcoming, columns: shown },
     ],
-    ...meta(r),
+    provenance: r.provenance,
+    warnings: advised(meta(r).warnings, ["windowDays"], options.param),
   };
 }
 

@@ -100,6 +100,9 @@ Deno.test("an empty loss of exclusivity is one sentence: what was asked, that no
   assert.match(inner!, /<span class="flag">--horizon-years \d+<\/span>/);
   assert.doesNotMatch(loe, /<svg/, "no chart drawn");
   assert.doesNotMatch(loe, /Drugs at risk/, "nor the empty table it would have been drawn from");
+  // Advice in the reader's own terms: the report's flags, not the analyses' parameter names.
+  assert.match(pageText(section("Catalyst calendar")), /--window-days up to 3650/);
+  assert.doesNotMatch(pageText(html), /\bwindowDays\b|\bhorizonYears\b/);
   // The PNG is the sentence, not empty axes: measured by its height (a plot is 380 px at zoom 1).
   const { height } = pngSize(await Deno.readFile(`${out}/loss_of_exclusivity.png`));
   assert.ok(height < 2 * 140, `PNG height ${height} (zoom 2): a sentence`);
