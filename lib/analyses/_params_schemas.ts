@@ -155,7 +155,9 @@ export const SCHEMAS = {
     limit: z.number().int().min(1).max(500).describe("Catalyst events per call (default 500)").optional(),
   }).refine(oneEntity.check, oneEntity.params),
   phaseTransitions: z.object({
-    drugs: names("Drugs (generic or brand names), 1-500; each drug in each disease is a programme").min(1)
+    drugs: names(
+      "Drugs by generic name (approvals are searched by ingredient), 1-500; each drug in each disease is a programme",
+    ).min(1)
       .max(500),
     ...where,
     ...judging,

@@ -333,7 +333,7 @@ export function phaseTransitionsFromFrames(
 
 /** Parameters of {@link phaseTransitions}. */
 export interface PhaseTransitionsParams {
-  /** Drugs (generic or brand names), 1-500: each is a programme in every disease where it has trials. */
+  /** Drugs by generic name, 1-500 (approvals are searched by ingredient): each is a programme in every disease where it has trials. */
   readonly drugs: readonly string[];
   /** Diseases (names or CURIEs); each is its own group. Give this or `areas`. */
   readonly diseases?: readonly string[];
