@@ -95,7 +95,12 @@ Deno.test("Open Targets: the five biology endpoints answer from the release file
       action: "INHIBITOR",
     }, "pro");
     assert.deepEqual(f10.body.data.drugs.map((d: Rec) => d.drug_name), ["apixaban"]);
-    assert.equal(f10.body.data.drugs[0].safety_warnings.length, 1, "the file's blackBoxWarning");
+    const boxed = fixture("drugWarnings").find((w) => w.chemblIds.includes("CHEMBL231779"))!;
+    assert.deepEqual(
+      f10.body.data.drugs[0].safety_warnings,
+      [`${boxed.toxicityClass}: ${boxed.description}`],
+      "the boxed warning's class and words (drug warning file)",
+    );
     const none = await get(sb, `${BIO}/target-to-drugs`, { target: "F10", action: "AGONIST" }, "pro");
     assert.deepEqual(none.body.data.drugs, []);
   } finally {

@@ -14,6 +14,7 @@
  * | direct overall associations | `association_overall_direct`, `associationByOverallDirect` | `associations` (score, evidence count) |
  * | mechanisms of action | `drug_mechanism_of_action`, `mechanismOfAction` | `molecule_targets`, molecules' mechanism |
  * | indications | `drug_indication`, `indication` | `molecule_indications` (max phase per indication; approved = 4) |
+ * | drug warnings | `drug_warning`, `drugWarnings` | molecules' boxed warnings in words (class and text) |
  * | known drugs | `known_drug`, `knownDrugsAggregated` | `molecule_indications` and `molecule_targets` when the release lacks the two above; target classes the target file lacks |
  *
  * - Columns are read by name; a file without a column the import needs is refused, naming the file, the
@@ -60,7 +61,15 @@ export const COMMODITY_BEFORE = 2005;
 /** `drugType` values that are biologics. */
 export const BIOLOGIC_TYPES: ReadonlySet<string> = new Set(["antibody", "protein", "enzyme", "cell", "gene"]);
 
-type Kind = "target" | "disease" | "molecule" | "mechanism" | "indication" | "knownDrug" | "association";
+type Kind =
+  | "target"
+  | "disease"
+  | "molecule"
+  | "mechanism"
+  | "indication"
+  | "knownDrug"
+  | "warning"
+  | "association";
 
 /** Dataset folder names by kind, current first (release 25.03 renamed them). */
 export const DATASETS: Readonly<Record<Kind, readonly string[]>> = {
@@ -70,6 +79,7 @@ export const DATASETS: Readonly<Record<Kind, readonly string[]>> = {
   mechanism: ["drug_mechanism_of_action", "mechanismOfAction"],
   indication: ["drug_indication", "indication"],
   knownDrug: ["known_drug", "knownDrugsAggregated"],
+  warning: ["drug_warning", "drugWarnings"],
   association: ["association_overall_direct", "associationByOverallDirect"],
 };
 
@@ -81,6 +91,7 @@ const NEED: Readonly<Record<Kind, readonly string[]>> = {
   mechanism: ["chemblIds", "targets"],
   indication: ["id", "indications"],
   knownDrug: ["drugId", "targetId", "diseaseId", "phase"],
+  warning: ["chemblIds", "warningType"],
   association: ["targetId", "diseaseId", "score"],
 };
 
@@ -101,6 +112,7 @@ const OPTIONAL: Readonly<Record<Kind, readonly string[]>> = {
   mechanism: ["actionType", "mechanismOfAction"],
   indication: ["approvedIndications"],
   knownDrug: ["mechanismOfAction", "targetClass"],
+  warning: ["toxicityClass", "description"],
   association: ["evidenceCount"],
 };
 
@@ -112,6 +124,7 @@ const EXPECTED: Readonly<Record<Kind, string>> = {
     "the Open Targets mechanism-of-action dataset (chemblIds, targets, actionType, mechanismOfAction)",
   indication: "the Open Targets drug indication dataset (id, indications, approvedIndications)",
   knownDrug: "the Open Targets known drugs dataset (drugId, targetId, diseaseId, phase)",
+  warning: "the Open Targets drug warning dataset (chemblIds, warningType, toxicityClass, description)",
   association:
     "the Open Targets direct overall association dataset (targetId, diseaseId, score, evidenceCount)",
 };
@@ -468,6 +481,7 @@ export async function importOpenTargets(
     "knownDrug",
     (ds) => importKnownDrugs(db, ds, parentOf, by.has("mechanism"), by.has("indication")),
   );
+  await run("warning", (ds) => importWarnings(db, ds, parentOf));
   await run("association", (ds) => importAssociations(db, ds));
   if (by.has("association") || by.has("target")) targetNovelty(db);
   // The linking step looks molecules and diseases up by name: their indexes now, not at the finish.
@@ -733,6 +747,29 @@ async function importKnownDrugs(
     }
   });
   const n = await eachRecord(ds, (r) => tx.add(r));
+  tx.done();
+  return n;
+}
+
+/** Boxed warnings' words: the warning class and what it says (the molecule file only flags them). */
+async function importWarnings(
+  db: ImportStore["db"],
+  ds: Dataset,
+  parentOf: (id: string) => string,
+): Promise<number> {
+  const boxed = new Map<string, Set<string>>();
+  const n = await eachRecord(ds, (r) => {
+    if (!/black\s*box|boxed/i.test(str(r.warningType) ?? "")) return;
+    const words = [str(r.toxicityClass), str(r.description)].filter(Boolean).join(": ");
+    for (const id of strings(r.chemblIds)) {
+      for (const m of new Set([id.toUpperCase(), parentOf(id.toUpperCase())])) {
+        boxed.set(m, (boxed.get(m) ?? new Set()).add(words || "Boxed warning on the label"));
+      }
+    }
+  });
+  const set = db.prepare("UPDATE molecules SET has_black_box = 1, black_box_warning = ? WHERE chembl_id = ?");
+  const tx = batched<[string, Set<string>]>(db, 5000, ([id, w]) => set.run([...w].sort().join("; "), id));
+  for (const e of boxed) tx.add(e);
   tx.done();
   return n;
 }
