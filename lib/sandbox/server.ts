@@ -67,6 +67,12 @@ export interface SandboxOptions {
    * write permission on it the store is generated in memory. @default ".cache/sandbox"
    */
   readonly cache?: string | false;
+  /**
+   * Add the planted development programmes with documented phase-transition rates to the generated world
+   * (lib/sandbox/store/gen_programmes.ts; docs/LIKELIHOOD_OF_APPROVAL.md), generated in memory, never
+   * cached; the generated world itself is unchanged. Not with `store` or `workers`. @default false
+   */
+  readonly programmes?: boolean;
   /** Base time source of the quota clock. @default () => new Date() */
   readonly now?: () => Date;
   /** Fault injection (off by default). */

@@ -6,7 +6,9 @@
  * @module
  */
 import { cachedStore, cacheOffNotice } from "../store/_cache.ts";
+import { createStore } from "../store/generate.ts";
 import {
+  asSandboxStore,
   type CopyOnWriteStore,
   defaultCacheDir,
   metaValue,
@@ -22,6 +24,7 @@ export interface StoreChoice {
   readonly seed?: number;
   readonly scale?: Scale;
   readonly cache?: string | false;
+  readonly programmes?: boolean;
 }
 
 /** The store to serve. */
@@ -52,7 +55,10 @@ export function isGenerated(store: SandboxStore): boolean {
 
 /** Open the store the options name (see the module doc). */
 export async function serveStore(options: StoreChoice, workers: number): Promise<ServedStore> {
-  const given = options.store ?? storeFromEnv();
+  if (options.programmes && options.store !== undefined) {
+    throw new RangeError("programmes: the planted programmes add to the generated world; leave store unset");
+  }
+  const given = options.programmes ? undefined : options.store ?? storeFromEnv();
   if (typeof given === "object") {
     if (workers > 0) {
       throw new RangeError("workers need a store the sandbox opens (pass seed and scale or a store file)");
@@ -75,6 +81,17 @@ export async function serveStore(options: StoreChoice, workers: number): Promise
     };
   }
   const seed = options.seed ?? 42, scale = options.scale ?? "tiny";
+  if (options.programmes) {
+    // The planted programmes are an opt-in addition: generated in memory, never in the shared cache.
+    if (workers > 0) {
+      throw new RangeError("programmes: the planted world is generated in memory; use workers: 0");
+    }
+    return {
+      store: asSandboxStore(createStore({ seed, scale, programmes: true })),
+      owned: true,
+      remove() {},
+    };
+  }
   const cache = options.cache ?? defaultCacheDir();
   const cached = cache ? await cachedStore(seed, scale, cache) : undefined;
   if (cache && !cached) cacheOffNotice(cache);
