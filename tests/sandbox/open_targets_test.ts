@@ -261,10 +261,14 @@ Deno.test("Open Targets: a file without a needed column, a bad JSON line or a fo
     const store = `${dir}/ri.db`;
     const refuse = (path: string) => importPublicData({ store, openTargets: path, today: TODAY });
     await Deno.mkdir(`${dir}/rel/target`, { recursive: true });
-    await Deno.writeTextFile(`${dir}/rel/target/part-00000.json`, '{"id":"ENSG00000126218"}\n');
+    // Spark's JSON leaves null fields out (no approvedName here is fine); a record without its id is not a target.
+    await Deno.writeTextFile(
+      `${dir}/rel/target/part-00000.json`,
+      '{"id":"ENSG00000126218","approvedSymbol":"F10"}\n{"approvedSymbol":"F10"}\n',
+    );
     await assert.rejects(
       refuse(`${dir}/rel`),
-      /--open-targets: target\/part-00000\.json line 1: .* is not a record of the Open Targets target dataset/,
+      /--open-targets: target\/part-00000\.json line 2: .* is not a record of the Open Targets target dataset/,
     );
     await Deno.writeTextFile(
       `${dir}/rel/target/part-00000.json`,

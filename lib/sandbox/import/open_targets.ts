@@ -95,6 +95,18 @@ const NEED: Readonly<Record<Kind, readonly string[]>> = {
   association: ["targetId", "diseaseId", "score"],
 };
 
+/** The fields that identify a record (a JSON line without one is not the dataset's). */
+const KEYS: Readonly<Record<Kind, readonly string[]>> = {
+  target: ["id"],
+  disease: ["id"],
+  molecule: ["id"],
+  mechanism: ["chemblIds"],
+  indication: ["id"],
+  knownDrug: ["drugId"],
+  warning: ["chemblIds"],
+  association: ["targetId", "diseaseId", "score"],
+};
+
 const OPTIONAL: Readonly<Record<Kind, readonly string[]>> = {
   target: ["approvedName", "synonyms", "symbolSynonyms", "nameSynonyms", "obsoleteSymbols", "targetClass"],
   disease: ["synonyms", "dbXRefs", "parents", "therapeuticAreas", "ontology"],
@@ -285,7 +297,8 @@ async function eachRecord(
         } catch {
           throw fileError(FLAG, short, line, text.trim(), `a JSON line of ${EXPECTED[ds.kind]}`);
         }
-        if (typeof rec !== "object" || rec === null || need.some((c) => c !== "indications" && !(c in rec))) {
+        // Spark's JSON writer leaves null fields out: only a record's key fields must be there.
+        if (typeof rec !== "object" || rec === null || KEYS[ds.kind].some((c) => !(c in rec))) {
           throw fileError(FLAG, short, line, text.trim(), `a record of ${EXPECTED[ds.kind]}`);
         }
         onRecord(rec, short, line);
