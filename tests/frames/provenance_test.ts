@@ -106,9 +106,12 @@ Deno.test("writeCsv()/writeParquet() export with dates, lists and the separator"
   assert.match(csv, /^trial_id;title;/);
   assert.match(csv, /2021-05-06;12;;"A; B";/, "list cells joined, quoted when they hold the separator");
   const dir = Deno.makeTempDirSync();
-  writeCsv(df, `${dir}/t.csv`);
-  assert.match(Deno.readTextFileSync(`${dir}/t.csv`), /NCT00000001,t,COMPLETED/);
-  writeParquet(df, `${dir}/t.parquet`);
-  assert.ok(pl.readParquet(`${dir}/t.parquet`).frameEqual(df, true));
-  Deno.removeSync(dir, { recursive: true });
+  try {
+    writeCsv(df, `${dir}/t.csv`);
+    assert.match(Deno.readTextFileSync(`${dir}/t.csv`), /NCT00000001,t,COMPLETED/);
+    writeParquet(df, `${dir}/t.parquet`);
+    assert.ok(pl.readParquet(`${dir}/t.parquet`).frameEqual(df, true));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });
