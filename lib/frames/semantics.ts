@@ -60,6 +60,23 @@ export const COLUMN_SEMANTICS: Readonly<Record<string, ColumnSemantic>> = {
   competitiveness_index: COUNT,
   h_index: COUNT,
   rank: COUNT,
+  // Likelihood of approval and the pipeline outlook: rates and probabilities, durations, expected counts.
+  rate: FRACTION,
+  rate_low: FRACTION,
+  rate_high: FRACTION,
+  loa: FRACTION,
+  loa_low: FRACTION,
+  loa_high: FRACTION,
+  p_approval: FRACTION,
+  p_low: FRACTION,
+  p_high: FRACTION,
+  pos_score: FRACTION,
+  median_years: S("number", 1),
+  median_years_to_approval: S("number", 1),
+  expected_approvals: S("number", 2),
+  expected_low: S("number", 2),
+  expected_high: S("number", 2),
+  expected_approvals_pos: S("number", 2),
 };
 
 /** Name patterns, tried in order when no exact name matches. */
@@ -120,6 +137,13 @@ export const COLUMN_LABELS: Readonly<Record<string, string>> = {
   brand_names: "Brand names",
   spend_share_fraction: "Share of spend",
   enrollment: "Enrolment",
+  loa: "Likelihood of approval",
+  loa_low: "LOA low",
+  loa_high: "LOA high",
+  p_approval: "Probability of approval",
+  pos_score: "Trial-pos score",
+  expected_approvals_pos: "Expected approvals (trial-pos)",
+  pos_programmes: "Programmes with trial-pos",
 };
 
 const ACRONYMS = new Set(["id", "efo", "cpc", "lei", "ror", "us", "fda", "ema", "nct", "pi", "yoy", "loe"]);
