@@ -193,7 +193,7 @@ export async function regulatoryLandscape(
     warnings.push({
       code: "field-absent",
       message:
-        "The service's landscape rows name no sponsors, so drugs per sponsor and tier cannot be shown; " +
+        "The service's landscape rows name no sponsors, so the drugs by sponsor and tier cannot be shown; " +
         "ask for one sponsor's landscape (sponsor) to see its drugs",
     });
   }

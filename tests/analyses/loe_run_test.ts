@@ -131,7 +131,7 @@ Deno.test("lossOfExclusivity(): a calendar still capped is an incomplete result;
     assert.ok(capped.warnings.some((w) => w.code === "capped"));
     const share = capped.warnings.filter((w) => w.code === "share-unavailable");
     assert.equal(share.length, 1);
-    assert.match(share[0].message, /^ticker:PFE: the regulatory landscape takes sponsor names only/);
+    assert.match(share[0].message, /^ticker PFE: the regulatory landscape takes sponsor names only/);
     assert.equal(
       capped.bySponsor.filter(pl.col("entity").eq(pl.lit("ticker:PFE"))).getColumn("part_d_total").get(0),
       null,
