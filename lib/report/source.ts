@@ -12,7 +12,9 @@ export type DataOrigin =
   | {
     readonly kind: "imported";
     /** The imported sources (the store's `meta.sources`): each public source's name and edition. */
-    readonly sources: Readonly<Record<string, { readonly name: string; readonly edition: string }>>;
+    readonly sources: Readonly<
+      Record<string, { readonly name: string; readonly short?: string; readonly edition: string }>
+    >;
   }
   | { readonly kind: "service"; /** The service's base URL. */ readonly url: string };
 
@@ -36,7 +38,7 @@ export type DataOrigin =
 export function dataSourceText(origin: DataOrigin): string {
   if (origin.kind === "synthetic") return "embedded sandbox, synthetic data";
   if (origin.kind === "imported") {
-    const list = Object.values(origin.sources).map((s) => `${s.name} ${s.edition}`.trim());
+    const list = Object.values(origin.sources).map((s) => `${s.short ?? s.name} ${s.edition}`.trim());
     return `imported public data: ${list.join(", ") || "no source recorded"}`;
   }
   try {

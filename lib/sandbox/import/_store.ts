@@ -24,6 +24,8 @@ export const IMPORTED = "imported-public-data";
 export interface SourceRecord {
   /** Publisher's name of the data set. */
   readonly name: string;
+  /** The name readers see beside the edition (older stores lack it). */
+  readonly short?: string;
   /** The file or folder imported (base name only). */
   readonly file: string;
   /** The edition: a date or year the files carry, or the file's modification day. */

@@ -66,7 +66,14 @@ export async function importPublicData(options: ImportOptions): Promise<ImportRe
         const t = performance.now();
         const { rows, edition } = await spec.run(store, path);
         timings[id] = Math.round(performance.now() - t);
-        store.recordSource(id, { name: spec.name, file: base(path), edition, importedAt, rows });
+        store.recordSource(id, {
+          name: spec.name,
+          short: spec.short,
+          file: base(path),
+          edition,
+          importedAt,
+          rows,
+        });
         log(
           `${spec.name}: ${rows.toLocaleString("en-US")} rows from ${base(path)} (edition ${edition}) ` +
             `in ${(timings[id] / 1000).toFixed(1)} s`,

@@ -16,11 +16,11 @@ import { importCtgov } from "./ctgov.ts";
 import { importRor } from "./ror.ts";
 import { importGleif } from "./gleif.ts";
 import { importSecTickers } from "./sec_tickers.ts";
+import { importPatentsView } from "./patentsview.ts";
+import { importOpenTargets } from "./open_targets.ts";
 import { importNihExporter } from "./nih_exporter.ts";
 import { importCordis } from "./cordis.ts";
 import { importOpenAlex } from "./openalex.ts";
-import { importOpenTargets } from "./open_targets.ts";
-import { importPatentsView } from "./patentsview.ts";
 
 /** What an importer did. */
 export interface Imported {
@@ -36,6 +36,8 @@ export interface SourceSpec {
   readonly name: string;
   /** The option of `importPublicData` (camelCase); the CLI flag is its kebab-case form. */
   readonly option: string;
+  /** The name readers see beside the edition ("FDA Orange Book 2026-10"). */
+  readonly short: string;
   /** What to give: the file, folder or zip as published. */
   readonly accepts: string;
   /** Where to download it. */
@@ -50,6 +52,7 @@ export interface SourceSpec {
 export const SOURCES = {
   orange_book: {
     name: "FDA Orange Book (Approved Drug Products with Therapeutic Equivalence Evaluations)",
+    short: "FDA Orange Book",
     option: "orangeBook",
     accepts: "the data files products.txt, patent.txt, exclusivity.txt: a folder or FDA's zip",
     download: "https://www.fda.gov/drugs/drug-approvals-and-databases/orange-book-data-files",
@@ -58,6 +61,7 @@ export const SOURCES = {
   },
   part_d: {
     name: "CMS Medicare Part D Spending by Drug",
+    short: "CMS Medicare Part D",
     option: "partD",
     accepts: "the CSV",
     download:
@@ -67,6 +71,7 @@ export const SOURCES = {
   },
   ctgov: {
     name: "ClinicalTrials.gov (API v2 study records)",
+    short: "ClinicalTrials.gov",
     option: "ctgov",
     accepts: "API v2 study JSON: a folder or zip of study files, NDJSON, or an API page",
     download: "https://clinicaltrials.gov/data-api/api (or the bulk zip of all studies)",
@@ -75,6 +80,7 @@ export const SOURCES = {
   },
   nih_exporter: {
     name: "NIH RePORTER ExPORTER (project and abstract files)",
+    short: "NIH RePORTER",
     option: "nihExporter",
     accepts:
       "RePORTER_PRJ_C_FY<year>.csv (and RePORTER_PRJ_ABS_C_FY<year>.csv for abstracts): a CSV, its zip, or a folder",
@@ -84,6 +90,7 @@ export const SOURCES = {
   },
   cordis: {
     name: "CORDIS EU research projects (Horizon 2020, Horizon Europe)",
+    short: "CORDIS",
     option: "cordis",
     accepts: "the projects CSV bundle (project.csv, organization.csv, topics.csv): a folder or the zip",
     download:
@@ -93,6 +100,7 @@ export const SOURCES = {
   },
   openalex: {
     name: "OpenAlex snapshot (authors, works, topics)",
+    short: "OpenAlex",
     option: "openalex",
     accepts:
       "a snapshot folder (authors/, works/, topics/ with updated_date=…/part_*.gz or .jsonl) or a subset file (.json) naming it and the ids to keep",
@@ -101,18 +109,9 @@ export const SOURCES = {
     fills: "researcher works, author ids and profile counters, topics (names for the trial topic search)",
     run: importOpenAlex,
   },
-  patentsview: {
-    name: "PatentsView granted patents (bulk download tables)",
-    option: "patentsview",
-    accepts:
-      "the tab-separated tables (g_patent, g_application, g_cpc_current, g_cpc_title, g_assignee_disambiguated, g_inventor_disambiguated, g_us_patent_citation; pre-grant pg_* tables where given; .tsv or .tsv.zip as published): a folder or a zip",
-    download: "https://patentsview.org/download/data-download-tables",
-    fills:
-      "patent search, aggregates, year-over-year growth and full records; patent trends and the sponsor scan's patents (assignees as the organizations trials and approvals name)",
-    run: importPatentsView,
-  },
   open_targets: {
     name: "Open Targets Platform (release datasets)",
+    short: "Open Targets",
     option: "openTargets",
     accepts:
       "a release folder: the dataset folders (drug_molecule, target, disease, association_overall_direct, drug_mechanism_of_action, drug_indication, known_drug, or their older names) with part-*.parquet or part-*.json files",
@@ -122,8 +121,20 @@ export const SOURCES = {
       "biology endpoints (targets, associations, drugs), molecules and their names, disease names, synonyms and MeSH links, landscape tiers, Medicare molecules and indications",
     run: importOpenTargets,
   },
+  patentsview: {
+    name: "PatentsView granted patents (bulk download tables)",
+    short: "PatentsView",
+    option: "patentsview",
+    accepts:
+      "the tab-separated tables (g_patent, g_application, g_cpc_current, g_cpc_title, g_assignee_disambiguated, g_inventor_disambiguated, g_us_patent_citation; pre-grant pg_* tables where given; .tsv or .tsv.zip as published): a folder or a zip",
+    download: "https://patentsview.org/download/data-download-tables",
+    fills:
+      "patent search, aggregates, year-over-year growth and full records; patent trends and the sponsor scan's patents (assignees as the organizations trials and approvals name)",
+    run: importPatentsView,
+  },
   ror: {
     name: "ROR (Research Organization Registry) data dump",
+    short: "ROR",
     option: "ror",
     accepts: "the dump's JSON (schema v2: …-ror-data.json or …_schema_v2.json) or ROR's zip",
     download: "https://zenodo.org/communities/ror-data (the latest …-ror-data.zip)",
@@ -133,6 +144,7 @@ export const SOURCES = {
   },
   gleif: {
     name: "GLEIF LEI records and relationship records (golden copy)",
+    short: "GLEIF",
     option: "gleif",
     accepts:
       "the golden copy CSV files (…-lei2-golden-copy.csv and …-rr-golden-copy.csv, plain or zipped, or a folder of them) or GLEIF API JSON pages",
@@ -143,6 +155,7 @@ export const SOURCES = {
   },
   sec_tickers: {
     name: "SEC company tickers",
+    short: "SEC company tickers",
     option: "secTickers",
     accepts: "company_tickers.json",
     download: "https://www.sec.gov/files/company_tickers.json",
