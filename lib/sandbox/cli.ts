@@ -1,7 +1,7 @@
 /**
  * `deno task sandbox [--port 8787] [--seed 42] [--scale tiny|small|large] [--hostname 127.0.0.1]
  * [--latency-ms N] [--fault-rate R] [--fault-kinds 503,429] [--fault-seed S]
- * [--profile full|spec-minimal|variant] [--advance DAYS] [--store FILE]`: start the sandbox
+ * [--profile full|spec-minimal|variant] [--advance DAYS] [--store FILE] [--programmes]`: start the sandbox
  * service and print its URL and demo keys. The data is synthetic, or the public data of a store file built
  * by `deno task import` (`--store FILE` or `RI_STORE`). `--advance DAYS` moves the
  * sandbox's world forward once, after start-up and before serving (see `Sandbox.advance`).
@@ -41,6 +41,7 @@ const { help, values, problems } = parseFlags(Deno.args, {
   workers: { type: "string" },
   advance: { type: "string" },
   store: { type: "string" },
+  programmes: { type: "boolean" },
 });
 if (problems.length && !help) {
   console.error(usageProblems("sandbox", problems));
@@ -54,6 +55,8 @@ if (help) {
       "                         [--workers auto|N]  (read workers; auto = one per core, needs --allow-write)\n" +
       "                         [--advance DAYS]  (move the data DAYS days forward before serving, 1..3650)\n" +
       "                         [--store FILE]  (serve a store built by `deno task import`; or RI_STORE)\n" +
+      "                         [--programmes]  (add the planted programme histories with known phase-transition\n" +
+      "                                          rates, docs/LIKELIHOOD_OF_APPROVAL.md; one thread, not cached)\n" +
       "Profiles: full = every field the sandbox chose; spec-minimal = only the fields the spec names;\n" +
       "variant = sandbox-chosen keys re-spelled and other error bodies (text, message, detail, HTML).",
   );
@@ -93,7 +96,8 @@ if (!canWrite && wantWorkers !== 0) {
 }
 const sb = await startSandbox({
   ...(values.store ? { store: values.store } : {}),
-  workers: canWrite ? wantWorkers : 0,
+  ...(values.programmes ? { programmes: true } : {}),
+  workers: canWrite && !values.programmes ? wantWorkers : 0,
   port: numberArg("port", values.port, 8787),
   hostname: values.hostname ?? "127.0.0.1",
   seed: numberArg("seed", values.seed, 42),
