@@ -15,6 +15,8 @@ import { metaValue } from "../store/_open.ts";
 export interface ImportedSource {
   /** The public source's name. */
   readonly name: string;
+  /** Its name for readers ("FDA Orange Book"); stores imported before it was recorded lack it. */
+  readonly short?: string;
   /** The file imported. */
   readonly file: string;
   /** The source's edition (release) imported. */
@@ -71,7 +73,7 @@ export function dataSourceOf(db: DatabaseSync): DataSource {
     return { kind: "synthetic", sources: {}, label: "synthetic sandbox data" };
   }
   const sources = JSON.parse(metaValue(db, "sources") ?? "{}") as Record<string, ImportedSource>;
-  const label = Object.values(sources).map((s) => `${s.name}, ${s.file} (edition ${s.edition})`).join("; ");
+  const label = Object.values(sources).map((s) => `${s.short ?? s.name} ${s.edition} (${s.file})`).join("; ");
   return { kind: "imported", sources, label: label || "imported store with no sources" };
 }
 
