@@ -23,6 +23,9 @@ const r = await importPublicData({
   ...(opt("--ror") ? { ror: opt("--ror") } : {}),
   ...(opt("--gleif") ? { gleif: opt("--gleif") } : {}),
   ...(opt("--sec-tickers") ? { secTickers: opt("--sec-tickers") } : {}),
+  ...(opt("--nih-exporter") ? { nihExporter: opt("--nih-exporter") } : {}),
+  ...(opt("--cordis") ? { cordis: opt("--cordis") } : {}),
+  ...(opt("--openalex") ? { openalex: opt("--openalex") } : {}),
   ...(opt("--open-targets") ? { openTargets: opt("--open-targets") } : {}),
   today: "2026-11-21",
 });

@@ -449,3 +449,348 @@ export async function patentsView(dir: string, patents: number, withCpc = true):
   );
   return rows;
 }
+
+/** NIH ExPORTER FY2022's published size: project rows (RePORTER_PRJ_C_FY2022.csv, 46 columns). */
+export const NIH_ROWS = 83_575;
+
+const NIH_HEAD = [
+  "APPLICATION_ID",
+  "ACTIVITY",
+  "ADMINISTERING_IC",
+  "APPLICATION_TYPE",
+  "ARRA_FUNDED",
+  "AWARD_NOTICE_DATE",
+  "BUDGET_START",
+  "BUDGET_END",
+  "CFDA_CODE",
+  "CORE_PROJECT_NUM",
+  "ED_INST_TYPE",
+  "FOA_NUMBER",
+  "FULL_PROJECT_NUM",
+  "FUNDING_ICs",
+  "FUNDING_MECHANISM",
+  "FY",
+  "IC_NAME",
+  "NIH_SPENDING_CATS",
+  "ORG_CITY",
+  "ORG_COUNTRY",
+  "ORG_DEPT",
+  "ORG_DISTRICT",
+  "ORG_DUNS",
+  "ORG_FIPS",
+  "ORG_IPF_CODE",
+  "ORG_NAME",
+  "ORG_STATE",
+  "ORG_ZIPCODE",
+  "PHR",
+  "PI_IDS",
+  "PI_NAMEs",
+  "PROGRAM_OFFICER_NAME",
+  "PROJECT_START",
+  "PROJECT_END",
+  "PROJECT_TERMS",
+  "PROJECT_TITLE",
+  "SERIAL_NUMBER",
+  "STUDY_SECTION",
+  "STUDY_SECTION_NAME",
+  "SUBPROJECT_ID",
+  "SUFFIX",
+  "SUPPORT_YEAR",
+  "DIRECT_COST_AMT",
+  "INDIRECT_COST_AMT",
+  "TOTAL_COST",
+  "TOTAL_COST_SUB_PROJECT",
+];
+const TERMS = Array.from({ length: 4000 }, (_, k) => `Term ${k} of the thesaurus`);
+const CATS = ["Cancer", "Brain Disorders", "Clinical Research", "Genetics", "Neurosciences", "Rare Diseases"];
+const ORGS = [
+  "JOHNS HOPKINS UNIVERSITY",
+  "UNIVERSITY OF CALIFORNIA LOS ANGELES",
+  "STANFORD UNIVERSITY",
+  "MAYO CLINIC",
+];
+const csvCell = (s: string) => /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+
+/**
+ * An ExPORTER fiscal year in `dir` at the published size: RePORTER_PRJ_C_FY2022.csv (`rows` applications,
+ * 46 columns, about 100 project terms each, M/D/YYYY dates, CRLF) and RePORTER_PRJ_ABS_C_FY2022.csv (an
+ * abstract of about 2,500 characters per application).
+ */
+export async function nihExporter(dir: string, rows = NIH_ROWS): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true });
+  const sentence = "The project studies mechanisms of disease and tests new treatments in patients. ";
+  await chunked(`${dir}/RePORTER_PRJ_C_FY2022.csv`, rows + 1, (i) => {
+    if (i === 1) return NIH_HEAD.join(",") + "\r\n";
+    const id = 10_000_000 + i, m = 1 + (i % 12), d = 1 + (i % 28);
+    const terms = Array.from({ length: 100 }, (_, k) => TERMS[(i * 31 + k * 7) % TERMS.length]).join(";");
+    const direct = 100_000 + (i % 900) * 1000, indirect = Math.round(direct * 0.4);
+    const cells: Record<string, string> = {
+      APPLICATION_ID: String(id),
+      ACTIVITY: "R01",
+      ADMINISTERING_IC: "CA",
+      APPLICATION_TYPE: "5",
+      AWARD_NOTICE_DATE: `${m}/${d}/2022`,
+      BUDGET_START: `${m}/1/2022`,
+      BUDGET_END: `${m}/1/2023`,
+      CORE_PROJECT_NUM: `R01CA${200_000 + i}`,
+      FULL_PROJECT_NUM: `5R01CA${200_000 + i}-03`,
+      FUNDING_ICs: `NCI:${direct + indirect}\\`,
+      FY: "2022",
+      IC_NAME: "NATIONAL CANCER INSTITUTE",
+      NIH_SPENDING_CATS: CATS.slice(0, 1 + (i % CATS.length)).join(";"),
+      ORG_CITY: "BALTIMORE",
+      ORG_COUNTRY: "UNITED STATES",
+      ORG_NAME: i % 7 ? ORGS[i % ORGS.length] : `INSTITUTE ${i % 5000}, INC.`,
+      PHR: sentence.repeat(6),
+      PI_IDS: `${9_000_000 + i} (contact)`,
+      PI_NAMEs: `DOE, JANE ${i} (contact);ROE, RICHARD`,
+      PROJECT_START: `${m}/${d}/${2015 + (i % 8)}`,
+      PROJECT_END: `${m}/${d}/${2024 + (i % 5)}`,
+      PROJECT_TERMS: terms,
+      PROJECT_TITLE: `Mechanisms of disease ${i % 997}: a study of treatment ${i}`,
+      STUDY_SECTION_NAME: "Cancer Etiology Study Section",
+      SUPPORT_YEAR: "3",
+      DIRECT_COST_AMT: String(direct),
+      INDIRECT_COST_AMT: String(indirect),
+      TOTAL_COST: String(direct + indirect),
+    };
+    return NIH_HEAD.map((h) => csvCell(cells[h] ?? "")).join(",") + "\r\n";
+  });
+  await chunked(
+    `${dir}/RePORTER_PRJ_ABS_C_FY2022.csv`,
+    rows + 1,
+    (i) => i === 1 ? "APPLICATION_ID,ABSTRACT_TEXT\r\n" : `${10_000_000 + i},"${sentence.repeat(30)}"\r\n`,
+  );
+}
+
+/** CORDIS Horizon 2020's published size: projects (project.csv) and participations (organization.csv). */
+export const CORDIS_SIZE = { projects: 35_389, organizations: 176_000 } as const;
+
+/**
+ * A CORDIS projects bundle in `dir` (project.csv, organization.csv, topics.csv; `;`-separated, every field
+ * quoted, decimal commas, objectives of about 2,000 characters).
+ */
+export async function cordis(dir: string, sizes: { projects: number; organizations: number } = CORDIS_SIZE) {
+  await Deno.mkdir(dir, { recursive: true });
+  const q = (cells: string[]) => cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(";") + "\n";
+  const objective = "The consortium will develop and validate new approaches for European research. ".repeat(
+    25,
+  );
+  await chunked(`${dir}/project.csv`, sizes.projects + 1, (i) =>
+    i === 1
+      ? q([
+        "id",
+        "acronym",
+        "status",
+        "title",
+        "startDate",
+        "endDate",
+        "totalCost",
+        "ecMaxContribution",
+        "legalBasis",
+        "topics",
+        "ecSignatureDate",
+        "frameworkProgramme",
+        "masterCall",
+        "subCall",
+        "fundingScheme",
+        "nature",
+        "objective",
+        "contentUpdateDate",
+        "rcn",
+        "grantDoi",
+      ])
+      : q([
+        String(100_000 + i),
+        `ACR${i}`,
+        "CLOSED",
+        `Project ${i}; research on topic ${i % 300}`,
+        `${2015 + (i % 6)}-0${1 + (i % 9)}-01`,
+        `${2019 + (i % 6)}-0${1 + (i % 9)}-01`,
+        `${1_000_000 + i},5`,
+        `${900_000 + i},25`,
+        "H2020-EU.3.1.",
+        `SC1-BHC-${String(i % 40).padStart(2, "0")}-2019`,
+        "2016-01-01",
+        "H2020",
+        "H2020-SC1-2019",
+        "",
+        "RIA",
+        "",
+        objective,
+        "2024-03-20 14:20:11",
+        String(200_000 + i),
+        `10.3030/${100_000 + i}`,
+      ]));
+  const per = sizes.organizations / sizes.projects;
+  await chunked(`${dir}/organization.csv`, sizes.organizations + 1, (i) => {
+    if (i === 1) {
+      return q([
+        "projectID",
+        "projectAcronym",
+        "organisationID",
+        "name",
+        "shortName",
+        "activityType",
+        "city",
+        "country",
+        "contentUpdateDate",
+        "rcn",
+        "order",
+        "role",
+        "ecContribution",
+        "netEcContribution",
+        "totalCost",
+        "endOfParticipation",
+        "active",
+      ]);
+    }
+    const p = 1 + Math.floor((i - 2) / per), order = 1 + ((i - 2) % Math.ceil(per));
+    return q([
+      String(100_000 + Math.min(p, sizes.projects) + 1),
+      `ACR${p}`,
+      String(900_000 + (i % 30_000)),
+      `ORGANISATION ${i % 30_000}`,
+      `ORG${i % 30_000}`,
+      "HES",
+      "Paris",
+      "FR",
+      "2024-03-20 14:20:11",
+      "1",
+      String(order),
+      order === 1 ? "coordinator" : "participant",
+      "100000,5",
+      "100000,5",
+      "100000,5",
+      "false",
+      "true",
+    ]);
+  });
+  await chunked(
+    `${dir}/topics.csv`,
+    41,
+    (i) =>
+      i === 1 ? q(["projectID", "topic", "title", "rcn"]) : q([
+        "",
+        `SC1-BHC-${String(i - 2).padStart(2, "0")}-2019`,
+        `Better health and care topic ${i - 2}`,
+        "1",
+      ]),
+  );
+}
+
+/**
+ * An OpenAlex snapshot subset folder in `dir`: `works/updated_date=2025-06-11/part_000.gz` with `works`
+ * records of about 9 KB of JSON each (authorships, referenced works, an abstract index, topics, concepts),
+ * `authors/updated_date=2025-06-08/part_000.gz` with `authors` records, `topics/…` with 4,516 topics;
+ * gzipped JSON lines as published. Every 10th work is by an author among `A5000000001`–`A5000001000`
+ * (the subset the benchmark keeps).
+ */
+export async function openAlex(dir: string, works: number, authors: number): Promise<void> {
+  const { Gzip } = await import("fflate");
+  const gzLines = async (path: string, n: number, line: (i: number) => string) => {
+    await Deno.mkdir(path.replace(/\/[^/]+$/, ""), { recursive: true });
+    const f = await Deno.open(path, { write: true, create: true, truncate: true });
+    const parts: Uint8Array[] = [];
+    const gz = new Gzip({ level: 1 }, (chunk) => parts.push(chunk));
+    try {
+      let buf: string[] = [];
+      for (let i = 1; i <= n; i++) {
+        buf.push(line(i));
+        if (buf.length === 1000 || i === n) {
+          gz.push(enc.encode(buf.join("")), i === n);
+          buf = [];
+          for (const p of parts.splice(0)) await f.write(p);
+        }
+      }
+    } finally {
+      f.close();
+    }
+  };
+  const topic = (k: number) => ({
+    id: `https://openalex.org/T${10_000 + k}`,
+    display_name: `Research topic ${k}`,
+    subfield: { id: "https://openalex.org/subfields/2730", display_name: "Oncology" },
+    field: { id: "https://openalex.org/fields/27", display_name: "Medicine" },
+    domain: { id: "https://openalex.org/domains/4", display_name: "Health Sciences" },
+  });
+  const words = "we studied the effect of treatment on outcomes in patients with disease and report results"
+    .split(" ");
+  const abstract = Object.fromEntries(words.map((w, k) => [w, [k, k + 16, k + 32, k + 48, k + 64]]));
+  const authorId = (i: number) =>
+    `https://openalex.org/A${i % 10 === 0 ? 5_000_000_001 + (i % 1000) : 5_100_000_000 + i}`;
+  await gzLines(`${dir}/works/updated_date=2025-06-11/part_000.gz`, works, (i) =>
+    JSON.stringify({
+      id: `https://openalex.org/W${4_000_000_000 + i}`,
+      doi: `https://doi.org/10.1234/w${i}`,
+      title: `Work ${i} on treatment outcomes`,
+      display_name: `Work ${i} on treatment outcomes`,
+      publication_year: 2000 + (i % 25),
+      publication_date: `${2000 + (i % 25)}-0${1 + (i % 9)}-15`,
+      type: ["article", "review", "preprint", "book-chapter", "dataset"][i % 5],
+      type_crossref: "journal-article",
+      primary_location: {
+        source: { id: "https://openalex.org/S1", display_name: "A Journal", type: "journal" },
+      },
+      open_access: { is_oa: i % 3 === 0, oa_status: "gold" },
+      authorships: Array.from({ length: 6 }, (_, k) => ({
+        author_position: k ? "middle" : "first",
+        author: {
+          id: k === 0 ? authorId(i) : `https://openalex.org/A${5_200_000_000 + ((i * 7 + k) % 5_000_000)}`,
+          display_name: `Author ${k} of ${i}`,
+          orcid: null,
+        },
+        institutions: [{
+          id: `https://openalex.org/I${100 + (i % 5000)}`,
+          display_name: `University ${i % 5000}`,
+          ror: null,
+          country_code: "US",
+          type: "education",
+        }],
+        raw_author_name: `Author ${k}`,
+      })),
+      cited_by_count: i % 250,
+      topics: [0, 1, 2].map((k) => ({ ...topic((i + k) % 4516), score: 0.9 - k * 0.1 })),
+      concepts: Array.from(
+        { length: 10 },
+        (_, k) => ({ id: `https://openalex.org/C${k}`, display_name: `Concept ${k}`, level: 1, score: 0.5 }),
+      ),
+      referenced_works: Array.from({ length: 40 }, (_, k) =>
+        `https://openalex.org/W${3_000_000_000 + i * 40 + k}`),
+      abstract_inverted_index: abstract,
+      updated_date: "2025-06-11T00:00:00.000000",
+    }) + "\n");
+  await gzLines(`${dir}/authors/updated_date=2025-06-08/part_000.gz`, authors, (i) =>
+    JSON.stringify({
+      id: i <= 1000
+        ? `https://openalex.org/A${5_000_000_000 + i}`
+        : `https://openalex.org/A${5_100_000_000 + i}`,
+      display_name: `Author ${i}`,
+      orcid: null,
+      works_count: 10 + (i % 300),
+      cited_by_count: 100 + (i % 5000),
+      summary_stats: { "2yr_mean_citedness": 1.5, h_index: 1 + (i % 60), i10_index: 3 },
+      last_known_institutions: [{
+        id: `https://openalex.org/I${100 + (i % 5000)}`,
+        display_name: `University ${i % 5000}`,
+      }],
+      topics: [0, 1].map((k) => ({ ...topic((i + k) % 4516), count: 3 })),
+      counts_by_year: Array.from(
+        { length: 10 },
+        (_, k) => ({ year: 2024 - k, works_count: 2, cited_by_count: 20 }),
+      ),
+      updated_date: "2025-06-08T00:00:00.000000",
+    }) + "\n");
+  await gzLines(
+    `${dir}/topics/updated_date=2025-05-01/part_000.gz`,
+    4516,
+    (i) => JSON.stringify({ ...topic(i - 1), keywords: ["a", "b"], works_count: 1000 }) + "\n",
+  );
+  await Deno.writeTextFile(
+    `${dir}.subset.json`,
+    JSON.stringify({
+      snapshot: dir.split("/").pop(),
+      authors: Array.from({ length: 1000 }, (_, k) => `A${5_000_000_001 + k}`),
+    }),
+  );
+}

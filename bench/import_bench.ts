@@ -5,11 +5,13 @@
  * full-text, counters), peak resident memory and the store's size. The registry is about 500,000 studies:
  * `deno run -A bench/import_bench.ts [--quick] [--studies N]` (default 500,000; `--quick` 20,000, and
  * the figures are extrapolated to 500,000 at the measured rate). `--open-targets` benchmarks an Open Targets
- * release instead (about 4 million direct associations; with `--quick` a tenth of it).
+ * release instead (about 4 million direct associations; with `--quick` a tenth of it). `--grants-researchers`
+ * benchmarks NIH ExPORTER, CORDIS and an OpenAlex subset at their published sizes.
  *
  * @module
  */
 import { ctgovNdjson, ctgovZip, OPEN_TARGETS_SIZE, openTargets, orangeBook, partD } from "./_public_files.ts";
+import { cordis, CORDIS_SIZE, NIH_ROWS, nihExporter, openAlex } from "./_public_files.ts";
 
 import { CPC_PER_PATENT, patentsView } from "./_public_files.ts";
 
@@ -169,6 +171,82 @@ async function patentsBench(): Promise<void> {
 if (Deno.args.includes("--patentsview")) {
   try {
     await patentsBench();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  Deno.exit(0);
+}
+
+/**
+ * Grants and researchers (`--grants-researchers`: only this part; `--quick`: a tenth of it): an NIH ExPORTER
+ * fiscal year (83,575 applications, 46 columns, with its abstract file), CORDIS Horizon 2020 (35,389
+ * projects, 176,000 participations) and an OpenAlex works partition of 200,000 works (about 9 KB each) with
+ * 100,000 authors and the topics, imported as a subset (the works of 1,000 listed authors: every 10th work)
+ * — each source in its own process on a fresh store; rows per second, peak resident memory.
+ */
+async function grantsResearchersBench(): Promise<void> {
+  const scale = quick ? 0.1 : 1;
+  const nihRows = Math.round(NIH_ROWS * scale);
+  const sizes = {
+    projects: Math.round(CORDIS_SIZE.projects * scale),
+    organizations: Math.round(CORDIS_SIZE.organizations * scale),
+  };
+  const works = Math.round(200_000 * scale), authors = Math.round(100_000 * scale);
+  const t = performance.now();
+  await nihExporter(`${dir}/nih`, nihRows);
+  await cordis(`${dir}/cordis`, sizes);
+  await openAlex(`${dir}/oa`, works, authors);
+  console.log(
+    `generated: ExPORTER ${nihRows.toLocaleString("en-US")} applications (${
+      mb(`${dir}/nih/RePORTER_PRJ_C_FY2022.csv`)
+    } + abstracts ${mb(`${dir}/nih/RePORTER_PRJ_ABS_C_FY2022.csv`)}), CORDIS ${
+      sizes.projects.toLocaleString("en-US")
+    } projects / ${sizes.organizations.toLocaleString("en-US")} participations (${
+      mb(`${dir}/cordis/project.csv`)
+    } + ${mb(`${dir}/cordis/organization.csv`)}), OpenAlex ${works.toLocaleString("en-US")} works (${
+      mb(`${dir}/oa/works/updated_date=2025-06-11/part_000.gz`)
+    } gzipped) and ${authors.toLocaleString("en-US")} authors in ${
+      ((performance.now() - t) / 1000).toFixed(0)
+    } s`,
+  );
+  const nih = await run(`${dir}/nih.db`, "--nih-exporter", `${dir}/nih`);
+  console.log(
+    `  NIH ExPORTER ${nih.sources.nih_exporter.rows.toLocaleString("en-US")} grants in ${
+      (nih.timings.nih_exporter / 1000).toFixed(1)
+    } s  ${rate(nih.sources.nih_exporter.rows, nih.timings.nih_exporter)}; finish ${
+      (nih.timings.finish / 1000).toFixed(1)
+    } s; peak RSS ${nih.peakMb} MB; store ${mb(`${dir}/nih.db`)}`,
+  );
+  const eu = await run(`${dir}/cordis.db`, "--cordis", `${dir}/cordis`);
+  console.log(
+    `  CORDIS ${eu.sources.cordis.rows.toLocaleString("en-US")} projects in ${
+      (eu.timings.cordis / 1000).toFixed(1)
+    } s  ${rate(eu.sources.cordis.rows, eu.timings.cordis)} (${
+      rate(sizes.projects + sizes.organizations, eu.timings.cordis)
+    } over both files); peak RSS ${eu.peakMb} MB`,
+  );
+  const oa = await run(`${dir}/oa.db`, "--openalex", `${dir}/oa.subset.json`);
+  console.log(
+    `  OpenAlex subset: ${works.toLocaleString("en-US")} works + ${
+      authors.toLocaleString("en-US")
+    } authors scanned in ${(oa.timings.openalex / 1000).toFixed(1)} s  ${
+      rate(works + authors, oa.timings.openalex)
+    }, ${oa.sources.openalex.rows.toLocaleString("en-US")} works and profiles kept; peak RSS ${oa.peakMb} MB`,
+  );
+  const all = await run(`${dir}/oa_all.db`, "--openalex", `${dir}/oa`);
+  console.log(
+    `  OpenAlex whole folder: ${all.sources.openalex.rows.toLocaleString("en-US")} works and profiles in ${
+      (all.timings.openalex / 1000).toFixed(1)
+    } s  ${rate(all.sources.openalex.rows, all.timings.openalex)}; peak RSS ${all.peakMb} MB; store ${
+      mb(`${dir}/oa_all.db`)
+    }`,
+  );
+  console.log(`  machine: ${navigator.hardwareConcurrency} cores (shared), ${Deno.build.os}`);
+}
+
+if (Deno.args.includes("--grants-researchers")) {
+  try {
+    await grantsResearchersBench();
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

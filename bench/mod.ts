@@ -42,6 +42,7 @@ const TITLES: Record<string, string> = {
   registries: "Import of identifier registries",
   open_targets: "Import of an Open Targets release",
   patentsview: "Import of PatentsView",
+  grants_researchers: "Import of grants and researchers (NIH ExPORTER, CORDIS, OpenAlex)",
   mcp_sizes: "MCP answer sizes",
   newcomer: "A newcomer's first run",
 };
@@ -61,6 +62,11 @@ const EXTRA: Record<string, { path: string; args: (quick: boolean) => string[]; 
   patentsview: {
     path: "import_bench.ts",
     args: (quick) => ["--patentsview", "--cpc", quick ? "300000" : "3000000"],
+  },
+  // An NIH ExPORTER fiscal year, CORDIS Horizon 2020 and an OpenAlex works partition at published sizes.
+  grants_researchers: {
+    path: "import_bench.ts",
+    args: (quick) => ["--grants-researchers", ...(quick ? ["--quick"] : [])],
   },
 };
 
