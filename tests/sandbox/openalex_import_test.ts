@@ -8,7 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
-import { gzipSync } from "fflate";
+import { gunzipSync, gzipSync } from "fflate";
 import { createClient } from "../../lib/client/mod.ts";
 import { researcherOutput } from "../../lib/analyses/researcher_output.ts";
 import { importPublicData } from "../../lib/sandbox/import/mod.ts";
@@ -166,6 +166,28 @@ Deno.test("the OpenAlex folder alone imports everything in it; a re-import keeps
       );
     } finally {
       db.close();
+    }
+    // Records saved from the API under their ids (the shared samples' form) read as works and authors.
+    await Deno.mkdir(`${dir}/api`);
+    const work = JSON.parse(
+      new TextDecoder().decode(
+        gunzipSync(await Deno.readFile(`${FX}openalex/works/updated_date=2025-06-11/part_000.gz`)),
+      ).split("\n")[0],
+    );
+    await Deno.writeTextFile(`${dir}/api/W2741809807.json`, JSON.stringify(work, null, 2));
+    await importPublicData({ store: `${dir}/api.db`, openalex: `${dir}/api`, today: TODAY });
+    const api = new DatabaseSync(`${dir}/api.db`, { readOnly: true });
+    try {
+      const w = api.prepare("SELECT work_id, type, cited_by_count FROM works").all();
+      assert.deepEqual(w.map((r) => ({ ...r })), [{
+        work_id: "W2741809807",
+        type: "article",
+        cited_by_count: 962,
+      }]);
+      const n = (api.prepare("SELECT count(*) AS n FROM researchers").get() as { n: number }).n;
+      assert.equal(n, 9, "its nine authors, from the authorships");
+    } finally {
+      api.close();
     }
     const bad = `${dir}/snapshot/works/updated_date=2025-07-01`;
     await Deno.mkdir(bad, { recursive: true });

@@ -5,7 +5,7 @@
  * `works/`, `authors/`, and optionally `topics/` and `institutions/` — of gzipped JSON lines in dated
  * partitions (`updated_date=YYYY-MM-DD/part_000.gz`); plain `.jsonl` files (an API export, one entity
  * per line) are read the same way. A file is told apart by its entity folder or its name
- * (`works_*.jsonl`). `manifest` files are skipped.
+ * (`works_*.jsonl`, or an API record saved as `W2741809807.json`). `manifest` files are skipped.
  *
  * **Choosing a subset.** The whole snapshot is far larger than a laptop (hundreds of millions of works).
  * Give either the folder (everything in it is imported: right for a subset you synced or exported
@@ -45,7 +45,7 @@
  */
 import type { ImportStore } from "./_store.ts";
 import { batched } from "./_store.ts";
-import { fileError, gunzipSink, lineSink, readSource, type Sink } from "./_read.ts";
+import { fileError, gunzipSink, lineSink, readSource, type Sink, wholeSink } from "./_read.ts";
 import { ensureIndexes } from "./_grants.ts";
 
 const FLAG = "--openalex";
@@ -70,7 +70,9 @@ const entityOf = (name: string): Entity | undefined => {
   for (const e of ENTITIES) {
     if (parts.slice(0, -1).includes(e) || parts[parts.length - 1].startsWith(e)) return e;
   }
-  return undefined;
+  // One record saved from the API under its id (`W2741809807.json`, `A5023888391.json`).
+  const id = /^([wati])\d+\.json$/.exec(parts[parts.length - 1])?.[1];
+  return id ? ({ w: "works", a: "authors", t: "topics", i: "institutions" } as const)[id as "w"] : undefined;
 };
 
 /** The trial ids (`NCT` + 8 digits) a work's title or abstract names. */
@@ -388,6 +390,23 @@ export async function importOpenAlex(
         });
       }
     };
+    if (/\.json$/i.test(name)) {
+      // An API answer saved as a file (small): one record, possibly pretty-printed, or `{"results": […]}`.
+      return wholeSink((text) => {
+        let v: unknown;
+        try {
+          v = JSON.parse(text);
+        } catch {
+          return text.split("\n").forEach((l, i) => onLine(l, i + 1));
+        }
+        const recs = Array.isArray(v)
+          ? v
+          : Array.isArray((v as { results?: unknown })?.results)
+          ? (v as { results: unknown[] }).results
+          : [v];
+        recs.forEach((r) => onLine(JSON.stringify(r), 1));
+      });
+    }
     const lines = lineSink(onLine);
     return /\.gz$/i.test(name) ? gunzipSink(lines) : lines;
   };
