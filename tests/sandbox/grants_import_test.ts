@@ -158,7 +158,7 @@ Deno.test("imported NIH and CORDIS grants come back through the client as the fi
       assert.equal(res.headers.get("x-data-missing"), null);
       assert.match(
         res.headers.get("x-data-source") ?? "",
-        /nih_exporter=nih@FY2022.FY2023; cordis=cordis@HORIZON 2024-03-20/,
+        /nih_exporter=nih@FY2022-FY2023; cordis=cordis@HORIZON 2024-03-20/,
       );
     });
 

@@ -16,7 +16,7 @@
  * - The lead organization is `ORG_NAME` (through the shared organization nodes); NIH names no partners.
  * - Topics: the RCDC spending categories (`NIH_SPENDING_CATS`) and the thesaurus terms
  *   (`PROJECT_TERMS`), `;`-separated, HTML entities decoded; stored as topics `NIH:<name>`.
- * - Edition: the fiscal years in the files' `FY` column (`FY2022`, `FY2021–FY2023`).
+ * - Edition: the fiscal years in the files' `FY` column (`FY2022`, `FY2021-FY2023`).
  *
  * @module
  */
@@ -177,7 +177,7 @@ export async function importNihExporter(
       ? "unknown fiscal year"
       : ys.length === 1
       ? `FY${ys[0]}`
-      : `FY${ys[0]}–FY${ys[ys.length - 1]}`;
+      : `FY${ys[0]}-FY${ys[ys.length - 1]}`;
     return { rows, edition };
   } catch (e) {
     db.exec("ROLLBACK TO nih; RELEASE nih");
