@@ -140,6 +140,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           extra: {
             handle: stored.handle,
             data_source: source,
+            // The warnings' codes for programs (the text says each in words, without its code).
+            warning_codes: [
+              ...new Set((section.warnings ?? []).map((w) => (typeof w === "string" ? null : w.code))),
+            ]
+              .filter((c) => c !== null),
             // How the derived columns are defined, in an analyst's words (the analysis's own).
             ...("definitions" in result ? { definitions: result.definitions } : {}),
           },

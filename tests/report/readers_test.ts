@@ -217,8 +217,11 @@ Deno.test("words, not codes, in MCP answers: summaries, warnings and an empty ch
         ),
       );
       assert.ok(!chart.content.some((c: { type: string }) => c.type === "image"), "no image of empty axes");
-      const codes = (cal.structuredContent as { warnings: unknown[] }).warnings;
-      assert.ok(codes.length > 0, "the warnings are still there");
+      // The codes stay for programs, in the structured answer.
+      assert.ok((cal.structuredContent as { warnings: unknown[] }).warnings.length > 0);
+      assert.deepEqual((cal.structuredContent as { warning_codes: string[] }).warning_codes, [
+        "no-events-in-window",
+      ]);
     } finally {
       await mcp.close();
     }
