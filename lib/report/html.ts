@@ -72,7 +72,10 @@ export interface Report {
   readonly subtitle?: string;
   /** True when the data is the synthetic sandbox; shows a banner. */
   readonly synthetic: boolean;
-  /** Where the data came from (base URL, never a key). */
+  /**
+   * Where the data came from, in words (`dataSourceText`: "embedded sandbox, synthetic data", "imported
+   * public data: …", or the service's host), never a key or a loopback address.
+   */
   readonly source: string;
   /** When the report was generated. */
   readonly generatedAt: Date;
