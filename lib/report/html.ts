@@ -204,7 +204,7 @@ function section(s: ReportSection, i: number, files: ReportFiles): string {
  * import assert from "node:assert/strict";
  * import { renderReport } from "./html.ts";
  * const html = renderReport({
- *   title: "Landscape", synthetic: true, source: "http://127.0.0.1:1234", generatedAt: new Date(0),
+ *   title: "Landscape", synthetic: true, source: "embedded sandbox, synthetic data", generatedAt: new Date(0),
  *   sections: [{ title: "Patents", summary: "Up 35%", warnings: ["Capped at 500 rows"] }],
  * });
  * assert.match(html, /synthetic sandbox data/i);
