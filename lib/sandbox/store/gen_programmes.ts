@@ -18,8 +18,9 @@
  * - Censored programmes per disease: {@link CENSORED_RUNNING} start Phase 1 or 2 within the last two years
  *   and are still RECRUITING; {@link CENSORED_RECENT} completed a Phase 1 trial within the last two years
  *   with nothing later yet (too recent to judge).
- * - Of the mature programmes, one in ten skips Phase 2 on its way to Phase 3 (reaching Phase 3 straight
- *   from Phase 1), and one in eight runs its Phase 1 as a combined Phase 1/2 trial when it advances.
+ * - Of the mature programmes that reach Phase 3, about one in ten (index ≡ 9 mod 10) skips Phase 2, reaching
+ *   Phase 3 straight from Phase 1; of the others that reach Phase 2, about one in eight (index ≡ 3 mod 8) runs
+ *   its Phase 1 as a combined Phase 1/2 trial.
  *
  * Trial ids are `NCT9…` (outside the generated world's range); every row is synthetic.
  *
