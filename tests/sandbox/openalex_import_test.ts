@@ -122,6 +122,16 @@ Deno.test("an imported OpenAlex subset answers researcher works, output and topi
           ["W2741809807"],
           "a co-author without a profile file",
         );
+        const profileLess = coauthor.body as { meta: { author: Record<string, unknown> } };
+        assert.deepEqual(
+          [
+            profileLess.meta.author.works_count,
+            profileLess.meta.author.cited_by_count,
+            profileLess.meta.author.h_index,
+          ],
+          [1, 962, 1],
+          "counters over the stored works",
+        );
       },
     );
 
@@ -189,6 +199,31 @@ Deno.test("the OpenAlex folder alone imports everything in it; a re-import keeps
     } finally {
       api.close();
     }
+    // The subset by institution (the works with an authorship there, the authors last known there) and by topic.
+    const subset = async (name: string, keep: Record<string, unknown>) => {
+      await Deno.writeTextFile(`${dir}/${name}.json`, JSON.stringify({ snapshot: `${FX}openalex`, ...keep }));
+      await importPublicData({ store: `${dir}/${name}.db`, openalex: `${dir}/${name}.json`, today: TODAY });
+      const sub = new DatabaseSync(`${dir}/${name}.db`, { readOnly: true });
+      try {
+        const ids = (sql: string) => (sub.prepare(sql).all() as { id: string }[]).map((r) => r.id);
+        return {
+          works: ids("SELECT work_id AS id FROM works ORDER BY work_id"),
+          authors: ids("SELECT author_id AS id FROM researchers ORDER BY author_id"),
+        };
+      } finally {
+        sub.close();
+      }
+    };
+    const byInstitution = await subset("inst", { institutions: ["https://openalex.org/I4200000001"] });
+    assert.deepEqual(
+      byInstitution.works,
+      ["W4000000001", "W4000000002", "W4000000003", "W4000000004", "W4000000007"],
+      "Priem's works written at OurResearch (the real one names another institution)",
+    );
+    assert.deepEqual(byInstitution.authors, ["A5023888391", "A5099999901"], "and their authors");
+    const byTopic = await subset("topic", { topics: ["T13607"] });
+    assert.deepEqual(byTopic.works, ["W2741809807"], "the one work with that topic");
+    assert.equal(byTopic.authors.length, 9);
     const bad = `${dir}/snapshot/works/updated_date=2025-07-01`;
     await Deno.mkdir(bad, { recursive: true });
     const good = '{"id":"https://openalex.org/W1","title":"x","type":"article","authorships":[]}';
