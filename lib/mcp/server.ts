@@ -17,7 +17,7 @@
  * await server.connect(a);
  * const mcp = new Client({ name: "doc", version: "1" });
  * await mcp.connect(b);
- * assert.equal((await mcp.listTools()).tools.length, 13);
+ * assert.equal((await mcp.listTools()).tools.length, 15); // 12 analyses, resolve_name, query_frames, chart
  * await mcp.close();
  * ```
  *
