@@ -15,6 +15,7 @@
 import { ImportStore, type SourceRecord } from "./_store.ts";
 import { flagOf, SOURCE_IDS, type SourceId, type SourceOption, SOURCES, type SourceSpec } from "./sources.ts";
 import { linkImported } from "./link.ts";
+import { RUNNERS } from "./runners.ts";
 
 export type { SourceId, SourceOption, SourceRecord, SourceSpec };
 export { flagOf, SOURCE_IDS, SOURCES };
@@ -64,7 +65,7 @@ export async function importPublicData(options: ImportOptions): Promise<ImportRe
         const path = (options as Record<string, unknown>)[spec.option];
         if (typeof path !== "string") continue;
         const t = performance.now();
-        const { rows, edition } = await spec.run(store, path);
+        const { rows, edition } = await RUNNERS[id](store, path);
         timings[id] = Math.round(performance.now() - t);
         store.recordSource(id, {
           name: spec.name,

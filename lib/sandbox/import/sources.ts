@@ -1,7 +1,9 @@
 /**
  * The public sources an import reads: one entry per source, the one place that names it. The import
- * function ({@linkcode importPublicData}), the CLI's flags and usage, and the docs' source list are all
- * derived from this table; a new source is one importer module plus one entry here.
+ * function (`importPublicData`), the CLI's flags and usage, the sandbox's `x-data-missing` advice and the
+ * docs' source list are all derived from this table; a new source is one importer module, one entry here
+ * and one in `RUNNERS` (runners.ts). This module imports no importer, so the sandbox server can read it
+ * without loading them.
  *
  * Each importer streams the files as published (read by header, never by position), writes the store's
  * own tables (or its import-only staging tables, which the linking step reads) and returns the rows it
@@ -9,26 +11,6 @@
  *
  * @module
  */
-import type { ImportStore } from "./_store.ts";
-import { importOrangeBook } from "./orange_book.ts";
-import { importPartD } from "./part_d.ts";
-import { importCtgov } from "./ctgov.ts";
-import { importRor } from "./ror.ts";
-import { importGleif } from "./gleif.ts";
-import { importSecTickers } from "./sec_tickers.ts";
-import { importPatentsView } from "./patentsview.ts";
-import { importOpenTargets } from "./open_targets.ts";
-import { importNihExporter } from "./nih_exporter.ts";
-import { importCordis } from "./cordis.ts";
-import { importOpenAlex } from "./openalex.ts";
-
-/** What an importer did. */
-export interface Imported {
-  /** Rows (records) written. */
-  readonly rows: number;
-  /** The edition the data states (a release month, a year, a latest update). */
-  readonly edition: string;
-}
 
 /** One public source. */
 export interface SourceSpec {
@@ -44,8 +26,6 @@ export interface SourceSpec {
   readonly download: string;
   /** What it fills (endpoints and analyses). */
   readonly fills: string;
-  /** Import the file, folder or zip at `path`. */
-  readonly run: (store: ImportStore, path: string) => Promise<Imported>;
 }
 
 /** The sources, by id, in the order an import runs them. */
@@ -57,7 +37,6 @@ export const SOURCES = {
     accepts: "the data files products.txt, patent.txt, exclusivity.txt: a folder or FDA's zip",
     download: "https://www.fda.gov/drugs/drug-approvals-and-databases/orange-book-data-files",
     fills: "approvals search, catalysts, loss of exclusivity, sponsors by applicant name",
-    run: importOrangeBook,
   },
   part_d: {
     name: "CMS Medicare Part D Spending by Drug",
@@ -67,7 +46,6 @@ export const SOURCES = {
     download:
       "https://data.cms.gov/summary-statistics-on-use-and-payments/medicare-medicaid-spending-by-drug",
     fills: "Medicare drugs, loss-of-exclusivity exposure",
-    run: importPartD,
   },
   ctgov: {
     name: "ClinicalTrials.gov (API v2 study records)",
@@ -76,7 +54,6 @@ export const SOURCES = {
     accepts: "API v2 study JSON: a folder or zip of study files, NDJSON, or an API page",
     download: "https://clinicaltrials.gov/data-api/api (or the bulk zip of all studies)",
     fills: "trial registry, composite search, portfolio comparison, sponsors, conditions as diseases",
-    run: importCtgov,
   },
   nih_exporter: {
     name: "NIH RePORTER ExPORTER (project and abstract files)",
@@ -86,7 +63,6 @@ export const SOURCES = {
       "RePORTER_PRJ_C_FY<year>.csv (and RePORTER_PRJ_ABS_C_FY<year>.csv for abstracts): a CSV, its zip, or a folder",
     download: "https://reporter.nih.gov/exporter (Projects and Project Abstracts, CSV)",
     fills: "grant search and sample (NIH, USD), grant organizations and topics",
-    run: importNihExporter,
   },
   cordis: {
     name: "CORDIS EU research projects (Horizon 2020, Horizon Europe)",
@@ -96,7 +72,6 @@ export const SOURCES = {
     download:
       "https://data.europa.eu/data/datasets/cordis-eu-research-projects-under-horizon-europe-2021-2027 (and …-horizon-2020-2014-2020)",
     fills: "grant search and sample (CORDIS, EUR), coordinators and partners, call topics",
-    run: importCordis,
   },
   openalex: {
     name: "OpenAlex snapshot (authors, works, topics)",
@@ -107,7 +82,6 @@ export const SOURCES = {
     download:
       "s3://openalex (aws s3 sync --no-sign-request s3://openalex/data/works …); https://docs.openalex.org/download-all-data",
     fills: "researcher works, author ids and profile counters, topics (names for the trial topic search)",
-    run: importOpenAlex,
   },
   open_targets: {
     name: "Open Targets Platform (release datasets)",
@@ -119,7 +93,6 @@ export const SOURCES = {
       "https://platform.opentargets.org/downloads (ftp.ebi.ac.uk/pub/databases/opentargets/platform/<release>/output/)",
     fills:
       "biology endpoints (targets, associations, drugs), molecules and their names, disease names, synonyms and MeSH links, landscape tiers, Medicare molecules and indications",
-    run: importOpenTargets,
   },
   patentsview: {
     name: "PatentsView granted patents (bulk download tables)",
@@ -130,7 +103,6 @@ export const SOURCES = {
     download: "https://patentsview.org/download/data-download-tables",
     fills:
       "patent search, aggregates, year-over-year growth and full records; patent trends and the sponsor scan's patents (assignees as the organizations trials and approvals name)",
-    run: importPatentsView,
   },
   ror: {
     name: "ROR (Research Organization Registry) data dump",
@@ -140,7 +112,6 @@ export const SOURCES = {
     download: "https://zenodo.org/communities/ror-data (the latest …-ror-data.zip)",
     fills:
       "organization families (GLOBAL PARENT entities with rorId, parents and children), sponsors_chain, a parent's trials and approvals with its children's",
-    run: importRor,
   },
   gleif: {
     name: "GLEIF LEI records and relationship records (golden copy)",
@@ -151,7 +122,6 @@ export const SOURCES = {
     download: "https://www.gleif.org/en/lei-data/gleif-golden-copy/download-the-golden-copy",
     fills:
       "organization families (entities with lei, direct and ultimate parents), LEIs of SEC tickers, catalysts by lei and ticker",
-    run: importGleif,
   },
   sec_tickers: {
     name: "SEC company tickers",
@@ -160,7 +130,6 @@ export const SOURCES = {
     accepts: "company_tickers.json",
     download: "https://www.sec.gov/files/company_tickers.json",
     fills: "lei-to-ticker, catalysts by ticker (LEIs joined through the GLEIF records by name)",
-    run: importSecTickers,
   },
 } as const satisfies Record<string, SourceSpec>;
 

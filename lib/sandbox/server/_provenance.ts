@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { flagOf, type SourceId } from "../import/sources.ts";
 import type { DatabaseSync } from "node:sqlite";
 import { metaValue } from "../store/_open.ts";
 
@@ -53,19 +54,6 @@ const COVERAGE: readonly [RegExp, string | readonly string[] | null, string][] =
   [/^\/api\/v1\/tools\/financials\//, ["sec_tickers", "gleif"], "financial identifiers"],
 ];
 
-const FLAGS: Record<string, string> = {
-  ctgov: "--ctgov",
-  orange_book: "--orange-book",
-  part_d: "--part-d",
-  patentsview: "--patentsview",
-  nih_exporter: "--nih-exporter",
-  cordis: "--cordis",
-  openalex: "--openalex",
-  open_targets: "--open-targets",
-  sec_tickers: "--sec-tickers",
-  gleif: "--gleif",
-};
-
 /** The data source of a store (from its `meta`). */
 export function dataSourceOf(db: DatabaseSync): DataSource {
   const kind = metaValue(db, "data_source");
@@ -94,7 +82,7 @@ export function provenanceHeaders(source: DataSource, path: string): Record<stri
     else {
       const missing = (typeof need === "string" ? [need] : need).filter((n) => !source.sources[n]);
       if (missing.length) {
-        const how = missing.map((n) => `deno task import -- ${FLAGS[n]} <file>`).join("; ");
+        const how = missing.map((n) => `deno task import -- ${flagOf(n as SourceId)} <file>`).join("; ");
         const which = missing.length === 1
           ? `the ${missing[0]} source was`
           : `the ${missing.join(" and ")} sources were`;
