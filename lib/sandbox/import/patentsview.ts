@@ -396,9 +396,9 @@ export async function importPatentsView(
     ]
   ) db.exec(`DELETE FROM ${t}`);
   db.prepare("DELETE FROM meta WHERE key = ?").run(LINKED);
-  // A smaller page cache (also the sorters' memory before they spill to disk) keeps the process near
-  // 500 MB at full size; the load appends in order, so it costs no time.
-  const cache = smallCache(db);
+  // A smaller page cache (also the sorters' memory before they spill to disk) bounds the process; the
+  // load appends in order, so it costs no time.
+  smallCache(db);
   const state = new ByPatent();
   let rows = 0, latest = 0, latestPub = 0;
   const tx = batched<() => void>(db, 20_000, (f) => f());
@@ -821,7 +821,8 @@ export async function importPatentsView(
     SELECT cpc_code, coalesce(prev_code, ''), CAST(substr(publication_date, 1, 4) AS INTEGER), count(*)
     FROM patent_cpc_rid GROUP BY cpc_code, prev_code, substr(publication_date, 1, 4)`);
   db.exec("RELEASE pv_counts");
-  db.exec(`PRAGMA cache_size = ${cache}`);
+  // The rest of this import (the linking step, the finish: indexes and counters over every organization
+  // the assignees added) keeps the small cache too: the sorters spill to disk rather than pass 1 GB.
   const edition = [
     latest ? `grants to ${iso(latest)}` : "",
     latestPub ? `publications to ${iso(latestPub)}` : "",

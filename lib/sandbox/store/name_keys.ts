@@ -14,7 +14,11 @@ export function fillNameKeys(db: DatabaseSync): number {
   const orgName = db.prepare(
     "INSERT OR IGNORE INTO org_names (org_id, key, name, source) VALUES (?, ?, ?, 'name')",
   );
-  for (const o of db.prepare("SELECT id, name FROM organizations").all() as { id: string; name: string }[]) {
+  // Streamed, not collected: an import of patents' assignees holds hundreds of thousands of organizations.
+  const orgs = db.prepare("SELECT id, name FROM organizations").iterate() as Iterable<
+    { id: string; name: string }
+  >;
+  for (const o of orgs) {
     orgName.run(o.id, orgKey(o.name), o.name);
   }
   db.exec("DELETE FROM approval_names");
