@@ -1,9 +1,12 @@
 /**
  * Portfolio overlap at k = 2, 5, 10, 25, 50 sponsors in one condition (lung cancer) on the sandbox at
  * `small`: requests the analysis sends (every HTTP call through the client, name checks excluded: the
- * names are the store's own), pairs answered, the plan it took (service pairs or local intersection) and
- * wall time (median of 3 runs, the client's cache off). The sponsors: the issue's ten (k = 2, 5, 10), then
- * the global parents with the most trials in the condition, biggest first — the costliest to pull.
+ * names are the store's own), pairs answered, the plan it took (the shared trials of one comparison,
+ * service pairs or local intersection) and wall time (median of 3 runs, the client's cache off). The
+ * sponsors: the issue's ten (k = 2, 5, 10), then the global parents with the most trials in the
+ * condition, biggest first — the costliest to pull —, then the busiest organizations whose trials all
+ * carry their own name (no subsidiary: the shared trials' sponsor names are the listed ones, so the
+ * pairs can be counted from one comparison's shared trials).
  *
  * `deno run -A bench/portfolio_bench.ts [--quick]` (`--quick`: one run each).
  *
@@ -29,6 +32,14 @@ try {
         AND o.name NOT LIKE '%,%' AND o.is_industry = 1
       GROUP BY o.id ORDER BY n DESC, o.name LIMIT 50`,
   ).all(CONDITION) as { name: string; n: number }[];
+  // Organizations with no trial under another name of their family (the store's academic centres).
+  const own = sb.store.db.prepare(
+    `SELECT o.name FROM organizations o
+      WHERE o.hierarchy_level = 'GLOBAL PARENT' AND o.ultimate_parent_id = o.id AND o.name NOT LIKE '%,%'
+        AND NOT EXISTS (SELECT 1 FROM org_closure c JOIN trial_sponsors ts ON ts.org_id = c.descendant_id
+                         WHERE c.ancestor_id = o.id AND c.descendant_id <> o.id)
+      ORDER BY o.trial_count DESC, o.name LIMIT 10`,
+  ).all().map((r) => String((r as { name: string }).name));
   let calls = 0;
   const counting: typeof fetch = (input, init) => {
     calls++;
@@ -46,6 +57,7 @@ try {
       sponsors: names.slice(0, k).map((r) => r.name),
       which: "the biggest sponsors",
     })),
+    ...[2, 5, 10].map((k) => ({ k, sponsors: own.slice(0, k), which: "own-name sponsors" })),
   ];
   console.log(`portfolio overlap in '${CONDITION}' (sandbox small, seed 42), median of ${runs} run(s):`);
   for (const { k, sponsors, which } of cases) {
@@ -54,7 +66,7 @@ try {
       continue;
     }
     const times: number[] = [];
-    let requests = 0, pairs = 0, shared = 0, pulled = 0, trials = 0, floor = 0;
+    let requests = 0, pairs = 0, shared = 0, pulled = 0, trials = 0, floor = 0, fromRows = false;
     for (let i = 0; i < runs; i++) {
       calls = 0;
       const t0 = performance.now();
@@ -64,6 +76,7 @@ try {
       pairs = r.matrix.height;
       shared = Number(r.market.getColumn("shared_by_two_or_more").get(0));
       pulled = r.provenance.filter((p) => p.endpoint.includes("composite")).length;
+      fromRows = (r.definitions?.matrix ?? "").includes("counted from the service's comparison of all");
       const counts = r.sponsors.getColumn("trial_count").toArray() as number[];
       trials = counts.reduce((s, n) => s + n, 0);
       floor = counts.reduce((s, n) => s + Math.ceil(n / 100), 0);
@@ -72,7 +85,13 @@ try {
     console.log(
       `${which.padEnd(20)} k = ${String(k).padStart(2)}: ${String(requests).padStart(3)} requests, ` +
         `${String(pairs).padStart(4)} pairs, ${String(shared).padStart(4)} shared trials, ` +
-        `${pulled ? `local plan (${pulled} sponsors pulled)` : "service pairs"}, ` +
+        `${
+          fromRows
+            ? "shared trials of one comparison"
+            : pulled
+            ? `local plan (${pulled} sponsors pulled)`
+            : "service pairs"
+        }, ` +
         `${times[Math.floor(times.length / 2)].toFixed(0).padStart(5)} ms ` +
         `(the sponsors hold ${trials} trials: ${floor} pages of 100 to read them all; ` +
         `${(k * (k - 1)) / 2} pair comparisons)`,

@@ -7,7 +7,7 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import type { Provenance } from "../client/result.ts";
+import type { Provenance, RowsResult } from "../client/result.ts";
 import {
   type AnalysisResult,
   analysisResult,
@@ -18,7 +18,16 @@ import {
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
 import { overlapMatrix, overlapWide, pairsFromMemberships, tallies } from "./_overlap.ts";
-import { choosePlan, intersectLocally, PAGE, PER_COMPARISON } from "./_portfolio_plan.ts";
+import {
+  choosePlan,
+  intersectLocally,
+  PAGE,
+  pages,
+  pairsFromMembers,
+  PER_COMPARISON,
+  sharedMembers,
+  type TrialRow,
+} from "./_portfolio_plan.ts";
 import { badInput } from "../client/errors.ts";
 import {
   closestHint,
@@ -214,9 +223,14 @@ const isCounted = (p: Provenance) => counted.has(p);
  * 1. The service's comparison, one call per ten sponsors (its limit): each sponsor's trial count,
  *    phase/status mix and resolution, the condition's market size and (up to ten sponsors) the number of
  *    trials shared by two or more.
- * 2. Each pair's shared trials, by the cheaper of two plans (`_portfolio_plan.ts`): each sponsor's trials
- *    in the condition pulled once (a composite search, sponsor + the resolved disease) and intersected
- *    locally; or, up to ten sponsors when that is fewer requests, the service's comparison of each pair.
+ * 2. Each pair's shared trials, by the cheapest of three plans (`_portfolio_plan.ts`): each sponsor's
+ *    trials in the condition pulled once (a composite search, sponsor + the resolved disease) and
+ *    intersected locally; or, up to ten sponsors when that is fewer requests, the service's comparison of
+ *    each pair; or, three to ten sponsors, the shared trials of the one comparison of them all (a page per
+ *    hundred), when every one of its rows names its sponsors and every name is a listed sponsor by the
+ *    organization normaliser — refused otherwise (no names: the spec does not name them; a subsidiary's
+ *    name), and the exact method runs. The result's `matrix` definition says which plan counted the pairs
+ *    and why the shared trials were refused.
  *
  * Sponsor names are trimmed once, here; every lookup that can miss says so rather than reading 0. The
  * per-sponsor summary's fields are not named by the spec: when the service does not send them, each
@@ -335,10 +349,42 @@ export async function portfolioOverlap(
   const serviceShared = first && askable.length === k && k <= PER_COMPARISON
     ? first.intersection_count
     : null;
-  // 2. Each pair's shared trials, by the cheaper plan (derived summaries have pulled their sponsors already).
-  const plan = !derive.length && k >= 2
-    ? choosePlan(counts, serviceShared ?? 0, firstWhole)
+  // 2. Each pair's shared trials, by the cheapest plan (derived summaries have pulled their sponsors already).
+  // The shared-rows plan may run when one comparison lists every sponsor, each resolved, and the rows of
+  // its first page say which listed sponsors they are on.
+  const listed = rows.map((r) => ({
+    name: String(r.sponsor),
+    resolved: typeof r.resolved_name === "string" ? r.resolved_name : null,
+  }));
+  const rowsMayCount = !derive.length && single && k > 2 && counts.every((n) => n !== null);
+  let refused = rowsMayCount
+    ? sharedMembers(firsts[0].rows as TrialRow[], listed).refused
+    : k > PER_COMPARISON
+    ? "more than ten sponsors: the pairs across comparisons need each sponsor's trials"
+    : derive.length && k > 2
+    ? (single ? sharedMembers(firsts[0].rows as TrialRow[], listed).refused : null) ??
+      "each sponsor's trials are pulled for its summary anyway"
+    : null;
+  let plan = !derive.length && k >= 2
+    ? choosePlan(counts, serviceShared ?? 0, firstWhole, rowsMayCount && refused === null)
     : { plan: "local" as const, requests: 0, other: null };
+  // The comparison's shared trials, when all of them have been read (pulled whole, or page by page below).
+  let held: RowsResult<unknown> | null = firstWhole ? firsts[0] : null;
+  let fromRows: { pairs: ReturnType<typeof pairsFromMembers>; rows: RowsResult<unknown> } | null = null;
+  if (plan.plan === "shared") {
+    held ??= await readPages(client, firsts[0], { sponsors: [...sponsors], ...filters });
+    provenance[0] = held.meta;
+    const ids = new Set((held.rows as TrialRow[]).map((t) => String(t.id)));
+    const got = held.rows.length === first!.intersection_count && ids.size === held.rows.length
+      ? sharedMembers(held.rows as TrialRow[], listed)
+      : {
+        members: null,
+        refused: `its pages hold ${ids.size} distinct of ${first!.intersection_count} shared trials`,
+      };
+    refused = got.refused;
+    if (got.members) fromRows = { pairs: pairsFromMembers(got.members, sponsors), rows: held };
+    else plan = choosePlan(counts, serviceShared ?? 0, true);
+  }
   let pairs: DataFrame;
   let shared: DataFrame;
   let intersectionCount: number;
@@ -347,11 +393,14 @@ export async function portfolioOverlap(
     pairs = framed([], { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 });
     shared = frameFromResult(firsts[0]);
     intersectionCount = first!.intersection_count;
+  } else if (fromRows) {
+    pairs = framed(fromRows.pairs.pairs, { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 });
+    shared = frameFromResult(fromRows.rows);
+    intersectionCount = first!.intersection_count;
+    sharedByAll = fromRows.pairs.sharedByAll;
   } else if (plan.plan === "service") {
-    const main = firstWhole
-      ? firsts[0]
-      : await client.trials.portfolio.all({ sponsors: [...sponsors], ...filters });
-    if (!firstWhole) provenance.push(main.meta);
+    const main = held ?? await client.trials.portfolio.all({ sponsors: [...sponsors], ...filters });
+    if (!held) provenance.push(main.meta);
     shared = frameFromResult(main);
     intersectionCount = first!.intersection_count;
     const resolved = sponsors.filter((_, i) => counts[i] !== null);
@@ -453,9 +502,20 @@ export async function portfolioOverlap(
   }
   // Complete when every call read for its rows (not for a count) brought all of them.
   const read = provenance.filter((p) => !isCounted(p));
+  const how = k < 2
+    ? ""
+    : fromRows
+    ? "; shared counted from the service's comparison of all the sponsors: each of its shared trials " +
+      "names its sponsors, every name one of the listed sponsors"
+    : `; shared counted ${
+      plan.plan === "service"
+        ? "by the service's comparison of each pair"
+        : "by intersecting each sponsor's own trials in the condition"
+    }${refused ? ` (not from the shared trials of one comparison: ${refused})` : ""}`;
   return analysisResult(frames, provenance, warnings, read.every((p) => p.complete), {
     matrix: "one row per pair of listed sponsors, each pair once (the first listed sponsor in sponsor_a), " +
-      "no sponsor paired with itself; trials_a and trials_b are each sponsor's own trials in the condition",
+      "no sponsor paired with itself; trials_a and trials_b are each sponsor's own trials in the condition" +
+      how,
     shared: "trials in the condition on which at least two of the listed sponsors are sponsors",
     shared_by_two_or_more: "trials in the condition sponsored by at least two of the listed sponsors " +
       "(the service's intersection_count, or counted here beyond ten sponsors)",
@@ -513,5 +573,41 @@ async function deriveSummary(
       warnings: trials.meta.warnings.filter((w) => w.code !== "maybe-unresolved"),
     }],
     suggestions: resolution.suggestions,
+  };
+}
+
+/**
+ * Every page of a portfolio comparison whose first page (a hundred rows) is `first`: the other pages
+ * at once, then one result as `.all()` gives it (its provenance counts every page).
+ */
+async function readPages(
+  client: Client,
+  first: RowsResult<unknown>,
+  params: { sponsors: string[]; conditionKeyword: string; phase?: string; status?: string },
+): Promise<RowsResult<unknown>> {
+  const total = first.total ?? first.rows.length;
+  const rest = await Promise.all(
+    Array.from(
+      { length: pages(total) - 1 },
+      (_, i) => client.trials.portfolio({ ...params, page: i + 2, limit: PAGE }),
+    ),
+  );
+  const rows = [first, ...rest].flatMap((r) => r.rows);
+  const { page: _, ...asked } = first.meta.params;
+  return {
+    rows,
+    total,
+    body: first.body,
+    meta: {
+      ...first.meta,
+      params: asked,
+      rows: rows.length,
+      pages: 1 + rest.length,
+      fromCache: [first, ...rest].some((r) => r.meta.fromCache),
+      cacheAgeMs: Math.max(...[first, ...rest].map((r) => r.meta.cacheAgeMs)),
+      complete: rows.length === total,
+      warnings: [first, ...rest].flatMap((r) => r.meta.warnings)
+        .filter((w, i, all) => w.code !== "one-page" && all.findIndex((x) => x.message === w.message) === i),
+    },
   };
 }

@@ -1,0 +1,263 @@
+/**
+ * The portfolio overlap's shared-rows plan (issue 32, item 6): up to ten sponsors, each pair counted from
+ * the comparison's own shared trials when every row names its sponsors and every name is a listed
+ * sponsor; refused otherwise — rows without sponsor names (spec-minimal profile), a subsidiary's name
+ * (the generated world's big companies) — and then the pairs come from the exact method. Every answer
+ * is checked against an independent recomputation over raw HTTP: each sponsor's trials in the condition
+ * (the service's comparison of that sponsor alone, every page), intersected here.
+ */
+import assert from "node:assert/strict";
+import { portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
+import { pairsFromMembers, sharedMembers } from "../../lib/analyses/_portfolio_plan.ts";
+import { createClient } from "../../lib/client/mod.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../lib/sandbox/mod.ts";
+import type { Handler } from "../../lib/sandbox/handler.ts";
+import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
+import { openStore } from "../../lib/sandbox/store/_open.ts";
+import { rawAll } from "../frames/_raw.ts";
+
+const PATH = "/api/v1/tools/clinical/portfolio-comparison";
+const store = openStore(42, "small");
+
+/** A sandbox at small scale (seed 42) on `profile`, shared store. */
+async function small(
+  profile: "full" | "spec-minimal" = "full",
+  handlers?: SandboxOptions["handlers"],
+): Promise<Sandbox> {
+  return await startSandbox({ quiet: true, store: await store, profile, handlers });
+}
+
+/**
+ * The sandbox's portfolio comparison whose shared trials name each sponsor's corporate parent (a
+ * subsidiary under its family's name) on pages up to `upTo`; later pages as the sandbox names them.
+ */
+function parentNames(upTo = Infinity): Handler {
+  return (ctx) => {
+    const body = HANDLERS["trials.portfolio"](ctx) as { data: { trials: { sponsors: string[] }[] } };
+    if (Number(ctx.params.page ?? 1) > upTo) return body;
+    const parent = ctx.db.prepare(
+      `SELECT p.name FROM organizations o JOIN organizations p ON p.id = o.ultimate_parent_id
+        WHERE o.name = ? ORDER BY o.is_entity DESC, o.id LIMIT 1`,
+    );
+    for (const t of body.data.trials) {
+      t.sponsors = [
+        ...new Set(t.sponsors.map((n) => (parent.get(n) as { name: string } | undefined)?.name ?? n)),
+      ];
+    }
+    return body;
+  };
+}
+
+/** The issue's ten sponsors (each a family of companies with trials under several names). */
+const ISSUE = [
+  "Pfizer",
+  "Novartis",
+  "Roche",
+  "AstraZeneca",
+  "Merck & Co",
+  "Sanofi",
+  "GSK",
+  "Johnson & Johnson",
+  "AbbVie",
+  "Bristol-Myers Squibb",
+];
+
+/** A client over `sb` that counts its HTTP requests (cache off). */
+function counted(sb: Sandbox) {
+  const count = { n: 0 };
+  const ri = createClient({
+    baseUrl: sb.url,
+    apiKey: sb.keys.pro,
+    cache: false,
+    fetch: (input, init) => {
+      count.n++;
+      return fetch(input, init);
+    },
+  });
+  return { ri, count };
+}
+
+const ri = (sb: Sandbox) => counted(sb).ri;
+
+/** The store's ten busiest organizations with no trial under another name of their family (academic centres). */
+function ownNameOnly(sb: Sandbox): string[] {
+  const rows = sb.store.db.prepare(
+    `SELECT o.name FROM organizations o
+      WHERE o.hierarchy_level = 'GLOBAL PARENT' AND o.ultimate_parent_id = o.id AND o.name NOT LIKE '%,%'
+        AND NOT EXISTS (SELECT 1 FROM org_closure c JOIN trial_sponsors ts ON ts.org_id = c.descendant_id
+                         WHERE c.ancestor_id = o.id AND c.descendant_id <> o.id)
+      ORDER BY o.trial_count DESC, o.name LIMIT 10`,
+  ).all() as { name: string }[];
+  assert.equal(rows.length, 10, "fixture: ten organizations");
+  return rows.map((r) => r.name);
+}
+
+/** Each pair's shared trials, recomputed from each sponsor's own trials in the condition (raw HTTP). */
+async function truth(sb: Sandbox, sponsors: readonly string[], condition: string) {
+  const ids = await Promise.all(sponsors.map(async (s) =>
+    new Set(
+      (await rawAll(
+        sb,
+        PATH,
+        { sponsors: s, conditionKeyword: condition },
+        (b) => (b.data as { trials: unknown[] }).trials,
+      )).map((t) => String(t.id)),
+    )
+  ));
+  const pairs = new Map<string, number>();
+  sponsors.forEach((a, i) =>
+    sponsors.slice(i + 1).forEach((b, j) =>
+      pairs.set(`${a}·${b}`, [...ids[i]].filter((id) => ids[i + 1 + j].has(id)).length)
+    )
+  );
+  const count = new Map<string, number>();
+  for (const set of ids) for (const id of set) count.set(id, (count.get(id) ?? 0) + 1);
+  const shared = [...count.values()].filter((n) => n >= 2).length;
+  const byAll = [...count.values()].filter((n) => n === sponsors.length).length;
+  return { pairs, shared, byAll, sizes: ids.map((s) => s.size) };
+}
+
+type Answer = Awaited<ReturnType<typeof portfolioOverlap>>;
+
+/** The answer's pairs, shared counts and trial counts equal the recomputation. */
+function assertExact(r: Answer, want: Awaited<ReturnType<typeof truth>>, sponsors: readonly string[]) {
+  const k = sponsors.length;
+  assert.equal(r.matrix.height, (k * (k - 1)) / 2, "each pair once");
+  const got = new Map(r.matrix.toRecords().map((m) => [`${m.sponsor_a}·${m.sponsor_b}`, Number(m.shared)]));
+  assert.deepEqual(got, want.pairs);
+  assert.deepEqual(r.sponsors.getColumn("trial_count").toArray(), want.sizes);
+  assert.equal(r.market.getColumn("shared_by_two_or_more").get(0), want.shared);
+  assert.equal(r.market.getColumn("shared_by_all").get(0), want.byAll);
+  assert.ok([...want.pairs.values()].some((n) => n > 0), "fixture: some pairs overlap");
+}
+
+Deno.test("portfolioOverlap() at ten sponsors (small scale) counts the pairs from the comparison's shared trials when each names its sponsors: one request, exact", async () => {
+  await using sb = await small();
+  const sponsors = ownNameOnly(sb);
+  const condition = "cancer";
+  const { ri, count } = counted(sb);
+  const r = await portfolioOverlap(ri, { sponsors, condition });
+  const want = await truth(sb, sponsors, condition);
+  assertExact(r, want, sponsors);
+  // Each sponsor's trials would take a page each (the local plan): 11 requests; the shared rows, one.
+  assert.ok(want.sizes.every((n) => n > 50), `fixture: ${want.sizes}`);
+  assert.ok(count.n <= 15, `${count.n} requests`);
+  assert.equal(count.n, Math.ceil(want.shared / 100), `${count.n} requests for ${want.shared} shared trials`);
+  assert.match(r.definitions?.matrix ?? "", /counted from the service's comparison of all the sponsors/);
+  assert.equal(r.provenance.filter((p) => p.endpoint.includes("composite")).length, 0, "no sponsor pulled");
+  assert.equal(r.complete, true);
+  assert.deepEqual(r.warnings, []);
+});
+
+Deno.test("portfolioOverlap() on the spec-minimal profile refuses the shared rows (no sponsor names) and is still exact", async () => {
+  await using full = await small();
+  const sponsors = ownNameOnly(full);
+  const condition = "cancer";
+  const want = await truth(full, sponsors, condition);
+  await using sb = await small("spec-minimal");
+  const { ri } = counted(sb);
+  const r = await portfolioOverlap(ri, { sponsors, condition });
+  assertExact(r, want, sponsors);
+  assert.match(r.definitions?.matrix ?? "", /by intersecting each sponsor's own trials in the condition/);
+  assert.match(
+    r.definitions?.matrix ?? "",
+    /not from the shared trials of one comparison: shared trial \S+ does not name its sponsors/,
+  );
+});
+
+Deno.test("portfolioOverlap() with a subsidiary's name on a shared trial refuses the shared rows: the issue's ten sponsors, exact", async () => {
+  await using sb = await small();
+  const sponsors = ISSUE;
+  const condition = "lung cancer";
+  const { ri, count } = counted(sb);
+  const r = await portfolioOverlap(ri, { sponsors, condition });
+  assertExact(r, await truth(sb, sponsors, condition), sponsors);
+  const how = r.definitions?.matrix ?? "";
+  assert.match(how, /names '[^']+', none of the listed sponsors by name \(a subsidiary, say\)/);
+  // Refused on the first page: no page of shared trials read beyond it.
+  const portfolio = r.provenance.filter((p) => p.endpoint === "trials.portfolio");
+  assert.equal(portfolio.length, 1, `${count.n} requests`);
+  assert.equal(r.complete, true);
+});
+
+Deno.test("portfolioOverlap() against a comparison whose shared trials name the sponsors' families: the issue's ten in one request per hundred shared trials, exact", async () => {
+  await using sb = await small("full", { "trials.portfolio": parentNames() });
+  const condition = "lung cancer";
+  const { ri, count } = counted(sb);
+  const r = await portfolioOverlap(ri, { sponsors: ISSUE, condition });
+  const want = await truth(sb, ISSUE, condition);
+  assertExact(r, want, ISSUE);
+  assert.ok(want.shared > 300, `fixture: several pages of shared trials (${want.shared})`);
+  assert.equal(count.n, Math.ceil(want.shared / 100), `${count.n} requests for ${want.shared} shared trials`);
+  assert.ok(count.n <= 15, `${count.n} requests`);
+  assert.match(r.definitions?.matrix ?? "", /counted from the service's comparison of all the sponsors/);
+  // The pages are one read in the provenance: every shared trial, complete, no one-page notice.
+  const [read, ...others] = r.provenance;
+  assert.equal(others.length, 0);
+  assert.deepEqual([read.rows, read.pages, read.complete], [want.shared, count.n, true]);
+  assert.equal(read.params.page, undefined);
+  assert.equal(r.shared.height, want.shared);
+  assert.equal(r.complete, true);
+  assert.deepEqual(r.warnings, []);
+});
+
+Deno.test("portfolioOverlap() refuses the shared rows when a later page names a subsidiary: the exact method runs, its answer exact", async () => {
+  await using sb = await small("full", { "trials.portfolio": parentNames(2) });
+  const condition = "lung cancer";
+  const r = await portfolioOverlap(ri(sb), { sponsors: ISSUE, condition });
+  const want = await truth(sb, ISSUE, condition);
+  assertExact(r, want, ISSUE);
+  // Page 1 named families only: every page was read before the refusal (then kept as the shared trials).
+  assert.equal(r.provenance[0].pages, Math.ceil(want.shared / 100));
+  assert.equal(r.shared.height, want.shared);
+  const how = r.definitions?.matrix ?? "";
+  assert.match(how, /by intersecting each sponsor's own trials in the condition/);
+  assert.match(how, /none of the listed sponsors by name \(a subsidiary, say\)/);
+  assert.equal(r.complete, true);
+});
+
+Deno.test("sharedMembers() maps a row's sponsor names to the listed sponsors by the one normaliser, else refuses with the reason", () => {
+  const listed = [
+    { name: "Pfizer", resolved: "Pfizer" },
+    { name: "BMS", resolved: "Bristol-Myers Squibb" },
+    { name: "Roche", resolved: null },
+  ];
+  // Legal forms, case and punctuation aside; the service's resolution of a listed name counts too.
+  const ok = sharedMembers([
+    { id: "T1", sponsors: ["PFIZER INC", "BRISTOL MYERS SQUIBB CO"] },
+    { id: "T2", sponsors: ["Roche", "Pfizer", "Pfizer Inc."] },
+    { id: "T3", sponsors: ["Roche", "Bristol-Myers Squibb", "Pfizer"] },
+  ], listed);
+  assert.deepEqual(ok, { members: [[0, 1], [0, 2], [0, 1, 2]], refused: null });
+  assert.deepEqual(pairsFromMembers(ok.members!, listed.map((l) => l.name)), {
+    pairs: [
+      { sponsor_a: "Pfizer", sponsor_b: "BMS", shared: 2 },
+      { sponsor_a: "Pfizer", sponsor_b: "Roche", shared: 2 },
+      { sponsor_a: "BMS", sponsor_b: "Roche", shared: 1 },
+    ],
+    sharedByAll: 1,
+  });
+  const refused = (rows: Record<string, unknown>[]) => sharedMembers(rows, listed).refused;
+  // A subsidiary's name: the row maps to one listed sponsor only.
+  assert.equal(
+    refused([{ id: "T4", sponsors: ["Genentech", "Roche"] }]),
+    "shared trial T4 names 'Genentech', none of the listed sponsors by name (a subsidiary, say)",
+  );
+  // Two listed sponsors by name and a third name: it could be a listed sponsor's subsidiary.
+  assert.match(refused([{ id: "T5", sponsors: ["Pfizer", "Roche", "Wyeth LLC"] }]) ?? "", /'Wyeth LLC'/);
+  // One listed sponsor under two spellings is one sponsor, not a pair.
+  assert.equal(
+    refused([{ id: "T6", sponsors: ["Pfizer", "PFIZER INC"] }]),
+    "shared trial T6 names only one listed sponsor (Pfizer)",
+  );
+  // No sponsor names (spec-minimal profile), or an empty list.
+  assert.equal(refused([{ id: "T7" }]), "shared trial T7 does not name its sponsors");
+  assert.equal(refused([{ id: "T8", sponsors: [] }]), "shared trial T8 does not name its sponsors");
+  // A name that is two listed sponsors at once cannot say which.
+  assert.match(
+    sharedMembers([{ id: "T9", sponsors: ["Merck", "Roche"] }], [{ name: "Merck" }, { name: "MERCK INC" }, {
+      name: "Roche",
+    }]).refused ?? "",
+    /'Merck', which matches 2 listed sponsors/,
+  );
+});
