@@ -358,6 +358,9 @@ async function tsvZip(path: string, header: readonly string[], n: number, rows: 
   }
 }
 
+/** The number of the `i`-th of `patents` generated patents (spread over the utility numbers). */
+const pvId = (i: number, patents: number) => String(3_930_000 + i * Math.floor(8_000_000 / patents));
+
 /** CPC rows per patent in the published current-CPC table (59.8 M rows over 9.45 M patents). */
 export const CPC_PER_PATENT = 6.33;
 
@@ -368,7 +371,7 @@ export const CPC_PER_PATENT = 6.33;
  */
 export async function patentsView(dir: string, patents: number, withCpc = true): Promise<number> {
   await Deno.mkdir(dir, { recursive: true });
-  const id = (i: number) => String(3_930_000 + i * Math.floor(8_000_000 / patents));
+  const id = (i: number) => pvId(i, patents);
   const date = (i: number) => {
     const y = 1976 + Math.floor((i / patents) * 50);
     return `${y}-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`;
@@ -448,6 +451,83 @@ export async function patentsView(dir: string, patents: number, withCpc = true):
     },
   );
   return rows;
+}
+
+/** Inventor and US-citation rows per patent in the published tables (24.0 M and 152.6 M over 9.45 M patents). */
+export const INVENTORS_PER_PATENT = 2.54, CITATIONS_PER_PATENT = 16.1;
+
+/**
+ * `g_inventor_disambiguated` and `g_us_patent_citation` for the patents {@linkcode patentsView} wrote (each a
+ * `.tsv.zip` as published): 1–4 inventors (2.5 on average) and 1–31 citations of earlier patents (16 on
+ * average) per patent, rows of a patent together.
+ */
+export async function patentsViewLinks(
+  dir: string,
+  patents: number,
+): Promise<{ inventors: number; citations: number }> {
+  let inventors = 0, citations = 0;
+  await tsvZip(
+    `${dir}/g_inventor_disambiguated.tsv.zip`,
+    [
+      "patent_id",
+      "inventor_sequence",
+      "inventor_id",
+      "disambig_inventor_name_first",
+      "disambig_inventor_name_last",
+      "gender_code",
+      "location_id",
+    ],
+    patents,
+    (i) => {
+      const k = 1 + (i % 4);
+      inventors += k;
+      return Array.from(
+        { length: k },
+        (
+          _,
+          s,
+        ) => [
+          pvId(i, patents),
+          String(s),
+          `inv${(i * 7 + s) % 2_000_000}`,
+          `First${s}`,
+          `Last${i % 50_000}`,
+          "F",
+          "l",
+        ],
+      );
+    },
+  );
+  await tsvZip(
+    `${dir}/g_us_patent_citation.tsv.zip`,
+    [
+      "patent_id",
+      "citation_sequence",
+      "citation_patent_id",
+      "citation_date",
+      "record_name",
+      "wipo_kind",
+      "citation_category",
+    ],
+    patents,
+    (i) => {
+      const k = 1 + ((i * 13) % 31);
+      citations += k;
+      return Array.from({ length: k }, (_, s) => {
+        const j = i > 1 ? 1 + ((i * 31 + s * 7919) % (i - 1)) : 1;
+        return [
+          pvId(i, patents),
+          String(s),
+          pvId(j, patents),
+          "2000-01-01",
+          `Name${j % 1000}`,
+          "B2",
+          "cited by examiner",
+        ];
+      });
+    },
+  );
+  return { inventors, citations };
 }
 
 /** NIH ExPORTER FY2022's published size: project rows (RePORTER_PRJ_C_FY2022.csv, 46 columns). */

@@ -13,7 +13,7 @@
 import { ctgovNdjson, ctgovZip, OPEN_TARGETS_SIZE, openTargets, orangeBook, partD } from "./_public_files.ts";
 import { cordis, CORDIS_SIZE, NIH_ROWS, nihExporter, openAlex } from "./_public_files.ts";
 
-import { CPC_PER_PATENT, patentsView } from "./_public_files.ts";
+import { CPC_PER_PATENT, patentsView, patentsViewLinks } from "./_public_files.ts";
 
 const REGISTRY = 500_000;
 const quick = Deno.args.includes("--quick");
@@ -102,15 +102,17 @@ if (Deno.args.includes("--open-targets")) {
   Deno.exit(0);
 }
 
-/** Rows of the published current-CPC table (g_cpc_current, 2026 snapshot) and its patents. */
+/** Rows of the published current-CPC table (g_cpc_current, 2026 snapshot), its patents, inventors and citations. */
 const CPC_PUBLISHED = 59_805_669, PATENTS_PUBLISHED = 9_454_161;
+const INVENTORS_PUBLISHED = 24_037_380, CITATIONS_PUBLISHED = 152_631_929;
 
 /**
  * PatentsView (`--patentsview`: only this part): the tables as published (each a `.tsv.zip`: `g_patent`,
  * `g_application`, `g_assignee_disambiguated`, `g_cpc_current` at 6.33 codes per patent) with `--cpc N`
  * current-CPC rows (default 3,000,000; `--quick` 500,000), imported with and without `g_cpc_current`: the
  * difference is the CPC table's cost (load, prev-code chain, its indexes and counts), extrapolated linearly
- * to the published 59.8 million rows.
+ * to the published 59.8 million rows; then with `g_inventor_disambiguated` and `g_us_patent_citation` too
+ * (2.5 inventors and 16 citations per patent, as published).
  */
 async function patentsBench(): Promise<void> {
   const cpcAt = Deno.args.indexOf("--cpc");
@@ -163,6 +165,32 @@ async function patentsBench(): Promise<void> {
     } min here, ≈${
       min(full.cpuMs / patents * PATENTS_PUBLISHED)
     } min of CPU (without inventors and citations)`,
+  );
+  const links = await patentsViewLinks(`${dir}/pv`, patents);
+  const all = await run(`${dir}/pv_all.db`, "--patentsview", `${dir}/pv`);
+  const linkRows = links.inventors + links.citations;
+  const linkMs = ms(all) - ms(full), linkCpu = all.cpuMs - full.cpuMs;
+  console.log(
+    `  + g_inventor_disambiguated ${links.inventors.toLocaleString("en-US")} and g_us_patent_citation ${
+      links.citations.toLocaleString("en-US")
+    } rows: ${(linkMs / 1000).toFixed(1)} s more (${rate(linkRows, linkMs)}), ${
+      (linkCpu / 1000).toFixed(1)
+    } s more CPU (${rate(linkRows, linkCpu)} of one core); whole import ${
+      (all.totalMs / 1000).toFixed(1)
+    } s, ${(all.cpuMs / 1000).toFixed(1)} s CPU, peak RSS ${all.peakMb} MB (${mb(`${dir}/pv_all.db`)})`,
+  );
+  const published = INVENTORS_PUBLISHED + CITATIONS_PUBLISHED;
+  console.log(
+    `  extrapolated linearly to the published ${
+      (published / 1e6).toFixed(1)
+    } million inventor and citation rows: ≈${min(linkMs / linkRows * published)} min here, ≈${
+      min(linkCpu / linkRows * published)
+    } min of CPU; every table of the whole import ≈${
+      min(
+        all.cpuMs / patents * PATENTS_PUBLISHED +
+          (linkCpu / linkRows) * (published - linkRows / patents * PATENTS_PUBLISHED),
+      )
+    } min of CPU`,
   );
   console.log(`  load average before ${loadBefore}, after ${load()} (other processes share the cores)`);
   console.log(`  machine: ${navigator.hardwareConcurrency} cores (shared), ${Deno.build.os}`);
