@@ -11,9 +11,10 @@ import { Gunzip, Unzip, UnzipInflate } from "fflate";
 /** Takes a file's bytes chunk by chunk; `final` marks its last chunk. */
 export type Sink = (chunk: Uint8Array, final: boolean) => void;
 
-// 64 KB: a zip entry's inflated chunks stay a few hundred KB, so each chunk's lines die young (1 MB reads
-// inflated to ~8 MB of text per chunk, and held the import's heap hundreds of MB higher).
-const CHUNK = 1 << 16;
+// 16 KB: a zip entry's chunks inflate to about 100 KB of text, which dies young; 1 MB reads inflated to ~8 MB
+// per chunk, and each chunk's text outlived the collections during its lines and filled the old generation
+// (an import of 7.6 million citation rows peaked at 921 MB; 582 MB now, in the same time).
+const CHUNK = 1 << 14;
 
 /** True when `path` is a zip archive (by its first bytes). */
 export async function isZip(path: string): Promise<boolean> {
@@ -125,9 +126,15 @@ export function lineSink(onLine: (line: string, lineNo: number) => void): Sink {
   let rest = "", n = 0;
   return (chunk, final) => {
     const text = rest + dec.decode(chunk, { stream: !final });
-    const parts = text.split("\n");
-    rest = final ? "" : parts.pop()!;
-    for (const p of parts) onLine(p.endsWith("\r") ? p.slice(0, -1) : p, ++n);
+    // Line by line, not split into one array: each line can die as soon as it is handled.
+    let at = 0;
+    for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", at)) {
+      const end = nl > at && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      onLine(text.slice(at, end), ++n);
+      at = nl + 1;
+    }
+    rest = text.slice(at);
+    if (final && rest !== "") (onLine(rest.endsWith("\r") ? rest.slice(0, -1) : rest, ++n), rest = "");
   };
 }
 
