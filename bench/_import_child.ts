@@ -1,8 +1,7 @@
 /**
  * Private: one import in its own process, for the import benchmark: prints the sources, the timings
  * and the process's peak resident memory (Linux VmHWM) as JSON.
- * `deno run -A bench/_import_child.ts <store> [--orange-book p] [--part-d p] [--ctgov p] [--open-targets p]`
- * (and `--ror`, `--gleif`, `--sec-tickers`)
+ * `deno run -A bench/_import_child.ts <store> [--orange-book p] [--part-d p] [--ctgov p] [--patentsview p]`
  *
  * @module
  */
@@ -27,6 +26,7 @@ const r = await importPublicData({
   ...(opt("--cordis") ? { cordis: opt("--cordis") } : {}),
   ...(opt("--openalex") ? { openalex: opt("--openalex") } : {}),
   ...(opt("--open-targets") ? { openTargets: opt("--open-targets") } : {}),
+  ...(opt("--patentsview") ? { patentsview: opt("--patentsview") } : {}),
   today: "2026-11-21",
 });
 let peakKb = 0;
