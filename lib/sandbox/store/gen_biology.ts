@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Ctx, inserter, type MolRec, titleCase } from "./gen_context.ts";
+import { type Ctx, GEN_COLUMNS, inserter, type MolRec, titleCase } from "./gen_context.ts";
 import { DISEASES, TARGETS } from "./vocab_bio.ts";
 import { DRUGS, MOLECULE_MIDDLES, MOLECULE_PREFIXES, SALTS, SYNTHETIC_STEMS } from "./vocab_drugs.ts";
 import { TOPIC_LINES } from "./vocab_text.ts";
@@ -76,21 +76,7 @@ export function genBiology(ctx: Ctx): void {
   }
 
   // Molecules.
-  const insMol = inserter(db, "molecules", [
-    "chembl_id",
-    "generic_name",
-    "parent_chembl_id",
-    "molecule_type",
-    "is_biologic",
-    "tier",
-    "max_phase",
-    "is_approved",
-    "first_approval_year",
-    "has_black_box",
-    "black_box_warning",
-    "mechanism_of_action",
-    "originator_id",
-  ]);
+  const insMol = inserter(db, "molecules", GEN_COLUMNS.molecules);
   const insName = inserter(db, "molecule_names", ["chembl_id", "name", "kind"]);
   const insMt = inserter(db, "molecule_targets", [
     "chembl_id",

@@ -241,3 +241,71 @@ export function titleCase(s: string): string {
 export function fill(template: string, vars: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_m, k: string) => vars[k] ?? "");
 }
+
+/**
+ * The columns the generators write of the wide tables, in insert order (one list per table, shared by the
+ * base world and the planted programmes).
+ */
+export const GEN_COLUMNS = {
+  trials: [
+    "rid",
+    "trial_id",
+    "title",
+    "summary",
+    "status",
+    "phase",
+    "start_date",
+    "completion_date",
+    "last_status_change",
+    "enrollment",
+    "updated_at",
+    "sex",
+    "min_age_years",
+    "max_age_years",
+    "healthy_volunteers",
+    "design_allocation",
+    "design_masking",
+    "design_primary_purpose",
+    "therapeutic_area",
+    "n_sites",
+    "n_countries",
+    "has_biomarker",
+    "lead_is_industry",
+    "prior_approval",
+    "pos_score",
+  ],
+  molecules: [
+    "chembl_id",
+    "generic_name",
+    "parent_chembl_id",
+    "molecule_type",
+    "is_biologic",
+    "tier",
+    "max_phase",
+    "is_approved",
+    "first_approval_year",
+    "has_black_box",
+    "black_box_warning",
+    "mechanism_of_action",
+    "originator_id",
+  ],
+  approvals: [
+    "approval_id",
+    "key",
+    "source",
+    "region",
+    "application_no",
+    "application_type",
+    "trade_name",
+    "applicant_raw",
+    "ingredient",
+    "approval_date",
+    "marketing_status",
+    "is_orphan",
+    "has_black_box",
+    "is_breakthrough",
+    "is_accelerated",
+    "is_priority_review",
+    "updated_at",
+  ],
+} as const;

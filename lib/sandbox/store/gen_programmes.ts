@@ -27,7 +27,7 @@
  * @module
  */
 import type { Ctx, OrgRec } from "./gen_context.ts";
-import { inserter } from "./gen_context.ts";
+import { GEN_COLUMNS, inserter } from "./gen_context.ts";
 import { isoDay } from "./prng.ts";
 import { TARGETS } from "./vocab_bio.ts";
 
@@ -70,33 +70,7 @@ function inn(areaIndex: number, n: number, antibody: boolean): string {
 /** Add the planted programmes (see the module doc). */
 export function genProgrammes(ctx: Ctx): void {
   const { db, rng, today } = ctx;
-  const insT = inserter(db, "trials", [
-    "rid",
-    "trial_id",
-    "title",
-    "summary",
-    "status",
-    "phase",
-    "start_date",
-    "completion_date",
-    "last_status_change",
-    "enrollment",
-    "updated_at",
-    "sex",
-    "min_age_years",
-    "max_age_years",
-    "healthy_volunteers",
-    "design_allocation",
-    "design_masking",
-    "design_primary_purpose",
-    "therapeutic_area",
-    "n_sites",
-    "n_countries",
-    "has_biomarker",
-    "lead_is_industry",
-    "prior_approval",
-    "pos_score",
-  ]);
+  const insT = inserter(db, "trials", GEN_COLUMNS.trials);
   const insS = inserter(db, "trial_sponsors", ["trial_id", "org_id", "sponsor_name", "raw_name", "role"]);
   const insC = inserter(db, "trial_conditions", ["trial_id", "position", "disease_id", "condition_name"]);
   const insI = inserter(db, "trial_interventions", [
@@ -106,21 +80,7 @@ export function genProgrammes(ctx: Ctx): void {
     "name",
     "intervention_type",
   ]);
-  const insMol = inserter(db, "molecules", [
-    "chembl_id",
-    "generic_name",
-    "parent_chembl_id",
-    "molecule_type",
-    "is_biologic",
-    "tier",
-    "max_phase",
-    "is_approved",
-    "first_approval_year",
-    "has_black_box",
-    "black_box_warning",
-    "mechanism_of_action",
-    "originator_id",
-  ]);
+  const insMol = inserter(db, "molecules", GEN_COLUMNS.molecules);
   const insName = inserter(db, "molecule_names", ["chembl_id", "name", "kind"]);
   const insMt = inserter(db, "molecule_targets", [
     "chembl_id",
@@ -129,25 +89,7 @@ export function genProgrammes(ctx: Ctx): void {
     "mechanism_of_action",
   ]);
   const insMi = inserter(db, "molecule_indications", ["chembl_id", "disease_id", "max_phase"]);
-  const insA = inserter(db, "approvals", [
-    "approval_id",
-    "key",
-    "source",
-    "region",
-    "application_no",
-    "application_type",
-    "trade_name",
-    "applicant_raw",
-    "ingredient",
-    "approval_date",
-    "marketing_status",
-    "is_orphan",
-    "has_black_box",
-    "is_breakthrough",
-    "is_accelerated",
-    "is_priority_review",
-    "updated_at",
-  ]);
+  const insA = inserter(db, "approvals", GEN_COLUMNS.approvals);
   const insAs = inserter(db, "approval_sponsors", ["approval_key", "org_id"]);
   const insAd = inserter(db, "approval_drugs", ["approval_key", "chembl_id"]);
   const insAi = inserter(db, "approval_indications", ["approval_key", "disease_id"]);

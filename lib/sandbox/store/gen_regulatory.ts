@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { type Ctx, inserter, type MolRec, titleCase } from "./gen_context.ts";
+import { type Ctx, GEN_COLUMNS, inserter, type MolRec, titleCase } from "./gen_context.ts";
 import { bucket, isoDay, isoTimestamp } from "./prng.ts";
 import { DISEASES } from "./vocab_bio.ts";
 import { GENERIC_MAKERS } from "./vocab_orgs.ts";
@@ -28,25 +28,7 @@ const YEAR = 365.25;
 /** Generate approvals and their link tables. */
 export function genRegulatory(ctx: Ctx): void {
   const { db, rng, today } = ctx;
-  const insA = inserter(db, "approvals", [
-    "approval_id",
-    "key",
-    "source",
-    "region",
-    "application_no",
-    "application_type",
-    "trade_name",
-    "applicant_raw",
-    "ingredient",
-    "approval_date",
-    "marketing_status",
-    "is_orphan",
-    "has_black_box",
-    "is_breakthrough",
-    "is_accelerated",
-    "is_priority_review",
-    "updated_at",
-  ]);
+  const insA = inserter(db, "approvals", GEN_COLUMNS.approvals);
   const insSp = inserter(db, "approval_sponsors", ["approval_key", "org_id"]);
   const insDr = inserter(db, "approval_drugs", ["approval_key", "chembl_id"]);
   const insIn = inserter(db, "approval_indications", ["approval_key", "disease_id"]);

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Ctx, fill, inserter, type MolRec, type OrgRec, titleCase } from "./gen_context.ts";
+import { type Ctx, fill, GEN_COLUMNS, inserter, type MolRec, type OrgRec, titleCase } from "./gen_context.ts";
 import { trialPos } from "./formulas.ts";
 import { isoDay, isoTimestamp } from "./prng.ts";
 import { ENDPOINTS, TRIAL_SENTENCES, TRIAL_TITLES } from "./vocab_text.ts";
@@ -38,33 +38,7 @@ const POPULATIONS = ["Adults", "Patients", "Participants", "Older Adults", "Adol
 /** Generate trials and all trial link tables. */
 export function genTrials(ctx: Ctx): void {
   const { db, rng, today } = ctx;
-  const cols = [
-    "rid",
-    "trial_id",
-    "title",
-    "summary",
-    "status",
-    "phase",
-    "start_date",
-    "completion_date",
-    "last_status_change",
-    "enrollment",
-    "updated_at",
-    "sex",
-    "min_age_years",
-    "max_age_years",
-    "healthy_volunteers",
-    "design_allocation",
-    "design_masking",
-    "design_primary_purpose",
-    "therapeutic_area",
-    "n_sites",
-    "n_countries",
-    "has_biomarker",
-    "lead_is_industry",
-    "prior_approval",
-    "pos_score",
-  ];
+  const cols = GEN_COLUMNS.trials;
   const insT = inserter(db, "trials", cols);
   const insS = inserter(db, "trial_sponsors", ["trial_id", "org_id", "sponsor_name", "raw_name", "role"]);
   const insC = inserter(db, "trial_conditions", ["trial_id", "position", "disease_id", "condition_name"]);
