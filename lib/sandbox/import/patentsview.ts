@@ -50,7 +50,7 @@
 import { batched, type ImportStore } from "./_store.ts";
 import { fileError, isZip, lineSink, readFile, readZip, type Sink } from "./_read.ts";
 import { PATENTS_DDL } from "../store/schema_records.ts";
-import { flushInserts, inserter } from "../store/gen_context.ts";
+import { flushInserts, GEN_COLUMNS, inserter } from "../store/gen_context.ts";
 
 const FLAG = "--patentsview";
 
@@ -466,22 +466,7 @@ export async function importPatentsView(
   );
 
   // 2. Patents.
-  const insPatent = inserter(db, "patents", [
-    "rid",
-    "patent_id",
-    "title",
-    "abstract",
-    "country",
-    "kind",
-    "legal_status",
-    "publication_date",
-    "priority_date",
-    "application_date",
-    "pub_year",
-    "last_updated",
-    "family_id",
-    "cited_by_count",
-  ]);
+  const insPatent = inserter(db, "patents", GEN_COLUMNS.patents);
   let read = 0;
   for (const fl of FLAVORS) {
     flavor(fl);

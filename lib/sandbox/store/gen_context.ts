@@ -243,8 +243,8 @@ export function fill(template: string, vars: Record<string, string>): string {
 }
 
 /**
- * The columns the generators write of the wide tables, in insert order (one list per table, shared by the
- * base world and the planted programmes).
+ * The columns written of the wide tables, in insert order (one list per table, shared by the base world,
+ * the planted programmes and the PatentsView import).
  */
 export const GEN_COLUMNS = {
   trials: [
@@ -307,5 +307,21 @@ export const GEN_COLUMNS = {
     "is_accelerated",
     "is_priority_review",
     "updated_at",
+  ],
+  patents: [
+    "rid",
+    "patent_id",
+    "title",
+    "abstract",
+    "country",
+    "kind",
+    "legal_status",
+    "publication_date",
+    "priority_date",
+    "application_date",
+    "pub_year",
+    "last_updated",
+    "family_id",
+    "cited_by_count",
   ],
 } as const;

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { type Ctx, fill, inserter, type OrgRec } from "./gen_context.ts";
+import { type Ctx, fill, GEN_COLUMNS, inserter, type OrgRec } from "./gen_context.ts";
 import { personName } from "./gen_orgs.ts";
 import { dayNumber, isoDay, weightTable } from "./prng.ts";
 import { CPC_LINES } from "./vocab_text.ts";
@@ -35,22 +35,7 @@ interface Assignee {
 /** Generate patents and their link tables. */
 export function genPatents(ctx: Ctx): void {
   const { db, rng, today } = ctx;
-  const insP = inserter(db, "patents", [
-    "rid",
-    "patent_id",
-    "title",
-    "abstract",
-    "country",
-    "kind",
-    "legal_status",
-    "publication_date",
-    "priority_date",
-    "application_date",
-    "pub_year",
-    "last_updated",
-    "family_id",
-    "cited_by_count",
-  ]);
+  const insP = inserter(db, "patents", GEN_COLUMNS.patents);
   const insAr = inserter(db, "patent_assignee_rid", [
     "patent_rid",
     "position",
