@@ -117,7 +117,10 @@ export function regulatoryCatalysts(ctx: HandlerContext): unknown {
   );
   const drugName = new Map<string, string>();
   const keysAll = [...new Set(raw.map((e) => e.key))];
-  for (const [k, drugs] of linksOf(db, keysAll).drugs) drugName.set(k, drugs[0]?.parent ?? "");
+  // A combination product linked to several molecules is named by all of them, as its label lists them.
+  for (const [k, drugs] of linksOf(db, keysAll).drugs) {
+    drugName.set(k, [...new Set(drugs.map((d) => d.parent).filter(Boolean))].sort().join("; "));
+  }
   const seen = new Set<string>();
   const picked: (RawEvent & { drug_name: string })[] = [];
   for (const e of raw) {
