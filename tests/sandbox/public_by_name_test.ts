@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
+import { zipSync } from "fflate";
 import * as A from "../../lib/analyses/mod.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import { importPublicData } from "../../lib/sandbox/import/mod.ts";
@@ -192,5 +193,30 @@ Deno.test("a CSV given as studies fails naming the file and line, and the store 
     assert.throws(() => Deno.statSync(`${dir}/fresh.db`), Deno.errors.NotFound);
   } finally {
     await dropStore(store);
+  }
+});
+
+Deno.test("a truncated zip is refused naming the file, before anything is written", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-trunc-" });
+  try {
+    const files: Record<string, Uint8Array> = {};
+    for (const f of ["products.txt", "patent.txt", "exclusivity.txt"]) {
+      files[f] = await Deno.readFile(`${FX}orange_book/${f}`);
+    }
+    const whole = zipSync(files);
+    await Deno.writeFile(`${dir}/EOBZIP_2026_10.zip`, whole.subarray(0, Math.floor(whole.length * 0.8)));
+    await assert.rejects(
+      importPublicData({ store: `${dir}/ri.db`, orangeBook: `${dir}/EOBZIP_2026_10.zip` }),
+      (e: Error) =>
+        e instanceof RangeError &&
+        /EOBZIP_2026_10\.zip is not a complete zip .*download it again/.test(e.message),
+    );
+    assert.throws(
+      () => Deno.statSync(`${dir}/ri.db`),
+      Deno.errors.NotFound,
+      "the store being created is removed",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

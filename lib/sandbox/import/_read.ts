@@ -47,10 +47,40 @@ export async function readFile(path: string, sink: Sink): Promise<void> {
 }
 
 /**
+ * Refuse a zip that does not end with its end-of-central-directory record (within the last 65,557 bytes, as
+ * the format places it): a truncated download would otherwise stream its first entries and stop quietly.
+ */
+async function assertWholeZip(path: string): Promise<void> {
+  const f = await Deno.open(path);
+  try {
+    const size = (await f.stat()).size;
+    const n = Math.min(size, 65_557);
+    await f.seek(size - n, Deno.SeekMode.Start);
+    const tail = new Uint8Array(n);
+    let got = 0;
+    while (got < n) {
+      const r = await f.read(tail.subarray(got));
+      if (r === null) break;
+      got += r;
+    }
+    for (let i = got - 22; i >= 0; i--) {
+      if (tail[i] === 0x50 && tail[i + 1] === 0x4b && tail[i + 2] === 0x05 && tail[i + 3] === 0x06) return;
+    }
+    throw new RangeError(
+      `${path} is not a complete zip (${size.toLocaleString("en-US")} bytes, no end-of-archive record): ` +
+        "the download was probably cut short; download it again",
+    );
+  } finally {
+    f.close();
+  }
+}
+
+/**
  * Stream the entries of a zip archive: `pick(name)` returns a sink for the entries wanted (folders
  * inside the archive are part of the name) and undefined for the others, which are skipped undecoded.
  */
 export async function readZip(path: string, pick: (name: string) => Sink | undefined): Promise<void> {
+  await assertWholeZip(path);
   let failure: unknown;
   const unzip = new Unzip((file) => {
     const sink = pick(file.name);
