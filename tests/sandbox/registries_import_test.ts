@@ -373,3 +373,25 @@ Deno.test("a registry parent with no trial of its own is a sponsor the report's 
     await dropStore(store);
   }
 });
+
+Deno.test("ROR's records repository layout (one <ror id>.json per record) imports like the dump", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-ror-records-" });
+  try {
+    const dump = JSON.parse(await Deno.readTextFile(ROR)) as { id: string }[];
+    await Deno.mkdir(`${dir}/v2.9`);
+    for (const r of dump) {
+      await Deno.writeTextFile(`${dir}/v2.9/${r.id.split("/").pop()}.json`, JSON.stringify(r, null, 2));
+    }
+    const a = await importPublicData({ store: `${dir}/a.db`, ror: `${dir}/v2.9`, today: TODAY });
+    const b = await importPublicData({ store: `${dir}/b.db`, ror: ROR, today: TODAY });
+    assert.equal(a.sources.ror.rows, dump.length);
+    assert.equal(a.sources.ror.rows, b.sources.ror.rows);
+    await Deno.writeTextFile(`${dir}/v2.9/0abcdef12.json`, "{ not json");
+    await assert.rejects(
+      importPublicData({ store: `${dir}/c.db`, ror: `${dir}/v2.9`, today: TODAY }),
+      /--ror: v2\.9\/0abcdef12\.json|--ror: 0abcdef12\.json/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

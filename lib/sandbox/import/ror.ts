@@ -24,7 +24,7 @@
  * @module
  */
 import { batched, type ImportStore, orgKey } from "./_store.ts";
-import { fileError, jsonArraySink, readSource } from "./_read.ts";
+import { fileError, jsonArraySink, readSource, wholeSink } from "./_read.ts";
 
 /** The staging tables of the ROR dump (created by the import; read by the linking step). */
 export const ROR_DDL = `
@@ -140,16 +140,32 @@ export async function importRor(
     if (/^v1\.[^/]*-ror-data\.json$/.test(lower) || lower.endsWith("_schema_v1.json")) return undefined;
     const m = /(v\d+(?:\.\d+)+)-(\d{4}-\d{2}-\d{2})-ror-data/i.exec(base);
     if (m && `${m[1]}-${m[2]}` > release) release = `${m[1]}-${m[2]}`;
-    return jsonArraySink((r: Json, at) => {
+    const record = (r: Json, line: number | undefined) => {
       if (typeof r !== "object" || r === null || Array.isArray(r)) {
-        throw fileError("--ror", file, at.line, JSON.stringify(r) ?? String(r), expected);
+        throw fileError("--ror", file, line, JSON.stringify(r) ?? String(r), expected);
       }
       if (!Array.isArray(r.names) && typeof r.name === "string") return void v1++;
       if (!bareRorId(r.id) || !Array.isArray(r.names)) {
-        throw fileError("--ror", file, at.line, JSON.stringify(r), expected);
+        throw fileError("--ror", file, line, JSON.stringify(r), expected);
       }
       tx.add(r);
-    }, { field: "items", error: (found, line, what) => fileError("--ror", file, line, found, what) });
+    };
+    // ROR's records repository (ror-community/ror-records) publishes one record per file, `<ror id>.json`.
+    if (/^0[a-z0-9]{6}\d{2}\.json$/.test(lower)) {
+      return wholeSink((text) => {
+        let r: Json;
+        try {
+          r = JSON.parse(text);
+        } catch {
+          throw fileError("--ror", file, undefined, text.trim(), expected);
+        }
+        record(r, undefined);
+      });
+    }
+    return jsonArraySink((r: Json, at) => record(r, at.line), {
+      field: "items",
+      error: (found, line, what) => fileError("--ror", file, line, found, what),
+    });
   });
   tx.done();
   db.exec("CREATE INDEX IF NOT EXISTS ror_names_id ON ror_names(ror_id)");
