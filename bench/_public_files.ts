@@ -342,11 +342,14 @@ async function tsvZip(path: string, header: readonly string[], n: number, rows: 
   try {
     const entry = new ZipDeflate(path.split("/").pop()!.replace(/\.zip$/, ""), { level: 1 });
     zip.add(entry);
-    let buf = header.map(cell).join("\t") + "\n";
+    let buf = header.map(cell).join("\t") + "\n", written = 0;
     for (let i = 1; i <= n; i++) {
       for (const r of rows(i)) buf += r.map(cell).join("\t") + "\n";
       if (buf.length > 1 << 20 || i === n) {
-        entry.push(enc.encode(buf), i === n);
+        const bytes = enc.encode(buf);
+        // fflate's streaming Zip writes 32-bit sizes only (no Zip64): a larger entry would be a broken zip.
+        if ((written += bytes.length) > 0xffffffff) throw new RangeError(`${path}: over 4 GiB, needs Zip64`);
+        entry.push(bytes, i === n);
         buf = "";
         for (const p of parts.splice(0)) await f.write(p);
       }
@@ -358,8 +361,15 @@ async function tsvZip(path: string, header: readonly string[], n: number, rows: 
   }
 }
 
-/** The number of the `i`-th of `patents` generated patents (spread over the utility numbers). */
-const pvId = (i: number, patents: number) => String(3_930_000 + i * Math.floor(8_000_000 / patents));
+/**
+ * The number of the `i`-th of `patents` generated patents: spread over the 8 million utility numbers granted
+ * since 1976, consecutive above that (at the published 9.45 million, up to 13.4 million; the published
+ * tables give the excess design, plant and reissue numbers, which the import reads the same way). Each
+ * patent its own number: a step of `Math.floor(8e6 / patents)` alone is 0 there, which gave every
+ * generated patent number 3930000 (one patent with all 61 million CPC rows).
+ */
+const pvId = (i: number, patents: number) =>
+  String(3_930_000 + i * Math.max(1, Math.floor(8_000_000 / patents)));
 
 /** CPC rows per patent in the published current-CPC table (59.8 M rows over 9.45 M patents). */
 export const CPC_PER_PATENT = 6.33;

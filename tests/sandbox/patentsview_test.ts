@@ -341,6 +341,44 @@ Deno.test("a patent's CPC rows in two runs are one patent's codes, a repeated in
   }
 });
 
+Deno.test("a patent with many CPC codes has each one's next-lower code; a run of 100,001 rows of one number is refused naming the file and line", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-pv-" });
+  try {
+    for (const n of ["g_patent", "g_application"]) await Deno.copyFile(`${PV}${n}.tsv`, `${dir}/${n}.tsv`);
+    const head = "patent_id\tcpc_sequence\tcpc_group\n";
+    // 40 codes out of order (and one repeated): more than the pairwise scan is used for.
+    const codes = Array.from(
+      { length: 40 },
+      (_, i) => `${"ABCDEFGH"[(i * 7) % 8]}0${1 + (i * 5) % 9}K${i}/00`,
+    );
+    const rows = [...codes, codes[3]].map((c, i) => `11890001\t${i}\t${c}`);
+    Deno.writeTextFileSync(`${dir}/g_cpc_current.tsv`, head + rows.join("\n") + "\n");
+    await importPublicData({ store: `${dir}/many.db`, patentsview: dir, today: TODAY });
+    const db = new DatabaseSync(`${dir}/many.db`, { readOnly: true });
+    try {
+      const got = db.prepare(
+        "SELECT cpc_code, prev_code FROM patent_cpc_rid WHERE patent_rid = 11890001 ORDER BY position",
+      ).all().map((r) => [r.cpc_code, r.prev_code]);
+      const sorted = [...codes].sort();
+      assert.deepEqual(got, codes.map((c) => [c, sorted[sorted.indexOf(c) - 1] ?? null]));
+    } finally {
+      db.close();
+    }
+    const run = Array.from({ length: 100_001 }, (_, i) => `11890002\t${i}\tA61K${i % 90 + 1}/00`);
+    Deno.writeTextFileSync(`${dir}/g_cpc_current.tsv`, head + run.join("\n") + "\n");
+    await assert.rejects(
+      importPublicData({ store: `${dir}/run.db`, patentsview: dir, today: TODAY }),
+      (e: Error) =>
+        e instanceof RangeError &&
+        e.message.includes(
+          'g_cpc_current.tsv line 100002: "11890002" is not a patent number with at most 100,000',
+        ),
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("a table without a needed column, or a grant without a date, is refused naming the file and line; the store is untouched", async () => {
   const dir = await Deno.makeTempDir({ prefix: "ri-pv-" });
   try {

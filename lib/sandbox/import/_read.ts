@@ -1,12 +1,13 @@
 /**
- * Private: reading the published files as streams — a plain file, a folder of files, or a zip (read with
- * fflate's streaming `Unzip`, one chunk at a time) — and splitting text into lines or CSV records, so
+ * Private: reading the published files as streams — a plain file, a folder of files, or a zip (each entry
+ * found by the central directory, Zip64 too, and inflated with fflate's streaming `Inflate`, one chunk at a
+ * time) — and splitting text into lines or CSV records, so
  * memory stays bounded whatever the file size. Consumers are synchronous (SQLite's inserts are), so a
  * chunk is fully handled before the next one is read.
  *
  * @module
  */
-import { Gunzip, Unzip, UnzipInflate } from "fflate";
+import { Gunzip, Inflate } from "fflate";
 
 /** Takes a file's bytes chunk by chunk; `final` marks its last chunk. */
 export type Sink = (chunk: Uint8Array, final: boolean) => void;
@@ -46,62 +47,163 @@ export async function readFile(path: string, sink: Sink): Promise<void> {
   }
 }
 
-/**
- * Refuse a zip that does not end with its end-of-central-directory record (within the last 65,557 bytes, as
- * the format places it): a truncated download would otherwise stream its first entries and stop quietly.
- */
-async function assertWholeZip(path: string): Promise<void> {
-  const f = await Deno.open(path);
-  try {
-    const size = (await f.stat()).size;
-    const n = Math.min(size, 65_557);
-    await f.seek(size - n, Deno.SeekMode.Start);
-    const tail = new Uint8Array(n);
-    let got = 0;
-    while (got < n) {
-      const r = await f.read(tail.subarray(got));
-      if (r === null) break;
-      got += r;
+/** Little-endian unsigned integers of 2, 4 and 8 bytes (an 8-byte one exact below 2^53, as zip sizes are). */
+const u16 = (b: Uint8Array, i: number) => b[i] | (b[i + 1] << 8);
+const u32 = (b: Uint8Array, i: number) => (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16)) + b[i + 3] * 0x1000000;
+const u64 = (b: Uint8Array, i: number) => u32(b, i) + u32(b, i + 4) * 0x100000000;
+/** `PK` and two bytes: 3 4 a local header, 1 2 a central one, 5 6 the end record, 6 6 Zip64's, 6 7 its locator. */
+const sig = (b: Uint8Array, i: number, third: number, fourth = third + 1) =>
+  b[i] === 0x50 && b[i + 1] === 0x4b && b[i + 2] === third && b[i + 3] === fourth;
+const FULL32 = 0xffffffff;
+
+/** A file read at any position through one 64 KB window (entries and headers are mostly read in order). */
+class Window {
+  #at = -1;
+  #buf = new Uint8Array(0);
+  #pos = 0; // the file's position for the next read
+  constructor(readonly file: Deno.FsFile, readonly size: number) {}
+
+  /**
+   * `n` bytes (at most 64 KB) at `pos`: a view, valid until the next call; fewer at the file's end, and with
+   * `upTo`, fewer where the bytes in hand end (the next call reads on from there).
+   */
+  async bytes(pos: number, n: number, upTo = false): Promise<Uint8Array> {
+    const end = this.#at + this.#buf.length;
+    if (upTo && pos >= this.#at && pos < end) n = Math.min(n, end - pos);
+    if (pos < this.#at || pos + n > end) {
+      if (pos !== this.#pos) await this.file.seek(pos, Deno.SeekMode.Start);
+      const buf = new Uint8Array(Math.min(Math.max(n, 1 << 16), this.size - pos));
+      let got = 0;
+      while (got < buf.length) {
+        const r = await this.file.read(buf.subarray(got));
+        if (r === null) break;
+        got += r;
+      }
+      (this.#buf = buf.subarray(0, got), this.#at = pos, this.#pos = pos + got);
     }
-    for (let i = got - 22; i >= 0; i--) {
-      if (tail[i] === 0x50 && tail[i + 1] === 0x4b && tail[i + 2] === 0x05 && tail[i + 3] === 0x06) return;
-    }
-    throw new RangeError(
-      `${path} is not a complete zip (${size.toLocaleString("en-US")} bytes, no end-of-archive record): ` +
-        "the download was probably cut short; download it again",
-    );
-  } finally {
-    f.close();
+    return this.#buf.subarray(pos - this.#at, pos - this.#at + n);
   }
 }
 
 /**
+ * The entries of a zip from its central directory: where each one's local header is, its compressed size
+ * and method (sizes and offsets from the Zip64 fields when the 32-bit ones are full), in the file's order.
+ * A zip without its end-of-central-directory record (a download cut short) is refused naming the file.
+ */
+async function zipEntries(path: string, w: Window): Promise<{ at: number; size: number; method: number }[]> {
+  const size = w.size;
+  // The end record is within the last 65,557 bytes (22 bytes and a comment of up to 65,535).
+  const tailAt = Math.max(0, size - 65_557 - 20);
+  const tail = new Uint8Array(size - tailAt);
+  for (let off = 0; off < tail.length; off += 1 << 16) {
+    tail.set(await w.bytes(tailAt + off, Math.min(1 << 16, tail.length - off)), off);
+  }
+  let end = -1;
+  for (let i = tail.length - 22; i >= 0 && end < 0; i--) if (sig(tail, i, 5)) end = i;
+  if (end < 0) {
+    throw new RangeError(
+      `${path} is not a complete zip (${size.toLocaleString("en-US")} bytes, no end-of-archive record): ` +
+        "the download was probably cut short; download it again",
+    );
+  }
+  let count = u16(tail, end + 10), cdSize = u32(tail, end + 12), cdAt = u32(tail, end + 16);
+  if (end >= 20 && sig(tail, end - 20, 6)) {
+    // Zip64: the locator before the end record points at the Zip64 end record with the 64-bit fields.
+    const z = await w.bytes(u64(tail, end - 20 + 8), 56);
+    if (z.length < 56 || !sig(z, 0, 6, 6)) {
+      throw damaged(path, "its Zip64 end record is not where its locator says");
+    }
+    (count = u64(z, 32), cdSize = u64(z, 40), cdAt = u64(z, 48));
+  }
+  const entries: { at: number; size: number; method: number }[] = [];
+  let pos = cdAt;
+  const cdEnd = cdAt + cdSize;
+  while (pos < cdEnd) {
+    const h = await w.bytes(pos, 46);
+    if (h.length < 46 || !sig(h, 0, 1)) break;
+    const method = u16(h, 10), nameLen = u16(h, 28), extraLen = u16(h, 30), commentLen = u16(h, 32);
+    let compressed = u32(h, 20), at = u32(h, 42);
+    const plain = u32(h, 24);
+    if (compressed === FULL32 || at === FULL32) {
+      // The Zip64 extra field (id 1) holds, in this order, the 64-bit sizes and offset whose fields are full.
+      const extra = (await w.bytes(pos + 46 + nameLen, extraLen)).slice();
+      for (let e = 0; e + 4 <= extra.length; e += 4 + u16(extra, e + 2)) {
+        if (u16(extra, e) !== 1) continue;
+        let f = e + 4;
+        if (plain === FULL32) f += 8;
+        if (compressed === FULL32) (compressed = u64(extra, f), f += 8);
+        if (at === FULL32) at = u64(extra, f);
+        break;
+      }
+    }
+    entries.push({ at, size: compressed, method });
+    pos += 46 + nameLen + extraLen + commentLen;
+  }
+  // (The 16-bit count of an archive of more entries without Zip64 is the count modulo 65,536.)
+  if ((entries.length - count) % 0x10000 !== 0) {
+    throw damaged(path, `its central directory lists ${entries.length} of its ${count} entries`);
+  }
+  return entries.sort((a, b) => a.at - b.at);
+}
+
+const damaged = (path: string, why: string) =>
+  new RangeError(`${path} is not a readable zip (${why}); download it again`);
+
+/**
  * Stream the entries of a zip archive: `pick(name)` returns a sink for the entries wanted (folders
- * inside the archive are part of the name) and undefined for the others, which are skipped undecoded.
+ * inside the archive are part of the name) and undefined for the others, which are skipped unread.
+ * Each entry's bytes are found by its central directory (the sizes there, 64-bit where the zip is Zip64),
+ * never by looking for the next header's signature in the compressed data (which a large entry contains
+ * by chance: the data-descriptor or header bytes, 1 in 4 billion per byte).
  */
 export async function readZip(path: string, pick: (name: string) => Sink | undefined): Promise<void> {
-  await assertWholeZip(path);
-  let failure: unknown;
-  const unzip = new Unzip((file) => {
-    const sink = pick(file.name);
-    if (!sink) return;
-    file.ondata = (err, data, final) => {
-      if (err) failure ??= err;
-      else if (failure === undefined) {
+  const f = await Deno.open(path);
+  try {
+    const w = new Window(f, (await f.stat()).size);
+    for (const e of await zipEntries(path, w)) {
+      const h = await w.bytes(e.at, 30);
+      if (h.length < 30 || !sig(h, 0, 3)) {
+        throw damaged(path, `no entry at byte ${e.at} where its directory says`);
+      }
+      const flags = u16(h, 6), nameLen = u16(h, 26), start = e.at + 30 + nameLen + u16(h, 28);
+      const name = new TextDecoder(flags & 0x800 ? "utf-8" : "latin1").decode(
+        await w.bytes(e.at + 30, nameLen),
+      );
+      const sink = pick(name);
+      if (!sink) continue;
+      if (start + e.size > w.size) throw damaged(path, `${name} ends past the end of the file`);
+      let put: Sink;
+      if (e.method === 0) put = sink;
+      else if (e.method === 8) {
+        const inflate = new Inflate((data, final) => sink(data, final));
+        put = (chunk, final) => inflate.push(chunk, final);
+      } else {
+        throw new RangeError(
+          `${path}: ${name} is compressed with method ${e.method}, which the import does not read; ` +
+            "extract it and give the file, or zip it again with the usual (deflate) compression",
+        );
+      }
+      if (e.size === 0) {
+        sink(new Uint8Array(0), true);
+        continue;
+      }
+      for (let p = start, stop = start + e.size; p < stop;) {
+        const chunk = await w.bytes(p, Math.min(CHUNK, stop - p), true);
+        if (chunk.length === 0) throw damaged(path, `${name} ends past the end of the file`);
+        p += chunk.length;
         try {
-          sink(data, final);
-        } catch (e) {
-          failure = e;
+          put(chunk, p === stop);
+        } catch (err) {
+          if (err instanceof Error && "code" in err && typeof err.code === "number") {
+            throw damaged(path, `${name}: ${err.message}`);
+          }
+          throw err;
         }
       }
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  await readFile(path, (chunk, final) => {
-    if (failure === undefined) unzip.push(chunk, final);
-  });
-  if (failure !== undefined) throw failure;
+    }
+  } finally {
+    f.close();
+  }
 }
 
 /**

@@ -342,6 +342,9 @@ class ByPatent {
   }
 }
 
+/** A patent's current-CPC rows held at once (they come together): more is not a patent's classification. */
+const MAX_CPC_ROWS = 100_000;
+
 /** `2024-09-24` → 20240924 (0 when not a date). */
 function dayNum(s: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
@@ -587,17 +590,26 @@ export async function importPatentsView(
     const rid = cur, date = state.get("date", rid), year = Math.floor(date / 10000), day = String(date);
     if (done.get("kind", rid)) late.add(rid);
     done.set("kind", rid, 1);
-    // A handful of codes per patent: pairwise scans beat sorting and sets.
+    // A handful of codes per patent: pairwise scans beat sorting and sets; sorted when there are many
+    // (pairwise is quadratic: 61 million rows of one patent number never finished).
     const subclasses: string[] = [];
+    const many = k > 32 ? [...new Set(codes)].sort() : undefined;
+    const prevOf = many && new Map(many.map((c, q) => [c, q ? many[q - 1] : null]));
+    const seen = many && new Set<string>();
     for (let j = 0; j < k; j++) {
       const c = codes[j], sc = c.slice(0, 4);
-      let dup = false;
-      for (let q = 0; q < j && !dup; q++) dup = codes[q] === c;
-      if (dup) continue;
       let prev: string | null = null;
-      for (let q = 0; q < k; q++) {
-        const o = codes[q];
-        if (o < c && (prev === null || o > prev)) prev = o;
+      if (prevOf && seen) {
+        if (seen.has(c)) continue;
+        (seen.add(c), prev = prevOf.get(c)!);
+      } else {
+        let dup = false;
+        for (let q = 0; q < j && !dup; q++) dup = codes[q] === c;
+        if (dup) continue;
+        for (let q = 0; q < k; q++) {
+          const o = codes[q];
+          if (o < c && (prev === null || o > prev)) prev = o;
+        }
       }
       if (!subclasses.includes(sc)) subclasses.push(sc);
       insCpc(rid, positions[j], c, sc, prev, year, day);
@@ -620,6 +632,18 @@ export async function importPatentsView(
         throw fileError(FLAG, file, line, get("cpc_group"), "a CPC group (like A61K31/4439) in cpc_group");
       }
       if (rid !== cur) (flushCpc(), cur = rid);
+      else if (codes.length >= MAX_CPC_ROWS) {
+        throw fileError(
+          FLAG,
+          file,
+          line,
+          get(f.id),
+          `a patent number with at most ${
+            MAX_CPC_ROWS.toLocaleString("en-US")
+          } CPC rows in a row (a patent ` +
+            "has a few, at most hundreds): is each row's patent_id its own patent's number?",
+        );
+      }
       positions.push(position(rid, get));
       codes.push(code.toUpperCase());
     });
