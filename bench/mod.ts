@@ -176,12 +176,26 @@ async function writeRecord(sections: Record<string, string>): Promise<void> {
   const old = await Deno.readTextFile(file).catch(() => "");
   const kept = (name: string) =>
     old.match(new RegExp(`<!-- bench:${name} -->\\n([\\s\\S]*?)\\n<!-- /bench:${name} -->`))?.[1];
+  // Notes written by hand after a section's end marker (up to the next section) stay with it.
+  const notes = (name: string) =>
+    old.match(new RegExp(`<!-- /bench:${name} -->\\n([\\s\\S]*?)(?=\\n## |$)`))?.[1].trim() ?? "";
   const on = await machine();
   const names = [...new Set([...Object.keys(TITLES), ...runs.map((r) => r.name)])];
   const body = names.flatMap((name) => {
     const text = sections[name] ? `Machine: ${on}.\n\n${sections[name]}` : kept(name);
     const title = TITLES[name] ?? name;
-    return text ? [`## ${title}`, "", `<!-- bench:${name} -->`, text, `<!-- /bench:${name} -->`, ""] : [];
+    const after = notes(name);
+    return text
+      ? [
+        `## ${title}`,
+        "",
+        `<!-- bench:${name} -->`,
+        text,
+        `<!-- /bench:${name} -->`,
+        "",
+        ...(after ? [after, ""] : []),
+      ]
+      : [];
   });
   const head = [
     "# Benchmarks",

@@ -88,6 +88,11 @@ export interface ListedSponsor {
  * in doubt) or two of them, or when a row maps to fewer than two listed sponsors (a shared trial is on
  * two or more).
  *
+ * A row that also carries `sponsors_chain` (its sponsors' whole corporate hierarchy, names or
+ * `{name}` objects, as the spec's approval records and catalyst events do; not spec-named on trials)
+ * is on each listed sponsor any of its sponsor or chain names matches: a subsidiary's trial counts for
+ * its listed parent, and a name matching none is no listed sponsor's (the chain shows every parent).
+ *
  * @param rows Shared-trial rows of a portfolio comparison (`data.trials`).
  * @param listed The listed sponsors, in list order.
  * @returns Each row's listed-sponsor positions (ascending), or the reason it was refused.
@@ -98,6 +103,9 @@ export interface ListedSponsor {
  * const listed = [{ name: "Pfizer", resolved: "Pfizer" }, { name: "Roche" }];
  * assert.deepEqual(sharedMembers([{ id: "NCT1", sponsors: ["PFIZER INC", "Roche"] }], listed).members, [[0, 1]]);
  * assert.equal(sharedMembers([{ id: "NCT2", sponsors: ["Genentech", "Roche"] }], listed).members, null);
+ * // With the corporate hierarchy on the row, the subsidiary's trial is its parent's
+ * const chained = { id: "NCT3", sponsors: ["Genentech", "Pfizer Inc"], sponsors_chain: ["Genentech", "Roche", "Pfizer Inc"] };
+ * assert.deepEqual(sharedMembers([chained], listed).members, [[0, 1]]);
  * ```
  */
 export function sharedMembers(
@@ -112,12 +120,14 @@ export function sharedMembers(
     if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === "string")) {
       return refuse(`shared trial ${id} does not name its sponsors`);
     }
+    const chain = chainNames(row.sponsors_chain);
     const on = new Set<number>();
-    for (const name of names as string[]) {
+    for (const name of chain ? [...new Set([...names as string[], ...chain])] : names as string[]) {
       const hits = listed.flatMap((l, i) =>
         sameOrganization(name, l.name) || (l.resolved ? sameOrganization(name, l.resolved) : false) ? [i] : []
       );
       if (hits.length === 0) {
+        if (chain) continue;
         return refuse(
           `shared trial ${id} names '${name}', none of the listed sponsors by name (a subsidiary, say)`,
         );
@@ -128,11 +138,28 @@ export function sharedMembers(
       on.add(hits[0]);
     }
     if (on.size < 2) {
-      return refuse(`shared trial ${id} names only one listed sponsor (${listed[[...on][0]].name})`);
+      return refuse(
+        on.size === 0
+          ? `shared trial ${id} names none of the listed sponsors`
+          : `shared trial ${id} names only one listed sponsor (${listed[[...on][0]].name})`,
+      );
     }
     members.push([...on].sort((a, b) => a - b));
   }
   return { members, refused: null };
+}
+
+/** The names of a row's `sponsors_chain` (strings or `{name}` objects), or null when it has none readable. */
+function chainNames(chain: unknown): string[] | null {
+  if (!Array.isArray(chain) || chain.length === 0) return null;
+  const names = chain.map((c) =>
+    typeof c === "string"
+      ? c
+      : typeof c === "object" && c !== null && typeof c.name === "string"
+      ? c.name
+      : null
+  );
+  return names.every((n): n is string => n !== null) ? names : null;
 }
 
 /**

@@ -475,7 +475,8 @@ export async function portfolioOverlap(
   const frames = portfolioOverlapFromFrames({
     comparison,
     pairs,
-    shared,
+    // The rows' corporate hierarchy (`sponsors_chain`) served the counting; the reader has `sponsors`.
+    shared: shared.columns.includes("sponsors_chain") ? shared.drop("sponsors_chain") : shared,
     condition,
     marketSize: first?.market_size_trials ?? null,
     intersectionCount,
@@ -506,7 +507,8 @@ export async function portfolioOverlap(
     ? ""
     : fromRows
     ? "; shared counted from the service's comparison of all the sponsors: each of its shared trials " +
-      "names its sponsors, every name one of the listed sponsors"
+      "names its sponsors (every name one of the listed sponsors, or with their parent companies), which " +
+      "say which listed sponsors it is on"
     : `; shared counted ${
       plan.plan === "service"
         ? "by the service's comparison of each pair"

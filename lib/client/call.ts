@@ -113,8 +113,9 @@ export function absentFields(answers: readonly Answer[]): Warning | undefined {
   for (const a of answers) {
     for (const p of a.fields?.chosenPresent ?? []) all.chosenPresent.add(p);
     for (const p of a.fields?.chosenMissing ?? []) all.chosenMissing.add(p);
+    for (const p of a.fields?.hints ?? []) all.hints.add(p);
   }
-  const missing = [...all.chosenMissing].filter((p) => !all.chosenPresent.has(p));
+  const missing = [...all.chosenMissing].filter((p) => !all.chosenPresent.has(p) && !all.hints.has(p));
   if (missing.length === 0) return undefined;
   const shown = [...new Set(missing.map(fieldWords))].slice(0, 8).join(", ") +
     (missing.length > 8 ? ` and ${missing.length - 8} more` : "");

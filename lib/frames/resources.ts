@@ -31,6 +31,7 @@ interface ResourceDef {
 const DEFS = {
   trial: { schema: T.TrialRow, key: ["trial_id"] },
   compositeTrial: { schema: T.CompositeTrialRow, key: ["id"] },
+  portfolioTrial: { schema: T.PortfolioTrialRow, key: ["id"] },
   portfolioSponsor: { schema: T.PortfolioSponsorRow, key: ["sponsor"] },
   disease: { schema: D.DiseaseRow, key: ["efo_id"] },
   approval: { schema: R.ApprovalRow, key: ["approval_id"] },
@@ -64,6 +65,7 @@ const DEFS = {
 export type ResourceName =
   | "trial"
   | "compositeTrial"
+  | "portfolioTrial"
   | "portfolioSponsor"
   | "disease"
   | "approval"

@@ -1,7 +1,8 @@
 /**
  * The portfolio overlap's shared-rows plan (issue 32, item 6): up to ten sponsors, each pair counted from
  * the comparison's own shared trials when every row names its sponsors and every name is a listed
- * sponsor; refused otherwise — rows without sponsor names (spec-minimal profile), a subsidiary's name
+ * sponsor or the row's `sponsors_chain` (its sponsors' parent companies) says which listed family it is;
+ * refused otherwise — rows without sponsor names (spec-minimal profile), a subsidiary's name and no chain
  * (the generated world's big companies) — and then the pairs come from the exact method. Every answer
  * is checked against an independent recomputation over raw HTTP: each sponsor's trials in the condition
  * (the service's comparison of that sponsor alone, every page), intersected here.
@@ -9,6 +10,7 @@
 import assert from "node:assert/strict";
 import { portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
 import { pairsFromMembers, sharedMembers } from "../../lib/analyses/_portfolio_plan.ts";
+import { sameOrganization } from "../../lib/analyses/_resolve_entity.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../lib/sandbox/mod.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
@@ -27,13 +29,23 @@ async function small(
   return await startSandbox({ quiet: true, store: await store, profile, handlers });
 }
 
+type Body = { data: { trials: { sponsors: string[]; sponsors_chain?: unknown }[] } };
+
+/** The sandbox's portfolio comparison without `sponsors_chain` on its shared trials (sandbox-chosen). */
+function noChains(ctx: Parameters<Handler>[0]): Body {
+  const body = HANDLERS["trials.portfolio"](ctx) as Body;
+  for (const t of body.data.trials) delete t.sponsors_chain;
+  return body;
+}
+
 /**
  * The sandbox's portfolio comparison whose shared trials name each sponsor's corporate parent (a
- * subsidiary under its family's name) on pages up to `upTo`; later pages as the sandbox names them.
+ * subsidiary under its family's name) on pages up to `upTo`; later pages as the sandbox names them;
+ * no page carries `sponsors_chain`.
  */
 function parentNames(upTo = Infinity): Handler {
   return (ctx) => {
-    const body = HANDLERS["trials.portfolio"](ctx) as { data: { trials: { sponsors: string[] }[] } };
+    const body = noChains(ctx);
     if (Number(ctx.params.page ?? 1) > upTo) return body;
     const parent = ctx.db.prepare(
       `SELECT p.name FROM organizations o JOIN organizations p ON p.id = o.ultimate_parent_id
@@ -165,8 +177,29 @@ Deno.test("portfolioOverlap() on the spec-minimal profile refuses the shared row
   );
 });
 
-Deno.test("portfolioOverlap() with a subsidiary's name on a shared trial refuses the shared rows: the issue's ten sponsors, exact", async () => {
+Deno.test("portfolioOverlap() counts a subsidiary's shared trial for its listed parent by the row's sponsors_chain: the issue's ten sponsors in one request per hundred shared trials, exact", async () => {
   await using sb = await small();
+  const condition = "lung cancer";
+  const { ri, count } = counted(sb);
+  const r = await portfolioOverlap(ri, { sponsors: ISSUE, condition });
+  const want = await truth(sb, ISSUE, condition);
+  assertExact(r, want, ISSUE);
+  // The fixture: shared trials filed under a subsidiary's name (no listed sponsor by name).
+  const names = r.shared.getColumn("sponsors").toArray() as unknown[];
+  const unlisted =
+    names.filter((list) =>
+      [...list as Iterable<unknown>].some((n) => !ISSUE.some((l) => sameOrganization(String(n), l)))
+    ).length;
+  assert.ok(unlisted > 50, `fixture: ${unlisted} shared trials under a subsidiary's name`);
+  assert.ok(want.sizes.reduce((s, n) => s + Math.ceil(n / 100), 0) > 20, "fixture: pulling each costs > 20");
+  assert.equal(count.n, Math.ceil(want.shared / 100), `${count.n} requests for ${want.shared} shared trials`);
+  assert.ok(count.n <= 15, `${count.n} requests`);
+  assert.match(r.definitions?.matrix ?? "", /counted from the service's comparison of all the sponsors/);
+  assert.equal(r.complete, true);
+});
+
+Deno.test("portfolioOverlap() with a subsidiary's name on a shared trial and no sponsors_chain refuses the shared rows: the issue's ten sponsors, exact", async () => {
+  await using sb = await small("full", { "trials.portfolio": noChains });
   const sponsors = ISSUE;
   const condition = "lung cancer";
   const { ri, count } = counted(sb);
@@ -253,6 +286,35 @@ Deno.test("sharedMembers() maps a row's sponsor names to the listed sponsors by 
   // No sponsor names (spec-minimal profile), or an empty list.
   assert.equal(refused([{ id: "T7" }]), "shared trial T7 does not name its sponsors");
   assert.equal(refused([{ id: "T8", sponsors: [] }]), "shared trial T8 does not name its sponsors");
+  // With the corporate hierarchy on the row (names or {name} objects), a subsidiary counts for its parent
+  // and a name outside every listed family is no listed sponsor's.
+  assert.deepEqual(
+    sharedMembers([
+      {
+        id: "C1",
+        sponsors: ["Genentech", "Wyeth LLC"],
+        sponsors_chain: ["Genentech", "Roche", "Wyeth LLC", "Pfizer"],
+      },
+      {
+        id: "C2",
+        sponsors: ["Genentech", "Pfizer", "Mayo Clinic"],
+        sponsors_chain: [{ name: "Roche" }, { name: "Pfizer" }],
+      },
+    ], listed),
+    { members: [[0, 2], [0, 2]], refused: null },
+  );
+  assert.equal(
+    refused([{
+      id: "C3",
+      sponsors: ["Genentech", "Mayo Clinic"],
+      sponsors_chain: ["Genentech", "Mayo Clinic"],
+    }]),
+    "shared trial C3 names none of the listed sponsors",
+  );
+  assert.equal(
+    refused([{ id: "C4", sponsors: ["Genentech", "Pfizer"], sponsors_chain: ["Genentech", "Pfizer"] }]),
+    "shared trial C4 names only one listed sponsor (Pfizer)",
+  );
   // A name that is two listed sponsors at once cannot say which.
   assert.match(
     sharedMembers([{ id: "T9", sponsors: ["Merck", "Roche"] }], [{ name: "Merck" }, { name: "MERCK INC" }, {

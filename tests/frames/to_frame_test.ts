@@ -43,7 +43,7 @@ Deno.test("frameSchema() maps zod types and date formats to Polars dtypes", () =
   }
   assert.ok(!("approval_id" in frameSchema("catalystEvent")), "internal key is approval_key (PITFALLS 17)");
   assert.equal(resourceOf("regulatory.catalysts"), "catalystEvent");
-  assert.equal(resourceOf("trials.portfolio"), "compositeTrial");
+  assert.equal(resourceOf("trials.portfolio"), "portfolioTrial");
   assert.throws(() => toFrame("nope", []), /Unknown resource/);
 });
 

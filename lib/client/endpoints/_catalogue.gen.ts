@@ -1622,6 +1622,7 @@ export type Catalogue = {
             phase: string | null;
             startDate: string | null;
             sponsors?: string[] | undefined;
+            sponsors_chain?: string[] | undefined;
           }[];
           intersection_count: number;
           market_size_trials: number;

@@ -288,6 +288,18 @@ export type PortfolioSponsorRow = {
   by_status?: Record<string, number> | undefined;
 };
 
+/** Parsed `PortfolioTrialRow` (schema in trials.ts). */
+export type PortfolioTrialRow = {
+  [x: string]: unknown;
+  id: string;
+  title: string;
+  status: string;
+  phase: string | null;
+  startDate: string | null;
+  sponsors?: string[] | undefined;
+  sponsors_chain?: string[] | undefined;
+};
+
 /** Parsed `PrioritizedTargetRow` (schema in biology.ts). */
 export type PrioritizedTargetRow = {
   [x: string]: unknown;

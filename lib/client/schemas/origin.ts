@@ -56,6 +56,37 @@ export function originOf(schema: z.ZodType): FieldOrigin {
   }
 }
 
+/**
+ * Mark a sandbox-chosen field an analysis reads only to save requests (its absence changes no answer):
+ * like {@link chosen}, but a service that never sends it gets no `field-absent` warning.
+ *
+ * @param schema The field's schema as the sandbox serves it.
+ * @returns The same schema, optional, marked sandbox-chosen and a hint.
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { z } from "zod";
+ * import { auditFields, hint, originOf } from "./origin.ts";
+ * const Row = z.looseObject({ id: z.string(), chain: hint(z.array(z.string())) });
+ * assert.equal(originOf(Row.shape.chain), "sandbox");
+ * assert.deepEqual([...auditFields(z.array(Row), [{ id: "x" }]).hints], ["[].chain"]);
+ * ```
+ */
+export function hint<T extends z.ZodType>(schema: T): z.ZodOptional<T> {
+  return schema.optional().meta({ origin: "sandbox", hint: true });
+}
+
+const isHint = (schema: z.ZodType): boolean => {
+  let s: Any = schema;
+  for (;;) {
+    if (s.meta?.()?.hint === true) return true;
+    const type = s._zod.def.type as string;
+    if (WRAPPERS.has(type)) s = s._zod.def.innerType;
+    else if (type === "pipe") s = s._zod.def.in;
+    else return false;
+  }
+};
+
 /** The schema under optional/nullable/default/pipe wrappers. */
 function core(schema: Any): Any {
   let s = schema;
@@ -230,6 +261,8 @@ export interface FieldAudit {
   readonly chosenMissing: Set<string>;
   /** Keys no schema declares (the real service's extras). */
   readonly unknown: Set<string>;
+  /** Sandbox-chosen fields marked {@link hint} (their absence is no `field-absent` warning). */
+  readonly hints: Set<string>;
 }
 
 /** An empty audit, to merge several into. */
@@ -240,6 +273,7 @@ export function emptyAudit(): FieldAudit {
     chosenPresent: new Set(),
     chosenMissing: new Set(),
     unknown: new Set(),
+    hints: new Set(),
   };
 }
 
@@ -279,6 +313,7 @@ export function auditFields(schema: z.ZodType, body: unknown, into: FieldAudit =
             present.add(p);
             missing.delete(p);
           } else if (!present.has(p)) missing.add(p);
+          if (sandbox && isHint(shape[key])) into.hints.add(p);
         }
         for (const key of Object.keys(obj)) if (!(key in shape)) into.unknown.add(at(key));
       },

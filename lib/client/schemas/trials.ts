@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { anyIsoDate, count, flagged, implicitList, isoDateTime, PageMeta, SponsorRef } from "./common.ts";
-import { chosen } from "./origin.ts";
+import { chosen, hint } from "./origin.ts";
 import type * as R from "./_rows.gen.ts";
 
 /** Trial row of the registry and topic searches. `sponsors`/`conditions` are sandbox-documented extras. */
@@ -41,6 +41,15 @@ export const CompositeTrialRow = z.looseObject({
 /** Trial row of composite search and portfolio comparison. */
 export type CompositeTrialRow = R.CompositeTrialRow;
 
+/**
+ * Shared-trial row of a portfolio comparison: a composite row plus `sponsors_chain`, the names of its
+ * sponsors' whole corporate hierarchy (as the spec's approval records carry it; not spec-named on trials).
+ * The portfolio analysis counts the pairs from it in fewer requests; without it, the answer is the same.
+ */
+export const PortfolioTrialRow = CompositeTrialRow.extend({ sponsors_chain: hint(z.array(z.string())) });
+/** Shared-trial row of a portfolio comparison. */
+export type PortfolioTrialRow = R.PortfolioTrialRow;
+
 const AuditTrail = z.array(z.record(z.string(), z.unknown()));
 
 /** Composite search response (flagged): rows in `data.trials`, exact total `data.totalCount`. */
@@ -66,7 +75,7 @@ export type PortfolioSponsorRow = R.PortfolioSponsorRow;
 /** Portfolio comparison response (flagged): shared trials in `data.trials`, total `data.intersection_count`. */
 export const PortfolioResponse = flagged(z.looseObject({
   comparison: z.array(PortfolioSponsorRow),
-  trials: z.array(CompositeTrialRow),
+  trials: z.array(PortfolioTrialRow),
   intersection_count: count,
   market_size_trials: count,
   audit_trail: AuditTrail,

@@ -4,14 +4,18 @@
  * covers its subtypes; an unresolvable keyword answers zeros, not an error (PITFALLS 12). Each
  * sponsor covers its corporate family. Shared trials (sandbox definition): trials in the condition
  * sponsored by at least two of the listed sponsors; with one listed sponsor, all its trials there.
- * `status` is case-sensitive (PITFALLS 4); `phase` takes loose forms.
+ * `status` is case-sensitive (PITFALLS 4); `phase` takes loose forms. Each shared trial also carries
+ * `sponsors_chain` (sandbox-chosen, as approval records carry it in the spec): the names of its sponsors'
+ * whole corporate hierarchy, so a reader (and the portfolio analysis) can tell which listed sponsor a
+ * subsidiary's trial counts for.
  *
  * @module
  */
 import { splitCsv } from "../../client/params.ts";
 import { flaggedBody, type HandlerContext, offsetOf } from "../handler.ts";
 import { diseaseFamily, resolveDisease, resolveSponsor } from "./_resolve.ts";
-import { all, one, tally, Where } from "./_sql.ts";
+import type { DatabaseSync } from "node:sqlite";
+import { all, marks, one, tally, Where } from "./_sql.ts";
 import { compositeRows, linkedTo, phaseStatus } from "./_trials_composite.ts";
 
 interface Hit {
@@ -94,10 +98,32 @@ export function trialsPortfolio(ctx: HandlerContext): unknown {
   });
   return flaggedBody({
     comparison,
-    trials: compositeRows(db, ids.slice(offset, offset + limit)),
+    trials: withChains(db, compositeRows(db, ids.slice(offset, offset + limit))),
     intersection_count: ids.length,
     market_size_trials: market,
     condition: { efo_id: disease.id, name: disease.name },
     audit_trail: audit,
   });
+}
+
+/** Rows with `sponsors_chain`: each trial's sponsor entities and all their parents, top first, once each. */
+function withChains<R extends { id: string; sponsors: string[] }>(db: DatabaseSync, rows: R[]) {
+  if (rows.length === 0) return rows;
+  const ids = rows.map((r) => r.id);
+  const chain = new Map<string, string[]>();
+  for (
+    const r of all<{ k: string; name: string }>(
+      db,
+      `SELECT ts.trial_id AS k, o.name FROM trial_sponsors ts
+         JOIN org_closure c ON c.descendant_id = ts.org_id JOIN organizations o ON o.id = c.ancestor_id
+        WHERE ts.trial_id IN (${marks(ids.length)}) AND o.is_entity = 1
+        ORDER BY ts.trial_id, ts.role = 'lead' DESC, ts.org_id, c.hops DESC`,
+      ids,
+    )
+  ) {
+    const list = chain.get(r.k) ?? [];
+    if (!list.includes(r.name)) list.push(r.name);
+    chain.set(r.k, list);
+  }
+  return rows.map((r) => ({ ...r, sponsors_chain: chain.get(r.id) ?? r.sponsors }));
 }
