@@ -10,15 +10,22 @@
  *
  * @module
  */
+// @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Buffer } from "node:buffer";
 import { mostProlificAuthor, startSandbox } from "../lib/sandbox/mod.ts";
 
 const scale = (Deno.args[0] ?? "tiny") as "tiny" | "small";
 const root = new URL("../", import.meta.url);
-const task = JSON.parse(await Deno.readTextFile(new URL("deno.json", root))).tasks.mcp as string;
+// The task is a string or `{command, dependencies}` (deno.json's tasks depend on `deps`, the quiet install).
+const mcpTask = JSON.parse(await Deno.readTextFile(new URL("deno.json", root))).tasks.mcp as
+  | string
+  | { command: string };
+const task = typeof mcpTask === "string" ? mcpTask : mcpTask.command;
 const tokens = (v: unknown) => Math.ceil(JSON.stringify(v).length / 4);
 const textOf = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 

@@ -4,18 +4,17 @@
  * embedded sandbox. Checks the report and the PNGs it writes.
  */
 import assert from "node:assert/strict";
+import { taskCommand, taskFlags as flagsOf } from "./_tasks.ts";
 
 const root = new URL("../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
 const main = new URL("main.ts", root).pathname;
 
 /** The `demo` task's flags, read from deno.json so the test cannot drift from the task. */
-async function taskFlags(): Promise<string[]> {
-  const task = JSON.parse(await Deno.readTextFile(config)).tasks.demo as string;
-  // Its last command is the demo (the first prints the one first-run line while dependencies download).
-  const flags = task.split(" && ").at(-1)!.split(/\s+/).filter((w) => w.startsWith("--"));
+function taskFlags(): string[] {
+  const task = taskCommand("demo");
   assert.ok(task.endsWith("main.ts"), `unexpected demo task: ${task}`);
-  return flags;
+  return flagsOf("demo");
 }
 
 const CHARTS = [
@@ -32,7 +31,7 @@ const CHARTS = [
 
 for (const profile of ["full", "spec-minimal"]) {
   Deno.test(`main.ts writes a self-contained report and one PNG per chart with only the demo task's permissions (${profile})`, async () => {
-    const flags = await taskFlags();
+    const flags = taskFlags();
     assert.ok(!flags.includes("-A") && !flags.includes("--allow-all"));
     const cwd = await Deno.makeTempDir({ prefix: "ri-demo-" });
     try {

@@ -20,7 +20,7 @@ const DOCS = [
     .sort(),
 ];
 const text = new Map(DOCS.map((d) => [d, Deno.readTextFileSync(new URL(d, ROOT))]));
-const TASKS = JSON.parse(Deno.readTextFileSync(new URL("deno.json", ROOT))).tasks as Record<string, string>;
+const TASKS = JSON.parse(Deno.readTextFileSync(new URL("deno.json", ROOT))).tasks as Record<string, unknown>;
 
 /** The topic pages the README leads to. */
 const TOPICS = [

@@ -6,6 +6,7 @@
  * @module
  */
 import type pl from "nodejs-polars";
+// @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 /** Tokens are estimated as characters / 4 (JSON text; close to real tokenizers on this content). */

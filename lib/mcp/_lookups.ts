@@ -7,6 +7,7 @@
  * @module
  */
 import pl from "nodejs-polars";
+// @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Client } from "../client/mod.ts";
 import { badInput, UnresolvedEntityError } from "../client/errors.ts";

@@ -18,6 +18,7 @@
 console.log = console.info = console.debug = console.error;
 
 import process from "node:process";
+// @ts-types="@modelcontextprotocol/sdk/server/stdio"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { parseFlags, usageProblems } from "../cli/flags.ts";
 import { createClient, serviceConfigOrExit } from "../client/mod.ts";

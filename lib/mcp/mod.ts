@@ -7,7 +7,9 @@
  * @example One server over an in-memory transport, against the embedded sandbox
  * ```ts
  * import assert from "node:assert/strict";
+ * // @ts-types="@modelcontextprotocol/sdk/client/index"
  * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * // @ts-types="@modelcontextprotocol/sdk/inMemory"
  * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
  * import { createClient } from "@research-intel/toolkit/client";
  * import { startSandbox } from "@research-intel/toolkit/sandbox";
@@ -26,7 +28,7 @@
  *
  * @module
  */
-export { createMcpServer, DEFAULT_BUDGET, type McpServerOptions } from "./server.ts";
+export { createMcpServer, DEFAULT_BUDGET, type McpServer, type McpServerOptions } from "./server.ts";
 export { type McpHttpOptions, type McpHttpServer, serveMcpHttp } from "./http.ts";
 export type { Session } from "./_session.ts";
 export type { StoredResult } from "./_session.ts";

@@ -6,7 +6,9 @@
  * @example List the tools of a server on the sandbox, in memory
  * ```ts
  * import assert from "node:assert/strict";
+ * // @ts-types="@modelcontextprotocol/sdk/client/index"
  * import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+ * // @ts-types="@modelcontextprotocol/sdk/inMemory"
  * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
  * import { createClient } from "../client/mod.ts";
  * import { startSandbox } from "../sandbox/mod.ts";
@@ -23,7 +25,9 @@
  *
  * @module
  */
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// @ts-types="@modelcontextprotocol/sdk/server/mcp"
+import { McpServer as SdkMcpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Buffer } from "node:buffer";
 import { z } from "zod";
@@ -40,6 +44,9 @@ import { framesOf } from "../frames/_frames_of.ts";
 
 /** Default answer budget in tokens (an assistant may reject results over 25,000). */
 export const DEFAULT_BUDGET = 8000;
+
+/** The MCP SDK's server (`McpServer` of `@modelcontextprotocol/sdk/server/mcp.js`), as {@linkcode createMcpServer} returns it. */
+export type McpServer = SdkMcpServer;
 
 /** Options of {@linkcode createMcpServer}. */
 export interface McpServerOptions {
@@ -86,7 +93,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   // The sentence every answer with data opens with ("" for the service).
   const note = options.dataSource?.note ?? (synthetic ? SYNTHETIC : "");
   const lead = (s: string) => (note ? `${note} ${s}` : s);
-  const server = new McpServer(
+  const server = new SdkMcpServer(
     { name: "research-intel", version: "0.1.0" },
     {
       instructions: lead("") +

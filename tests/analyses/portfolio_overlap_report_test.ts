@@ -9,14 +9,14 @@ import { join } from "node:path";
 import { openStore } from "../../lib/sandbox/store/_open.ts";
 import { chromiumMissing, openInChromium } from "../_chromium.ts";
 import { type LabelOverlap, labelOverlaps } from "../notebooks/_label_boxes.ts";
+import { taskFlags } from "../_tasks.ts";
 
 const root = new URL("../../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
 const main = new URL("main.ts", root).pathname;
 
 async function report(args: string[], cwd: string, env: Record<string, string> = {}) {
-  const task = JSON.parse(await Deno.readTextFile(config)).tasks.report as string;
-  const flags = task.split(/\s+/).filter((w) => w.startsWith("--"));
+  const flags = taskFlags("report");
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--config", config, ...flags, main, ...args],
     cwd,

@@ -5,20 +5,24 @@
  *
  * @module
  */
+// @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createClient } from "../../lib/client/mod.ts";
 import { createMcpServer, type McpServerOptions, serveMcpHttp } from "../../lib/mcp/mod.ts";
 import { mostProlificAuthor, startSandbox } from "../../lib/sandbox/mod.ts";
+import { taskArgs as argsOf } from "../_tasks.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
 /** The `deno task mcp` command line as `deno` arguments (the test runs what the task runs). */
-export async function taskArgs(): Promise<string[]> {
-  const task = JSON.parse(await Deno.readTextFile(new URL("deno.json", ROOT))).tasks.mcp as string;
-  return task.split(" && ").at(-1)!.split(/\s+/).slice(1); // after its quiet `deno install -q`
+export function taskArgs(): Promise<string[]> {
+  return Promise.resolve(argsOf("mcp"));
 }
 
 /** An MCP client connected to a server, and how to stop both. */

@@ -4,7 +4,9 @@
  * token, requests without it; the API key appears in no answer and no log line.
  */
 import assert from "node:assert/strict";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { dropStore, importedStore } from "../sandbox/_helpers.ts";
 import { startSandbox } from "../../lib/sandbox/mod.ts";

@@ -7,7 +7,9 @@
 import assert from "node:assert/strict";
 import { createClient } from "../../lib/client/mod.ts";
 import { createMcpServer, type McpHttpOptions, serveMcpHttp } from "../../lib/mcp/mod.ts";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { body, call, overHttp, text } from "./_mcp.ts";
 

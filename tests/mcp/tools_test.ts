@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
+// @ts-types="@modelcontextprotocol/sdk/types"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { SCHEMAS as ANALYSIS_PARAMS } from "../../lib/analyses/_params_schemas.ts";

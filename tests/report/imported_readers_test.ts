@@ -7,12 +7,12 @@
 import assert from "node:assert/strict";
 import { dropStore, importedStore } from "../sandbox/_helpers.ts";
 import { codesIn, pageText } from "./_codes.ts";
+import { taskFlags } from "../_tasks.ts";
 
 const root = new URL("../../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
 const main = new URL("main.ts", root).pathname;
-const flags = (JSON.parse(await Deno.readTextFile(config)).tasks.report as string).split(/\s+/)
-  .filter((w) => w.startsWith("--"));
+const flags = taskFlags("report");
 
 Deno.test("report on an imported store: empty sections are sentences from the data's reference day, in words", async () => {
   const store = await importedStore();

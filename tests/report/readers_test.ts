@@ -11,8 +11,11 @@
  */
 import assert from "node:assert/strict";
 import * as XLSX from "@e965/xlsx";
+// @ts-types="@modelcontextprotocol/sdk/client/index"
 import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
+// @ts-types="@modelcontextprotocol/sdk/inMemory"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+// @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { codesIn, pageText } from "./_codes.ts";
 import { pngSize } from "../charts/_assert_chart.ts";
@@ -23,12 +26,12 @@ import { catalystCalendar } from "../../lib/analyses/mod.ts";
 import { catalystSection } from "../../lib/report/sections.ts";
 import { mostProlificAuthor } from "../../lib/sandbox/mod.ts";
 import { ANALYSIS_ARGS } from "../mcp/_mcp.ts";
+import { taskFlags } from "../_tasks.ts";
 
 const root = new URL("../../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
 const main = new URL("main.ts", root).pathname;
-const task = JSON.parse(await Deno.readTextFile(config)).tasks.report as string;
-const flags = task.split(/\s+/).filter((w) => w.startsWith("--"));
+const flags = taskFlags("report");
 
 /** The structured warnings' codes a run can raise: none may reach the text. */
 const WARNING_CODES = [

@@ -6,16 +6,17 @@
  */
 import assert from "node:assert/strict";
 import * as XLSX from "@e965/xlsx";
+import { taskCommand, taskFlags as flagsOf } from "../_tasks.ts";
 
 const root = new URL("../../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
 const main = new URL("main.ts", root).pathname;
 
 /** The `report` task's flags, read from deno.json so the test cannot drift from the task. */
-async function taskFlags(): Promise<string[]> {
-  const task = JSON.parse(await Deno.readTextFile(config)).tasks.report as string;
+function taskFlags(): string[] {
+  const task = taskCommand("report");
   assert.ok(task.endsWith("main.ts"), `unexpected report task: ${task}`);
-  return task.split(/\s+/).filter((w) => w.startsWith("--"));
+  return flagsOf("report");
 }
 
 // INIT_CWD is set by `deno task` (a relative --out is resolved against it); cleared unless a test sets it.
@@ -26,9 +27,7 @@ async function run(
   opts: { flags?: string[]; cwd?: string; cmd?: string; env?: Record<string, string> } = {},
 ) {
   const cmd = opts.cmd ?? Deno.execPath();
-  const full = opts.cmd
-    ? args
-    : ["run", "--config", config, ...(opts.flags ?? await taskFlags()), main, ...args];
+  const full = opts.cmd ? args : ["run", "--config", config, ...(opts.flags ?? taskFlags()), main, ...args];
   const { code, stdout, stderr } = await new Deno.Command(cmd, {
     args: full,
     cwd: opts.cwd,
@@ -122,7 +121,7 @@ Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mea
 Deno.test("report: an --out outside --allow-write, or one that cannot be created, exits 2 naming the fix", async () => {
   const cwd = await Deno.makeTempDir({ prefix: "ri-report-" });
   try {
-    const flags = (await taskFlags()).map((f) => (f === "--allow-write" ? `--allow-write=${cwd}/ok` : f));
+    const flags = taskFlags().map((f) => (f === "--allow-write" ? `--allow-write=${cwd}/ok` : f));
     const denied = await run(["--sponsors", "Pfizer", "--out", `${cwd}/elsewhere`], { flags });
     assert.equal(denied.code, 2);
     assert.match(denied.err, new RegExp(`--out.*add --allow-write=${cwd}/elsewhere`));
@@ -195,7 +194,7 @@ Deno.test("ri: deno install -g into a temporary --root gives a working command",
         rootDir,
         "--config",
         config,
-        ...await taskFlags(),
+        ...taskFlags(),
         main,
       ],
       stdout: "piped",
