@@ -366,12 +366,28 @@ function patentIndexes(): { name: string; sql: string; trigger: boolean }[] {
   });
 }
 
+/**
+ * With `RI_IMPORT_TRACE=1` (and env access granted), a line per step to stderr: seconds since the start,
+ * the step, rows written so far, resident memory — to find a step that slows down at a size.
+ */
+function tracer(): (step: string, rows: number) => void {
+  const on = Deno.permissions.querySync({ name: "env", variable: "RI_IMPORT_TRACE" }).state === "granted" &&
+    Deno.env.get("RI_IMPORT_TRACE") === "1";
+  const t0 = performance.now();
+  return (step, rows) => {
+    if (!on) return;
+    const s = ((performance.now() - t0) / 1000).toFixed(1), mb = Math.round(Deno.memoryUsage().rss / 2 ** 20);
+    console.error(`patentsview ${s} s: ${step} (${rows.toLocaleString("en-US")} rows, ${mb} MB resident)`);
+  };
+}
+
 /** Import PatentsView's tables at `path` (folder, zip or one table); returns rows written and the edition. */
 export async function importPatentsView(
   store: ImportStore,
   path: string,
 ): Promise<{ rows: number; edition: string }> {
   const { db } = store;
+  const trace = tracer();
   const layout = await layoutOf(path);
   const pregrantOnly = !layout.files.has("g_patent") && layout.files.has("pg_published_application");
   for (const t of pregrantOnly ? [] : ["g_patent", "g_application"] as const) {
@@ -439,6 +455,7 @@ export async function importPatentsView(
     };
   };
 
+  trace("1 filing dates", rows);
   // 1. Filing and priority dates first (kept per patent), so each patent is written once, whole.
   const apps = await readTable(
     layout,
@@ -468,6 +485,7 @@ export async function importPatentsView(
       }),
   );
 
+  trace("2 patents", rows);
   // 2. Patents.
   const insPatent = inserter(db, "patents", GEN_COLUMNS.patents);
   let read = 0;
@@ -533,6 +551,7 @@ export async function importPatentsView(
        (NOT (rid >= ? AND rid < ?) AND application_date <> '' AND application_date < ?))`,
   ).run(SPAN, 2 * SPAN, String(latest - 150000), SPAN, 2 * SPAN, String(latest - 200000));
 
+  trace("3 abstracts", rows);
   // 3. Abstracts published apart.
   const setAbstract = db.prepare("UPDATE patents SET abstract = ? WHERE rid = ?");
   for (const fl of FLAVORS) {
@@ -551,6 +570,7 @@ export async function importPatentsView(
     tx.done();
   }
 
+  trace("4 CPC titles", rows);
   // 4. CPC descriptions.
   const insCode = db.prepare(
     "INSERT INTO cpc_codes (code, description) VALUES (?, ?) ON CONFLICT(code) DO UPDATE SET description = excluded.description",
@@ -570,6 +590,7 @@ export async function importPatentsView(
     }));
   tx.done();
 
+  trace("5 current CPC", rows);
   // 5. Current CPC classifications: rows of a patent are buffered while they come together (as published)
   // and written with each code's next-lower code of the patent (`prev_code`, see schema_records.ts).
   const insCpc = inserter(db, "patent_cpc_rid", [
@@ -670,6 +691,7 @@ export async function importPatentsView(
       WHERE patent_rid IN (SELECT rid FROM pv_late)`);
   }
 
+  trace("6 assignees", rows);
   // 6. Assignees: an organization's name as `store.org` keys it (the direct and ultimate organization are the
   // same node until the linking step resolves it, linkPatentCompanies); an individual stays a raw name.
   const insAssignee = inserter(db, "patent_assignee_rid", [
@@ -721,6 +743,7 @@ export async function importPatentsView(
   for (const fl of FLAVORS) (flavor(fl), await readTable(layout, fl.assignee, assigneeSink));
   flushInserts(db);
 
+  trace("7 inventors", rows);
   // 7. Inventors.
   const insInventor = inserter(db, "patent_inventors", ["patent_id", "position", "name"], "IGNORE");
   const inventorSink = (file: string) => {
@@ -757,6 +780,7 @@ export async function importPatentsView(
   );
   tx.done();
 
+  trace("8 citations", rows);
   // 8. Citations: US patents cited (counted for the cited patent), then non-patent references.
   flavor(FLAVORS[0]);
   const insCite = inserter(db, "patent_citations", ["patent_id", "position", "kind", "cited"], "IGNORE");
@@ -795,6 +819,7 @@ export async function importPatentsView(
   for (const [rid, n] of state.entries("cited")) tx.add(() => void setCited.run(n, rid));
   tx.done();
 
+  trace("9 indexes and counts", rows);
   // 9. Indexes once, then the counts the aggregate reads (by year; by CPC subclass; CPC code pairs).
   db.exec("SAVEPOINT pv_counts");
   for (const x of ddl) {
@@ -836,6 +861,7 @@ export async function importPatentsView(
     latest ? `grants to ${iso(latest)}` : "",
     latestPub ? `publications to ${iso(latestPub)}` : "",
   ];
+  trace("done", rows);
   return { rows, edition: edition.filter(Boolean).join(", ") };
 }
 
