@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { Zip, ZipDeflate } from "fflate";
+import { Deflate, Zip, ZipDeflate } from "fflate";
+import { crc32 } from "node:zlib";
 
 const enc = new TextEncoder();
 const SPONSORS = [
@@ -330,32 +331,126 @@ export async function openTargets(dir: string, sizes = OPEN_TARGETS_SIZE): Promi
   }
 }
 
-/** One PatentsView table as published: tab-separated, every cell quoted, deflated in a zip of its own. */
+/** Write all of `bytes` at the file's position. */
+async function writeAll(f: Deno.FsFile, bytes: Uint8Array): Promise<void> {
+  for (let off = 0; off < bytes.length;) off += await f.write(bytes.subarray(off));
+}
+
+/** Little-endian fields of a zip header: `[value, bytes]` pairs (8-byte values exact below 2^53). */
+function le(...fields: [number, 2 | 4 | 8][]): Uint8Array {
+  const out = new Uint8Array(fields.reduce((n, [, w]) => n + w, 0));
+  const view = new DataView(out.buffer);
+  let at = 0;
+  for (const [v, w] of fields) {
+    if (w === 2) view.setUint16(at, v, true);
+    else if (w === 4) view.setUint32(at, v, true);
+    else view.setBigUint64(at, BigInt(v), true);
+    at += w;
+  }
+  return out;
+}
+
+const FULL32 = 0xffffffff;
+
+/**
+ * One PatentsView table as published: tab-separated, every cell quoted, deflated in a zip of its own, laid
+ * out as zip tools write a file they can seek in: sizes and CRC in the local header (no data descriptor),
+ * and Zip64 fields where a table passes 4 GiB (the Zip64 extra in the local header when the first rows say
+ * the text may reach 2 GiB, and then the Zip64 end records too).
+ */
 async function tsvZip(path: string, header: readonly string[], n: number, rows: (i: number) => string[][]) {
   const f = await Deno.open(path, { write: true, create: true, truncate: true });
+  const name = enc.encode(path.split("/").pop()!.replace(/\.zip$/, ""));
+  const cell = (v: string) => `"${v.replaceAll('"', '""')}"`;
+  const now = new Date();
+  const dosTime = (now.getHours() << 11) | (now.getMinutes() << 5) | (now.getSeconds() >> 1);
+  const dosDate = ((now.getFullYear() - 1980) << 9) | ((now.getMonth() + 1) << 5) | now.getDate();
+  let crc = 0, plain = 0, packed = 0, zip64 = false, headed = false;
   const parts: Uint8Array[] = [];
-  const zip = new Zip((err, data) => {
-    if (err) throw err;
+  const deflate = new Deflate({ level: 1 }, (data) => {
+    packed += data.length;
     parts.push(data);
   });
-  const cell = (v: string) => `"${v.replaceAll('"', '""')}"`;
+  /** The local header: version 4.5 with Zip64, method 8 (deflate); the sizes and CRC are set at the end. */
+  const local = () =>
+    new Uint8Array([
+      ...le([0x04034b50, 4], [zip64 ? 45 : 20, 2], [0, 2], [8, 2], [dosTime, 2], [dosDate, 2], [crc, 4]),
+      ...(zip64 ? le([FULL32, 4], [FULL32, 4]) : le([packed, 4], [plain, 4])),
+      ...le([name.length, 2], [zip64 ? 20 : 0, 2]),
+      ...name,
+      ...(zip64 ? le([1, 2], [16, 2], [plain, 8], [packed, 8]) : []),
+    ]);
   try {
-    const entry = new ZipDeflate(path.split("/").pop()!.replace(/\.zip$/, ""), { level: 1 });
-    zip.add(entry);
-    let buf = header.map(cell).join("\t") + "\n", written = 0;
+    let buf = header.map(cell).join("\t") + "\n";
     for (let i = 1; i <= n; i++) {
       for (const r of rows(i)) buf += r.map(cell).join("\t") + "\n";
       if (buf.length > 1 << 20 || i === n) {
         const bytes = enc.encode(buf);
-        // fflate's streaming Zip writes 32-bit sizes only (no Zip64): a larger entry would be a broken zip.
-        if ((written += bytes.length) > 0xffffffff) throw new RangeError(`${path}: over 4 GiB, needs Zip64`);
-        entry.push(bytes, i === n);
+        if (!headed) {
+          // From the first rows: a table that may reach 2 GiB of text gets the Zip64 local header.
+          zip64 ||= (bytes.length / i) * n > 2 ** 31;
+          (await writeAll(f, local()), headed = true);
+        }
+        (crc = crc32(bytes, crc), plain += bytes.length);
+        deflate.push(bytes, i === n);
         buf = "";
-        for (const p of parts.splice(0)) await f.write(p);
+        for (const p of parts.splice(0)) await writeAll(f, p);
       }
     }
-    zip.end();
-    for (const p of parts.splice(0)) await f.write(p);
+    if (!zip64 && (plain > FULL32 || packed > FULL32)) {
+      throw new RangeError(
+        `${path}: ${plain} bytes, past 4 GiB without the Zip64 header the first rows chose`,
+      );
+    }
+    const cdAt = local().length + packed;
+    await f.seek(0, Deno.SeekMode.Start);
+    await writeAll(f, local());
+    await f.seek(cdAt, Deno.SeekMode.Start);
+    const central = new Uint8Array([
+      ...le([0x02014b50, 4], [zip64 ? 45 : 20, 2], [zip64 ? 45 : 20, 2], [0, 2], [8, 2], [dosTime, 2]),
+      ...le([dosDate, 2], [crc, 4]),
+      ...(zip64 ? le([FULL32, 4], [FULL32, 4]) : le([packed, 4], [plain, 4])),
+      ...le([name.length, 2], [zip64 ? 20 : 0, 2], [0, 2], [0, 2], [0, 2], [0, 4], [0, 4]),
+      ...name,
+      ...(zip64 ? le([1, 2], [16, 2], [plain, 8], [packed, 8]) : []),
+    ]);
+    await writeAll(f, central);
+    const endAt = cdAt + central.length;
+    if (zip64) {
+      // The Zip64 end record and its locator, then the end record with its fields full.
+      await writeAll(
+        f,
+        le(
+          [0x06064b50, 4],
+          [44, 8],
+          [45, 2],
+          [45, 2],
+          [0, 4],
+          [0, 4],
+          [1, 8],
+          [1, 8],
+          [central.length, 8],
+          [cdAt, 8],
+          [0x07064b50, 4],
+          [0, 4],
+          [endAt, 8],
+          [1, 4],
+        ),
+      );
+    }
+    await writeAll(
+      f,
+      le(
+        [0x06054b50, 4],
+        [0, 2],
+        [0, 2],
+        [1, 2],
+        [1, 2],
+        [central.length, 4],
+        [zip64 ? FULL32 : cdAt, 4],
+        [0, 2],
+      ),
+    );
   } finally {
     f.close();
   }
