@@ -198,6 +198,8 @@ export type TrialRow = Record<string, unknown> & { id?: unknown };
 export function intersectLocally(members: readonly (readonly [string, readonly TrialRow[]])[]): {
   pairs: { sponsor_a: string; sponsor_b: string; shared: number }[];
   shared: TrialRow[];
+  /** For each shared row, the listed sponsors it is on (list order). */
+  sharedBy: string[][];
   sharedByAll: number;
 } {
   const sets = members.map(([s, rows]) => [s, new Set(rows.map((r) => String(r.id)))] as const);
@@ -209,19 +211,21 @@ export function intersectLocally(members: readonly (readonly [string, readonly T
       return { sponsor_a: a, sponsor_b: b, shared };
     })
   );
-  const seen = new Map<string, { row: TrialRow; n: number }>();
-  for (const [, rows] of members) {
+  const seen = new Map<string, { row: TrialRow; on: string[] }>();
+  for (const [sponsor, rows] of members) {
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     for (const [id, row] of byId) {
       const hit = seen.get(id);
-      if (hit) hit.n++;
-      else seen.set(id, { row, n: 1 });
+      if (hit) hit.on.push(sponsor);
+      else seen.set(id, { row, on: [sponsor] });
     }
   }
   const need = members.length === 1 ? 1 : 2;
   const start = (r: TrialRow) => String(r.startDate ?? "");
-  const shared = [...seen.values()].filter((v) => v.n >= need).map((v) => v.row)
-    .sort((a, b) => start(b).localeCompare(start(a)) || String(a.id).localeCompare(String(b.id)));
-  const sharedByAll = [...seen.values()].filter((v) => v.n === members.length).length;
-  return { pairs, shared, sharedByAll };
+  const kept = [...seen.values()].filter((v) => v.on.length >= need)
+    .sort((a, b) =>
+      start(b.row).localeCompare(start(a.row)) || String(a.row.id).localeCompare(String(b.row.id))
+    );
+  const sharedByAll = [...seen.values()].filter((v) => v.on.length === members.length).length;
+  return { pairs, shared: kept.map((v) => v.row), sharedBy: kept.map((v) => v.on), sharedByAll };
 }

@@ -370,7 +370,11 @@ export async function portfolioOverlap(
     : { plan: "local" as const, requests: 0, other: null };
   // The comparison's shared trials, when all of them have been read (pulled whole, or page by page below).
   let held: RowsResult<unknown> | null = firstWhole ? firsts[0] : null;
-  let fromRows: { pairs: ReturnType<typeof pairsFromMembers>; rows: RowsResult<unknown> } | null = null;
+  let fromRows: {
+    pairs: ReturnType<typeof pairsFromMembers>;
+    rows: RowsResult<unknown>;
+    members: number[][];
+  } | null = null;
   if (plan.plan === "shared") {
     held ??= await readPages(client, firsts[0], { sponsors: [...sponsors], ...filters });
     provenance[0] = held.meta;
@@ -382,8 +386,9 @@ export async function portfolioOverlap(
         refused: `its pages hold ${ids.size} distinct of ${first!.intersection_count} shared trials`,
       };
     refused = got.refused;
-    if (got.members) fromRows = { pairs: pairsFromMembers(got.members, sponsors), rows: held };
-    else plan = choosePlan(counts, serviceShared ?? 0, true);
+    if (got.members) {
+      fromRows = { pairs: pairsFromMembers(got.members, sponsors), rows: held, members: got.members };
+    } else plan = choosePlan(counts, serviceShared ?? 0, true);
   }
   let pairs: DataFrame;
   let shared: DataFrame;
@@ -392,16 +397,24 @@ export async function portfolioOverlap(
   if (k === 1 && whole) {
     pairs = framed([], { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 });
     shared = frameFromResult(firsts[0]);
+    shared = withListed(shared, Array.from({ length: shared.height }, () => [sponsors[0]]));
     intersectionCount = first!.intersection_count;
   } else if (fromRows) {
     pairs = framed(fromRows.pairs.pairs, { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 });
-    shared = frameFromResult(fromRows.rows);
+    shared = withListed(
+      frameFromResult(fromRows.rows),
+      fromRows.members.map((m) => m.map((i) => sponsors[i])),
+    );
     intersectionCount = first!.intersection_count;
     sharedByAll = fromRows.pairs.sharedByAll;
   } else if (plan.plan === "service") {
     const main = held ?? await client.trials.portfolio.all({ sponsors: [...sponsors], ...filters });
     if (!held) provenance.push(main.meta);
-    shared = frameFromResult(main);
+    // Two sponsors: every shared trial is on both; three or more: the pair counts do not say which.
+    shared = withListed(
+      frameFromResult(main),
+      k === 2 ? main.rows.map(() => [...sponsors]) : null,
+    );
     intersectionCount = first!.intersection_count;
     const resolved = sponsors.filter((_, i) => counts[i] !== null);
     // The pairs of the sponsor with the fewest trials are pulled whole: their ids give the trials every
@@ -461,7 +474,7 @@ export async function portfolioOverlap(
       sponsors.filter((_, i) => counts[i] !== null).map((s) => [s, trialsOf.get(s) ?? []] as const),
     );
     pairs = framed(local.pairs, { sponsor_a: pl.Utf8, sponsor_b: pl.Utf8, shared: pl.Int64 });
-    shared = toFrame("compositeTrial", local.shared);
+    shared = withListed(toFrame("compositeTrial", local.shared), local.sharedBy);
     intersectionCount = local.shared.length;
     if (counts.every((n) => n !== null)) sharedByAll = local.sharedByAll;
     if (serviceShared !== null && !derive.length && serviceShared !== intersectionCount) {
@@ -518,13 +531,25 @@ export async function portfolioOverlap(
     matrix: "one row per pair of listed sponsors, each pair once (the first listed sponsor in sponsor_a), " +
       "no sponsor paired with itself; trials_a and trials_b are each sponsor's own trials in the condition" +
       how,
-    shared: "trials in the condition on which at least two of the listed sponsors are sponsors",
+    shared: "trials in the condition on which at least two of the listed sponsors are sponsors; " +
+      "listed_sponsors: which of the listed sponsors each is on (a subsidiary's trial under its listed " +
+      "parent; null when the service's comparison of each pair counted the pairs, which does not say)",
     shared_by_two_or_more: "trials in the condition sponsored by at least two of the listed sponsors " +
       "(the service's intersection_count, or counted here beyond ten sponsors)",
     shared_by_all: "trials sponsored by every listed sponsor; null (unknown) when a sponsor did not resolve",
     jaccard: "shared / (trials_a + trials_b − shared): the share of the two portfolios' trials in the " +
       "condition that both are on; null for an unresolved sponsor, or when neither has a trial",
   });
+}
+
+/** `frame` with `listed_sponsors`: each row's listed sponsors, or null throughout when not known. */
+function withListed(frame: DataFrame, lists: readonly string[][] | null): DataFrame {
+  const known = lists !== null && lists.length === frame.height && frame.height > 0;
+  return frame.withColumn(
+    known
+      ? pl.Series("listed_sponsors", lists.map((l) => [...l]), pl.List(pl.Utf8))
+      : pl.lit(null).cast(pl.List(pl.Utf8)).alias("listed_sponsors"),
+  );
 }
 
 /** One sponsor's summary from spec-named data: composite search (every page) and autocomplete. */

@@ -101,6 +101,7 @@ export const COLUMN_LABELS: Readonly<Record<string, string>> = {
   sponsor_a: "Sponsor A",
   sponsor_b: "Sponsor B",
   shared: "Shared trials",
+  listed_sponsors: "Shared by (listed sponsors)",
   jaccard: "Jaccard overlap",
   startDate: "Start date",
   entity: "Sponsor",

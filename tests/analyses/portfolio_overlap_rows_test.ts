@@ -126,7 +126,9 @@ async function truth(sb: Sandbox, sponsors: readonly string[], condition: string
   for (const set of ids) for (const id of set) count.set(id, (count.get(id) ?? 0) + 1);
   const shared = [...count.values()].filter((n) => n >= 2).length;
   const byAll = [...count.values()].filter((n) => n === sponsors.length).length;
-  return { pairs, shared, byAll, sizes: ids.map((s) => s.size) };
+  const on = new Map<string, string[]>();
+  sponsors.forEach((s, i) => ids[i].forEach((id) => on.set(id, [...on.get(id) ?? [], s])));
+  return { pairs, shared, byAll, sizes: ids.map((s) => s.size), on };
 }
 
 type Answer = Awaited<ReturnType<typeof portfolioOverlap>>;
@@ -141,6 +143,16 @@ function assertExact(r: Answer, want: Awaited<ReturnType<typeof truth>>, sponsor
   assert.equal(r.market.getColumn("shared_by_two_or_more").get(0), want.shared);
   assert.equal(r.market.getColumn("shared_by_all").get(0), want.byAll);
   assert.ok([...want.pairs.values()].some((n) => n > 0), "fixture: some pairs overlap");
+  // Each shared trial names the listed sponsors it is on, as the recomputation finds them.
+  const listed = r.shared.select("id", "listed_sponsors").toRecords();
+  assert.equal(listed.length, want.shared);
+  for (const row of listed) {
+    assert.deepEqual(
+      [...row.listed_sponsors as unknown as Iterable<string>],
+      want.on.get(String(row.id)),
+      String(row.id),
+    );
+  }
 }
 
 Deno.test("portfolioOverlap() at ten sponsors (small scale) counts the pairs from the comparison's shared trials when each names its sponsors: one request, exact", async () => {
