@@ -619,7 +619,10 @@ export async function patentsViewLinks(
       const k = 1 + ((i * 13) % 31);
       citations += k;
       return Array.from({ length: k }, (_, s) => {
-        const j = i > 1 ? 1 + ((i * 31 + s * 7919) % (i - 1)) : 1;
+        // An earlier patent spread over all of them (a hash: `(i * 31 + …) % (i - 1)` was the same few
+        // patents past i = 237,602, so only 100,811 patents were ever cited at the published size).
+        const h = (Math.imul(i, 0x9e3779b1) ^ Math.imul(s + 1, 0x85ebca6b)) >>> 0;
+        const j = i > 1 ? 1 + (h % (i - 1)) : 1;
         return [
           pvId(i, patents),
           String(s),
