@@ -104,3 +104,20 @@ export async function versusFull(
     store.close();
   }
 }
+
+/** A client over `sb` (Pro key, cache off) that counts the HTTP requests it sends (`count.n`). */
+export function countingClient(
+  sb: { url: string; keys: { pro: string } },
+): { ri: Client; count: { n: number } } {
+  const count = { n: 0 };
+  const ri = createClient({
+    baseUrl: sb.url,
+    apiKey: sb.keys.pro,
+    cache: false,
+    fetch: (input, init) => {
+      count.n++;
+      return fetch(input, init);
+    },
+  });
+  return { ri, count };
+}

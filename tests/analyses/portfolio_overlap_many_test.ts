@@ -7,9 +7,9 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
-import { createClient } from "../../lib/client/mod.ts";
 import type { Sandbox } from "../../lib/sandbox/mod.ts";
 import { raw, withSandbox } from "../frames/_raw.ts";
+import { countingClient } from "./_runs.ts";
 
 const PATH = "/api/v1/tools/clinical/portfolio-comparison";
 const COND = "lung cancer";
@@ -31,20 +31,7 @@ function companies(sb: Sandbox, n: number): string[] {
   return rows.map((r) => r.name);
 }
 
-/** A client over `sb` that counts its HTTP requests. */
-function counted(sb: Sandbox) {
-  const count = { n: 0 };
-  const ri = createClient({
-    baseUrl: sb.url,
-    apiKey: sb.keys.pro,
-    cache: false,
-    fetch: (input, init) => {
-      count.n++;
-      return fetch(input, init);
-    },
-  });
-  return { ri, count };
-}
+const counted = countingClient;
 
 Deno.test("portfolioOverlap() beyond ten sponsors: each pair once, as the service compares it, in requests that grow with the sponsors", async () => {
   await withSandbox(async (sb) => {

@@ -11,12 +11,12 @@ import assert from "node:assert/strict";
 import { portfolioOverlap } from "../../lib/analyses/portfolio_overlap.ts";
 import { pairsFromMembers, sharedMembers } from "../../lib/analyses/_portfolio_plan.ts";
 import { sameOrganization } from "../../lib/analyses/_resolve_entity.ts";
-import { createClient } from "../../lib/client/mod.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../lib/sandbox/mod.ts";
 import type { Handler } from "../../lib/sandbox/handler.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
 import { openStore } from "../../lib/sandbox/store/_open.ts";
 import { rawAll } from "../frames/_raw.ts";
+import { countingClient } from "./_runs.ts";
 
 const PATH = "/api/v1/tools/clinical/portfolio-comparison";
 const store = openStore(42, "small");
@@ -74,20 +74,7 @@ const ISSUE = [
   "Bristol-Myers Squibb",
 ];
 
-/** A client over `sb` that counts its HTTP requests (cache off). */
-function counted(sb: Sandbox) {
-  const count = { n: 0 };
-  const ri = createClient({
-    baseUrl: sb.url,
-    apiKey: sb.keys.pro,
-    cache: false,
-    fetch: (input, init) => {
-      count.n++;
-      return fetch(input, init);
-    },
-  });
-  return { ri, count };
-}
+const counted = countingClient;
 
 const ri = (sb: Sandbox) => counted(sb).ri;
 
