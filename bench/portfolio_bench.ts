@@ -15,6 +15,7 @@
 import { startSandbox } from "../lib/sandbox/server.ts";
 import { createClient } from "../lib/client/mod.ts";
 import { portfolioOverlap } from "../lib/analyses/portfolio_overlap.ts";
+import { ownNameOrganizations } from "../lib/sandbox/store/pick.ts";
 
 const CONDITION = "lung cancer";
 const runs = Deno.args.includes("--quick") ? 1 : 3;
@@ -33,13 +34,7 @@ try {
       GROUP BY o.id ORDER BY n DESC, o.name LIMIT 50`,
   ).all(CONDITION) as { name: string; n: number }[];
   // Organizations with no trial under another name of their family (the store's academic centres).
-  const own = sb.store.db.prepare(
-    `SELECT o.name FROM organizations o
-      WHERE o.hierarchy_level = 'GLOBAL PARENT' AND o.ultimate_parent_id = o.id AND o.name NOT LIKE '%,%'
-        AND NOT EXISTS (SELECT 1 FROM org_closure c JOIN trial_sponsors ts ON ts.org_id = c.descendant_id
-                         WHERE c.ancestor_id = o.id AND c.descendant_id <> o.id)
-      ORDER BY o.trial_count DESC, o.name LIMIT 10`,
-  ).all().map((r) => String((r as { name: string }).name));
+  const own = ownNameOrganizations(sb.store.db, 10);
   let calls = 0;
   const counting: typeof fetch = (input, init) => {
     calls++;

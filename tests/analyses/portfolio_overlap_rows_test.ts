@@ -15,6 +15,7 @@ import { type Sandbox, type SandboxOptions, startSandbox } from "../../lib/sandb
 import type { Handler } from "../../lib/sandbox/handler.ts";
 import { HANDLERS } from "../../lib/sandbox/handlers/mod.ts";
 import { openStore } from "../../lib/sandbox/store/_open.ts";
+import { ownNameOrganizations } from "../../lib/sandbox/store/pick.ts";
 import { rawAll } from "../frames/_raw.ts";
 import { countingClient } from "./_runs.ts";
 
@@ -80,15 +81,9 @@ const ri = (sb: Sandbox) => counted(sb).ri;
 
 /** The store's ten busiest organizations with no trial under another name of their family (academic centres). */
 function ownNameOnly(sb: Sandbox): string[] {
-  const rows = sb.store.db.prepare(
-    `SELECT o.name FROM organizations o
-      WHERE o.hierarchy_level = 'GLOBAL PARENT' AND o.ultimate_parent_id = o.id AND o.name NOT LIKE '%,%'
-        AND NOT EXISTS (SELECT 1 FROM org_closure c JOIN trial_sponsors ts ON ts.org_id = c.descendant_id
-                         WHERE c.ancestor_id = o.id AND c.descendant_id <> o.id)
-      ORDER BY o.trial_count DESC, o.name LIMIT 10`,
-  ).all() as { name: string }[];
-  assert.equal(rows.length, 10, "fixture: ten organizations");
-  return rows.map((r) => r.name);
+  const names = ownNameOrganizations(sb.store.db, 10);
+  assert.equal(names.length, 10, "fixture: ten organizations");
+  return names;
 }
 
 /** Each pair's shared trials, recomputed from each sponsor's own trials in the condition (raw HTTP). */

@@ -36,24 +36,35 @@ export interface ApprovalDrug {
   parent: string;
 }
 
-/** Direct sponsors and sponsor chains of approvals, by approval key. */
+/** A table linking records to sponsor organizations (`org_id`) by the record's key column. */
+interface SponsorLink {
+  readonly table: "approval_sponsors" | "trial_sponsors";
+  readonly key: "approval_key" | "trial_id";
+}
+
+/**
+ * Direct sponsors and sponsor chains (each sponsor entity and all its parents, top first, once each) of
+ * records by key: approvals (the default link) or trials (`{table: "trial_sponsors", key: "trial_id"}`).
+ */
 export function sponsorsOf(
   db: DatabaseSync,
   keys: readonly string[],
+  link: SponsorLink = { table: "approval_sponsors", key: "approval_key" },
 ): { direct: Map<string, SponsorRef[]>; chain: Map<string, SponsorRef[]> } {
   if (keys.length === 0) return { direct: new Map(), chain: new Map() };
+  const { table, key } = link;
   const direct = group<SponsorRef>(all<SponsorRef & { k: string }>(
     db,
-    `SELECT s.approval_key AS k, ${REF} FROM approval_sponsors s JOIN organizations o ON o.id = s.org_id
-     WHERE s.approval_key IN (${marks(keys.length)}) ORDER BY s.approval_key, o.name`,
+    `SELECT s.${key} AS k, ${REF} FROM ${table} s JOIN organizations o ON o.id = s.org_id
+     WHERE s.${key} IN (${marks(keys.length)}) ORDER BY s.${key}, o.name`,
     keys,
   ));
   const chainRows = all<SponsorRef & { k: string }>(
     db,
-    `SELECT s.approval_key AS k, ${REF} FROM approval_sponsors s
+    `SELECT s.${key} AS k, ${REF} FROM ${table} s
      JOIN org_closure c ON c.descendant_id = s.org_id JOIN organizations o ON o.id = c.ancestor_id
-     WHERE s.approval_key IN (${marks(keys.length)}) AND o.is_entity = 1
-     ORDER BY s.approval_key, s.org_id, c.hops DESC`,
+     WHERE s.${key} IN (${marks(keys.length)}) AND o.is_entity = 1
+     ORDER BY s.${key}, s.org_id, c.hops DESC`,
     keys,
   );
   const chain = new Map<string, SponsorRef[]>();

@@ -15,7 +15,8 @@ import { splitCsv } from "../../client/params.ts";
 import { flaggedBody, type HandlerContext, offsetOf } from "../handler.ts";
 import { diseaseFamily, resolveDisease, resolveSponsor } from "./_resolve.ts";
 import type { DatabaseSync } from "node:sqlite";
-import { all, marks, one, tally, Where } from "./_sql.ts";
+import { all, one, tally, Where } from "./_sql.ts";
+import { sponsorsOf } from "./_regulatory_approvals.ts";
 import { compositeRows, linkedTo, phaseStatus } from "./_trials_composite.ts";
 
 interface Hit {
@@ -106,24 +107,8 @@ export function trialsPortfolio(ctx: HandlerContext): unknown {
   });
 }
 
-/** Rows with `sponsors_chain`: each trial's sponsor entities and all their parents, top first, once each. */
+/** Rows with `sponsors_chain`: the names of each trial's sponsor entities and all their parents, top first. */
 function withChains<R extends { id: string; sponsors: string[] }>(db: DatabaseSync, rows: R[]) {
-  if (rows.length === 0) return rows;
-  const ids = rows.map((r) => r.id);
-  const chain = new Map<string, string[]>();
-  for (
-    const r of all<{ k: string; name: string }>(
-      db,
-      `SELECT ts.trial_id AS k, o.name FROM trial_sponsors ts
-         JOIN org_closure c ON c.descendant_id = ts.org_id JOIN organizations o ON o.id = c.ancestor_id
-        WHERE ts.trial_id IN (${marks(ids.length)}) AND o.is_entity = 1
-        ORDER BY ts.trial_id, ts.role = 'lead' DESC, ts.org_id, c.hops DESC`,
-      ids,
-    )
-  ) {
-    const list = chain.get(r.k) ?? [];
-    if (!list.includes(r.name)) list.push(r.name);
-    chain.set(r.k, list);
-  }
-  return rows.map((r) => ({ ...r, sponsors_chain: chain.get(r.id) ?? r.sponsors }));
+  const { chain } = sponsorsOf(db, rows.map((r) => r.id), { table: "trial_sponsors", key: "trial_id" });
+  return rows.map((r) => ({ ...r, sponsors_chain: chain.get(r.id)?.map((o) => o.name) ?? r.sponsors }));
 }

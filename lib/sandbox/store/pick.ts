@@ -94,3 +94,19 @@ export function storePicks(db: DatabaseSync): StorePicks {
     notes,
   };
 }
+
+/**
+ * The `n` busiest global parents (by trials) with no trial under another name of their family — every trial
+ * of theirs carries their own name (in the generated store, the academic centres): a portfolio of them is
+ * the case where a comparison's shared trials name the listed sponsors themselves. Names with a comma are
+ * left out (the comparison's `sponsors` list is comma-separated). For the portfolio benchmark and tests.
+ */
+export function ownNameOrganizations(db: DatabaseSync, n: number): string[] {
+  return (db.prepare(
+    `SELECT o.name FROM organizations o
+      WHERE o.hierarchy_level = 'GLOBAL PARENT' AND o.ultimate_parent_id = o.id AND o.name NOT LIKE '%,%'
+        AND NOT EXISTS (SELECT 1 FROM org_closure c JOIN trial_sponsors ts ON ts.org_id = c.descendant_id
+                         WHERE c.ancestor_id = o.id AND c.descendant_id <> o.id)
+      ORDER BY o.trial_count DESC, o.name LIMIT ?`,
+  ).all(n) as { name: string }[]).map((r) => r.name);
+}
