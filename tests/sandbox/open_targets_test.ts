@@ -11,6 +11,7 @@ import { DatabaseSync } from "node:sqlite";
 import * as A from "../../lib/analyses/mod.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import { importPublicData } from "../../lib/sandbox/import/mod.ts";
+import { DATASETS, phaseOf, SHAPES } from "../../lib/sandbox/import/open_targets.ts";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
 import { dropStore, get, importedStore, P, post } from "./_helpers.ts";
 
@@ -255,6 +256,64 @@ Deno.test("Open Targets: the JSON-lines release under the older dataset names im
   }
 });
 
+Deno.test("Open Targets: a release in 26.03's shapes (associationScore, stage words, clinical_indication, clinical_target) imports as 25.03 does", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-ot-" });
+  try {
+    const read = async (path: string) => {
+      const store = `${dir}/${path.split("/").filter((p) => /^\d\d\.\d\d$/.test(p)).pop()}.db`;
+      await importPublicData({ store, openTargets: path, today: TODAY });
+      const db = new DatabaseSync(store, { readOnly: true });
+      try {
+        const q = (sql: string) => db.prepare(sql).all().map((r) => ({ ...r }));
+        const meta = JSON.parse(
+          (db.prepare("SELECT value FROM meta WHERE key = 'sources'").get() as Rec).value,
+        );
+        return {
+          edition: meta.open_targets.edition,
+          associations: q(
+            "SELECT target_id, disease_id, score, evidence_count FROM associations ORDER BY 1, 2",
+          ),
+          synonyms: q("SELECT disease_id, synonym FROM disease_synonyms ORDER BY 1, 2"),
+          indications: q("SELECT chembl_id, disease_id, max_phase FROM molecule_indications ORDER BY 1, 2"),
+          phases: q("SELECT chembl_id, max_phase, is_approved, parent_chembl_id FROM molecules ORDER BY 1"),
+          names: q("SELECT chembl_id, name, kind FROM molecule_names ORDER BY 1, 2"),
+          targets: q("SELECT chembl_id, target_id, action_type FROM molecule_targets ORDER BY 1, 2"),
+          novelty: q("SELECT id, symbol, target_class, novelty FROM targets ORDER BY 1"),
+        };
+      } finally {
+        db.close();
+      }
+    };
+    const v25 = await read(PARQUET), v26 = await read(`${FX}open_targets/26.03`);
+    assert.equal(v26.edition, "26.03");
+    assert.ok(v26.associations.length > 0 && v26.synonyms.length > 0 && v26.indications.length > 0);
+    const { edition: _a, ...same26 } = v26, { edition: _b, ...same25 } = v25;
+    assert.deepEqual(same26, same25, "the same scores, synonyms, indications and phases from 26.03's names");
+    // Independently: a 26.03 association's associationScore is the stored score.
+    const breast = v26.associations.find((r) => r.target_id === "ENSG00000012048")!;
+    assert.equal(breast.score, 0.912);
+    // A stage word is a phase: TRILACICLIB's PHASE_3 (no isApproved column in 26.03) is phase 3, not approved.
+    assert.deepEqual(v26.phases.find((r) => r.chembl_id === "CHEMBL4297185"), {
+      chembl_id: "CHEMBL4297185",
+      max_phase: 3,
+      is_approved: 0,
+      parent_chembl_id: null,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("Open Targets: one table of published names; a stage word is a phase", () => {
+  assert.deepEqual(SHAPES.association.fields.score.map(([n]) => n), ["associationScore", "score"]);
+  assert.deepEqual(DATASETS.indication, ["clinical_indication", "drug_indication", "indication"]);
+  assert.deepEqual(DATASETS.knownDrug, ["clinical_target", "known_drug", "knownDrugsAggregated"]);
+  assert.deepEqual(
+    ["APPROVAL", "WITHDRAWAL", "PHASE_2_3", "EARLY_PHASE_1", "UNKNOWN", 3, "nonsense"].map(phaseOf),
+    [4, 4, 3, 0.5, 0, 3, undefined],
+  );
+});
+
 Deno.test("Open Targets: a file without a needed column, a bad JSON line or a folder without datasets is refused naming it", async () => {
   const dir = await Deno.makeTempDir({ prefix: "ri-ot-" });
   try {
@@ -285,7 +344,22 @@ Deno.test("Open Targets: a file without a needed column, a bad JSON line or a fo
     );
     await assert.rejects(
       refuse(`${dir}/rel`),
-      /association_overall_direct\/part-00000\.parquet has no targetId, diseaseId, score column/,
+      new RegExp(
+        "association_overall_direct/part-00000\\.parquet \\(release undated\\) has no targetId, diseaseId, " +
+          "score column: looked for .*associationScore \\(26\\.03–26\\.06\\) or score \\(24\\.09, 25\\.03–25\\.12\\); " +
+          "columns found: id, approvedSymbol, approvedName, ",
+      ),
+    );
+    // A release folder names its release; an association file with neither score name is refused.
+    await Deno.remove(`${dir}/rel`, { recursive: true });
+    await Deno.mkdir(`${dir}/27.01/output/association_overall_direct`, { recursive: true });
+    await Deno.writeTextFile(
+      `${dir}/27.01/output/association_overall_direct/part-00000.json`,
+      '{"targetId":"ENSG1","diseaseId":"EFO_1","overallScore":0.5}\n',
+    );
+    await assert.rejects(
+      refuse(`${dir}/27.01`),
+      /association_overall_direct\/part-00000\.json line 1: .*release 27\.01; fields .*associationScore \(26\.03–26\.06\) or score/,
     );
     await assert.rejects(
       refuse(`${FX}orange_book`),

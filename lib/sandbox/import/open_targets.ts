@@ -4,21 +4,25 @@
  * molecules, targets, diseases, association scores, mechanisms and indications.
  *
  * Datasets are found by their folder names, current and older (a release may nest them, e.g.
- * `24.09/output/etl/parquet/targets`); where a dataset is published in both forms the Parquet is read:
+ * `24.09/output/etl/parquet/targets`, `26.03/output/target`); where a dataset is published in both forms the
+ * Parquet is read. Folder and field names of each release (24.09, 25.03–25.12, 26.03–26.06) are in one
+ * table, {@linkcode SHAPES}: a field is read under the first of its published names a file has (the
+ * association score `associationScore` from 26.03, `score` before; disease synonyms as 26.03's flat lists or
+ * the older struct; a drug's phase as 26.03's stage word or the older number, {@linkcode STAGE_PHASE}).
  *
- * | dataset | folder names read | what it fills |
+ * | dataset | folder names read (newest first) | what it fills |
  * |---|---|---|
  * | molecules | `drug_molecule`, `molecule` | `molecules`, `molecule_names` (generic, brand = `tradeNames`, `synonyms`, salt forms) |
  * | targets | `target`, `targets` | `targets` (symbol, name, class from `targetClass`), `target_aliases` |
  * | diseases | `disease`, `diseases` | `diseases` (id as CURIE, first parent, therapeutic area), `disease_synonyms`, `disease_xrefs` |
  * | direct overall associations | `association_overall_direct`, `associationByOverallDirect` | `associations` (score, evidence count) |
  * | mechanisms of action | `drug_mechanism_of_action`, `mechanismOfAction` | `molecule_targets`, molecules' mechanism |
- * | indications | `drug_indication`, `indication` | `molecule_indications` (max phase per indication; approved = 4) |
+ * | indications | `clinical_indication`, `drug_indication`, `indication` | `molecule_indications` (max phase per indication; approved = 4) |
  * | drug warnings | `drug_warning`, `drugWarnings` | molecules' boxed warnings in words (class and text) |
- * | known drugs | `known_drug`, `knownDrugsAggregated` | `molecule_indications` and `molecule_targets` when the release lacks the two above; target classes the target file lacks |
+ * | drug–target pairs | `clinical_target`, `known_drug`, `knownDrugsAggregated` | `molecule_indications` and `molecule_targets` when the release lacks the two above; target classes the target file lacks |
  *
- * - Columns are read by name; a file without a column the import needs is refused, naming the file, the
- *   column and what was expected. Parquet files are read one at a time, in slices, through nodejs-polars;
+ * - Columns are read by name; a file without a column the import needs under any of its published names
+ *   is refused, naming the file, the release, the names looked for and the columns found. Parquet files are read one at a time, in slices, through nodejs-polars;
  *   JSON lines are parsed line by line: memory stays bounded whatever the release size.
  * - Ids: a disease `EFO_0000311` is stored as the CURIE `EFO:0000311` (prefix upper case) with the
  *   published form as its key; cross-references are kept with their prefix in upper case (`MeSH:D001943`
@@ -71,75 +75,212 @@ type Kind =
   | "warning"
   | "association";
 
-/** Dataset folder names by kind, current first (release 25.03 renamed them). */
-export const DATASETS: Readonly<Record<Kind, readonly string[]>> = {
-  target: ["target", "targets"],
-  disease: ["disease", "diseases"],
-  molecule: ["drug_molecule", "molecule"],
-  mechanism: ["drug_mechanism_of_action", "mechanismOfAction"],
-  indication: ["drug_indication", "indication"],
-  knownDrug: ["known_drug", "knownDrugsAggregated"],
-  warning: ["drug_warning", "drugWarnings"],
-  association: ["association_overall_direct", "associationByOverallDirect"],
+/** Releases in which a name was seen (see docs/PUBLIC_DATA.md, "Open Targets releases"). */
+const R24 = "24.09", R25 = "25.03–25.12", R26 = "26.03–26.06";
+const UPTO25 = `${R24}, ${R25}`, ALL = `${R24}, ${R25}, ${R26}`;
+
+/** A field's or folder's published names, newest first, each with the releases it was seen in. */
+type Names = readonly (readonly [name: string, releases: string])[];
+
+/** How one dataset is published, release by release. */
+export interface Shape {
+  /** Its folder names. */
+  readonly folders: Names;
+  /**
+   * The fields read: the import's name → the names the releases publish it under; the first name a file
+   * has is read. `a.b` is field `b` of the struct column `a`.
+   */
+  readonly fields: Readonly<Record<string, Names>>;
+  /** Fields every file must have. */
+  readonly need: readonly string[];
+  /** Fields of which a file must have one (the dataset's row forms across releases). */
+  readonly anyOf?: readonly string[];
+  /** Fields a JSON line must have to be a record of the dataset (Spark's writer leaves nulls out). */
+  readonly keys: readonly string[];
+  /** The dataset in words, for errors. */
+  readonly expected: string;
+}
+
+/**
+ * Every dataset's folder and field names in each published release — the one table the reader selects
+ * names from. Sources per release: 24.09 and 25.12 from the publisher's own schema files (24.09's
+ * `output/metadata`, 25.12's `croissant.json`); 26.03–26.06 from the publisher's pipeline and loader code
+ * (`opentargets/pts` v26.03.0, `opentargets/platform-output-support`); 25.03 from the platform docs'
+ * layout (its field names equal 25.12's). Details: /work/shared/public-samples/open_targets/SCHEMA.md,
+ * summarised in docs/PUBLIC_DATA.md.
+ */
+export const SHAPES: Readonly<Record<Kind, Shape>> = {
+  target: {
+    folders: [["target", `${R25}, ${R26}`], ["targets", R24]],
+    fields: {
+      id: [["id", ALL]],
+      approvedSymbol: [["approvedSymbol", ALL]],
+      approvedName: [["approvedName", ALL]],
+      synonyms: [["synonyms", ALL]],
+      symbolSynonyms: [["symbolSynonyms", ALL]],
+      nameSynonyms: [["nameSynonyms", ALL]],
+      obsoleteSymbols: [["obsoleteSymbols", ALL]],
+      targetClass: [["targetClass", ALL]],
+    },
+    need: ["id", "approvedSymbol"],
+    keys: ["id"],
+    expected: "the Open Targets target dataset (id, approvedSymbol, approvedName, …)",
+  },
+  disease: {
+    folders: [["disease", `${R25}, ${R26}`], ["diseases", R24]],
+    fields: {
+      id: [["id", ALL]],
+      name: [["name", ALL]],
+      // 26.03 added flat synonym lists beside the struct it is phasing out (both carry the same names).
+      exact: [["exactSynonyms", R26], ["synonyms.hasExactSynonym", ALL]],
+      related: [["relatedSynonyms", R26], ["synonyms.hasRelatedSynonym", ALL]],
+      narrow: [["narrowSynonyms", R26], ["synonyms.hasNarrowSynonym", ALL]],
+      broad: [["broadSynonyms", R26], ["synonyms.hasBroadSynonym", ALL]],
+      dbXRefs: [["dbXRefs", ALL]],
+      parents: [["parents", ALL]],
+      therapeuticAreas: [["therapeuticAreas", ALL]],
+      ontology: [["ontology", ALL]],
+    },
+    need: ["id", "name"],
+    keys: ["id"],
+    expected: "the Open Targets disease dataset (id, name, synonyms, dbXRefs, parents, therapeuticAreas)",
+  },
+  molecule: {
+    folders: [["drug_molecule", `${R25}, ${R26}`], ["molecule", R24]],
+    fields: {
+      id: [["id", ALL]],
+      name: [["name", ALL]],
+      drugType: [["drugType", ALL]],
+      blackBoxWarning: [["blackBoxWarning", UPTO25]],
+      yearOfFirstApproval: [["yearOfFirstApproval", UPTO25]],
+      // A stage word from 26.03 (APPROVAL, PHASE_3, …), a number before (4.0, 3.0, 0.5).
+      phase: [["maximumClinicalStage", R26], ["maximumClinicalTrialPhase", UPTO25]],
+      isApproved: [["isApproved", UPTO25]],
+      tradeNames: [["tradeNames", ALL]],
+      synonyms: [["synonyms", ALL]],
+      parentId: [["parentId", ALL]],
+      childChemblIds: [["childChemblIds", ALL]],
+    },
+    need: ["id", "name"],
+    keys: ["id"],
+    expected: "the Open Targets drug molecule dataset (id, name, drugType, tradeNames, …)",
+  },
+  mechanism: {
+    folders: [["drug_mechanism_of_action", `${R25}, ${R26}`], ["mechanismOfAction", R24]],
+    fields: {
+      chemblIds: [["chemblIds", ALL]],
+      targets: [["targets", ALL]],
+      actionType: [["actionType", ALL]],
+      mechanismOfAction: [["mechanismOfAction", ALL]],
+    },
+    need: ["chemblIds", "targets"],
+    keys: ["chemblIds"],
+    expected:
+      "the Open Targets mechanism-of-action dataset (chemblIds, targets, actionType, mechanismOfAction)",
+  },
+  indication: {
+    folders: [["clinical_indication", R26], ["drug_indication", R25], ["indication", R24]],
+    fields: {
+      // clinical_indication: one row per drug and disease (its `id` is the row's); before, one row per drug.
+      drug: [["drugId", R26], ["id", UPTO25]],
+      disease: [["diseaseId", R26]],
+      stage: [["maxClinicalStage", R26]],
+      indications: [["indications", UPTO25]],
+      approvedIndications: [["approvedIndications", UPTO25]],
+    },
+    need: ["drug"],
+    anyOf: ["disease", "indications"],
+    keys: ["drug"],
+    expected:
+      "the Open Targets drug indication dataset (drugId, diseaseId, maxClinicalStage; or id, indications, approvedIndications)",
+  },
+  knownDrug: {
+    folders: [["clinical_target", R26], ["known_drug", R25], ["knownDrugsAggregated", R24]],
+    fields: {
+      drug: [["drugId", ALL]],
+      target: [["targetId", ALL]],
+      disease: [["diseaseId", UPTO25]],
+      diseases: [["diseases", R26]],
+      phase: [["maxClinicalStage", R26], ["phase", UPTO25]],
+      mechanismOfAction: [["mechanismOfAction", UPTO25]],
+      targetClass: [["targetClass", UPTO25]],
+    },
+    need: ["drug", "target", "phase"],
+    keys: ["drug"],
+    expected:
+      "the Open Targets drug–target dataset (drugId, targetId, maxClinicalStage, diseases; or drugId, targetId, diseaseId, phase)",
+  },
+  warning: {
+    folders: [["drug_warning", R25], ["drugWarnings", R24]],
+    fields: {
+      chemblIds: [["chemblIds", UPTO25]],
+      warningType: [["warningType", UPTO25]],
+      toxicityClass: [["toxicityClass", UPTO25]],
+      description: [["description", UPTO25]],
+    },
+    need: ["chemblIds", "warningType"],
+    keys: ["chemblIds"],
+    expected: "the Open Targets drug warning dataset (chemblIds, warningType, toxicityClass, description)",
+  },
+  association: {
+    folders: [["association_overall_direct", `${R25}, ${R26}`], ["associationByOverallDirect", R24]],
+    fields: {
+      targetId: [["targetId", ALL]],
+      diseaseId: [["diseaseId", ALL]],
+      score: [["associationScore", R26], ["score", UPTO25]],
+      evidenceCount: [["evidenceCount", ALL]],
+    },
+    need: ["targetId", "diseaseId", "score"],
+    keys: ["targetId", "diseaseId", "score"],
+    expected:
+      "the Open Targets direct overall association dataset (targetId, diseaseId, associationScore or score, evidenceCount)",
+  },
 };
 
-/** Columns each dataset must have (others are read when present). */
-const NEED: Readonly<Record<Kind, readonly string[]>> = {
-  target: ["id", "approvedSymbol"],
-  disease: ["id", "name"],
-  molecule: ["id", "name"],
-  mechanism: ["chemblIds", "targets"],
-  indication: ["id", "indications"],
-  knownDrug: ["drugId", "targetId", "diseaseId", "phase"],
-  warning: ["chemblIds", "warningType"],
-  association: ["targetId", "diseaseId", "score"],
+/** Dataset folder names by kind, newest first. */
+export const DATASETS: Readonly<Record<Kind, readonly string[]>> = Object.fromEntries(
+  (Object.entries(SHAPES) as [Kind, Shape][]).map(([k, s]) => [k, s.folders.map(([n]) => n)]),
+) as unknown as Record<Kind, readonly string[]>;
+
+/**
+ * The phase a clinical stage word stands for, on the 0–4 scale of the earlier releases (ChEMBL's: a
+ * mixed phase counts as the higher one, early phase 1 as 0.5; a withdrawn drug had been approved).
+ */
+export const STAGE_PHASE: Readonly<Record<string, number>> = {
+  APPROVAL: 4,
+  WITHDRAWAL: 4,
+  PHASE_4: 4,
+  PREAPPROVAL: 3,
+  PHASE_3: 3,
+  PHASE_2_3: 3,
+  PHASE_2: 2,
+  PHASE_1_2: 2,
+  PHASE_1: 1,
+  EARLY_PHASE_1: 0.5,
+  IND: 0,
+  PRECLINICAL: 0,
+  UNKNOWN: 0,
 };
 
-/** The fields that identify a record (a JSON line without one is not the dataset's). */
-const KEYS: Readonly<Record<Kind, readonly string[]>> = {
-  target: ["id"],
-  disease: ["id"],
-  molecule: ["id"],
-  mechanism: ["chemblIds"],
-  indication: ["id"],
-  knownDrug: ["drugId"],
-  warning: ["chemblIds"],
-  association: ["targetId", "diseaseId", "score"],
-};
+/** A phase from a number (≤ 25.12) or a stage word (26.03 on); undefined when neither. */
+export function phaseOf(v: unknown): number | undefined {
+  if (typeof v === "string" && Object.hasOwn(STAGE_PHASE, v.trim().toUpperCase())) {
+    return STAGE_PHASE[v.trim().toUpperCase()];
+  }
+  return num(v);
+}
 
-const OPTIONAL: Readonly<Record<Kind, readonly string[]>> = {
-  target: ["approvedName", "synonyms", "symbolSynonyms", "nameSynonyms", "obsoleteSymbols", "targetClass"],
-  disease: ["synonyms", "dbXRefs", "parents", "therapeuticAreas", "ontology"],
-  molecule: [
-    "drugType",
-    "blackBoxWarning",
-    "yearOfFirstApproval",
-    "maximumClinicalTrialPhase",
-    "isApproved",
-    "tradeNames",
-    "synonyms",
-    "parentId",
-    "childChemblIds",
-  ],
-  mechanism: ["actionType", "mechanismOfAction"],
-  indication: ["approvedIndications"],
-  knownDrug: ["mechanismOfAction", "targetClass"],
-  warning: ["toxicityClass", "description"],
-  association: ["evidenceCount"],
-};
+/** Which of a field's names a file has (`a.b`: the struct column `a`), given its top-level columns. */
+function pick(names: Names, has: (column: string) => boolean): string | undefined {
+  return names.map(([n]) => n).find((n) => has(n.split(".")[0]));
+}
 
-const EXPECTED: Readonly<Record<Kind, string>> = {
-  target: "the Open Targets target dataset (id, approvedSymbol, approvedName, …)",
-  disease: "the Open Targets disease dataset (id, name, synonyms, dbXRefs, parents, therapeuticAreas)",
-  molecule: "the Open Targets drug molecule dataset (id, name, drugType, tradeNames, …)",
-  mechanism:
-    "the Open Targets mechanism-of-action dataset (chemblIds, targets, actionType, mechanismOfAction)",
-  indication: "the Open Targets drug indication dataset (id, indications, approvedIndications)",
-  knownDrug: "the Open Targets known drugs dataset (drugId, targetId, diseaseId, phase)",
-  warning: "the Open Targets drug warning dataset (chemblIds, warningType, toxicityClass, description)",
-  association:
-    "the Open Targets direct overall association dataset (targetId, diseaseId, score, evidenceCount)",
-};
+/** The value of a chosen name in a record read with its top-level columns. */
+function valueOf(rec: Rec, name: string): unknown {
+  const [top, sub] = name.split(".");
+  const v = rec[top];
+  return sub === undefined ? v : (v !== null && typeof v === "object" ? (v as Rec)[sub] : undefined);
+}
 
 /** One dataset found in the release: its files, all Parquet or all JSON lines. */
 interface Dataset {
@@ -147,6 +288,8 @@ interface Dataset {
   readonly dir: string;
   readonly format: "parquet" | "json";
   readonly files: readonly string[];
+  /** The release the folder states (for errors). */
+  readonly release?: string;
 }
 
 const KIND_OF = new Map<string, Kind>(
@@ -174,7 +317,11 @@ export async function findDatasets(path: string): Promise<Dataset[]> {
           `${dir}/${e.name}`
         );
         const known = found.get(kind);
-        if (files.length && (!known || (known.format === "json" && format === "parquet"))) {
+        // Parquet over JSON; then the newest folder name (a release keeping a legacy folder beside it).
+        const rank = (d: { dir: string; format: string }) =>
+          (d.format === "parquet" ? 0 : 100) +
+          DATASETS[kind].findIndex((n) => n.toLowerCase() === d.dir.split(/[\\/]/).pop()!.toLowerCase());
+        if (files.length && (!known || rank({ dir, format }) < rank(known))) {
           found.set(kind, { kind, dir, format, files });
         }
       }
@@ -240,13 +387,19 @@ async function releaseFrames(): Promise<void> {
 /** Rows read between two {@linkcode releaseFrames}. */
 const RELEASE_EVERY = 250_000;
 
-/** Every record of a dataset, in file order, with the file and (JSON) line it came from. */
+/**
+ * Every record of a dataset, in file order, with the file and (JSON) line it came from: each of the
+ * dataset's fields under the import's name, read from the first of its published names the file has
+ * ({@linkcode SHAPES}).
+ */
 async function eachRecord(
   ds: Dataset,
   onRecord: (rec: Rec, file: string, line: number | undefined) => void,
 ): Promise<number> {
   let n = 0, sinceRelease = 0;
-  const need = NEED[ds.kind], wanted = [...need, ...OPTIONAL[ds.kind]];
+  const shape = SHAPES[ds.kind], release = ds.release ?? "undated";
+  const fields = Object.entries(shape.fields);
+  const published = (names: Names) => names.map(([name, r]) => `${name} (${r})`).join(" or ");
   for (const file of ds.files) {
     const short = file.split(/[\\/]/).slice(-2).join("/");
     if (ds.format === "parquet") {
@@ -259,19 +412,25 @@ async function eachRecord(
           short,
           undefined,
           String((e as Error).message ?? e),
-          `a Parquet file of ${EXPECTED[ds.kind]}`,
+          `a Parquet file of ${shape.expected}`,
         );
       }
-      const missing = need.filter((c) => !columns.includes(c));
-      if (missing.length) {
+      const chosen = fields.map(([f, names]) => [f, pick(names, (c) => columns.includes(c))] as const);
+      const missing = chosen.filter(([f, name]) => name === undefined && shape.need.includes(f));
+      const noForm = shape.anyOf && shape.anyOf.every((f) => !chosen.find(([g, name]) => g === f && name));
+      if (missing.length || noForm) {
+        const wanted = missing.length
+          ? missing.map(([f]) => published(shape.fields[f])).join("; ")
+          : `one of ${shape.anyOf!.map((f) => published(shape.fields[f])).join("; ")}`;
         throw new RangeError(
-          `${FLAG}: ${short} has no ${missing.join(", ")} column (columns: ${
-            columns.slice(0, 12).join(", ")
-          }); ` +
-            `expected ${EXPECTED[ds.kind]} as Open Targets publishes it`,
+          `${FLAG}: ${short} (release ${release}) has no ${
+            missing.length ? missing.map(([f]) => f).join(", ") : shape.anyOf!.join(" or ")
+          } column: looked for ${wanted}; columns found: ${columns.join(", ")}; expected ${shape.expected} ` +
+            `as Open Targets publishes it (a release whose names are not in the table of open_targets.ts)`,
         );
       }
-      const cols = wanted.filter((c) => columns.includes(c));
+      const read = chosen.filter((c): c is readonly [string, string] => c[1] !== undefined);
+      const cols = [...new Set(read.map(([, name]) => name.split(".")[0]))];
       const rows = Number(
         pl.scanParquet(file).select(pl.len().alias("n")).collectSync().getColumn("n").get(0),
       );
@@ -279,10 +438,12 @@ async function eachRecord(
         const df = rows <= SLICE
           ? pl.readParquet(file, { columns: cols })
           : pl.scanParquet(file).select(...cols).slice(off, SLICE).collectSync();
-        const arrays = cols.map((c) => df.getColumn(c).toArray() as unknown[]);
+        const arrays = new Map(cols.map((c) => [c, df.getColumn(c).toArray() as unknown[]]));
         for (let i = 0; i < df.height; i++) {
+          const raw: Rec = {};
+          for (const c of cols) raw[c] = arrays.get(c)![i];
           const rec: Rec = {};
-          for (let j = 0; j < cols.length; j++) rec[cols[j]] = arrays[j][i];
+          for (const [f, name] of read) rec[f] = valueOf(raw, name);
           onRecord(rec, short, undefined);
           n++;
         }
@@ -291,15 +452,31 @@ async function eachRecord(
     } else {
       const lines = lineSink((text, line) => {
         if (!text.trim()) return;
-        let rec: Rec;
+        let raw: Rec;
         try {
-          rec = JSON.parse(text);
+          raw = JSON.parse(text);
         } catch {
-          throw fileError(FLAG, short, line, text.trim(), `a JSON line of ${EXPECTED[ds.kind]}`);
+          throw fileError(FLAG, short, line, text.trim(), `a JSON line of ${shape.expected}`);
+        }
+        if (typeof raw !== "object" || raw === null) {
+          throw fileError(FLAG, short, line, text.trim(), `a record of ${shape.expected}`);
+        }
+        const rec: Rec = {};
+        for (const [f, names] of fields) {
+          const name = pick(names, (c) => c in raw);
+          if (name !== undefined) rec[f] = valueOf(raw, name);
         }
         // Spark's JSON writer leaves null fields out: only a record's key fields must be there.
-        if (typeof rec !== "object" || rec === null || KEYS[ds.kind].some((c) => !(c in rec))) {
-          throw fileError(FLAG, short, line, text.trim(), `a record of ${EXPECTED[ds.kind]}`);
+        if (shape.keys.some((f) => !(f in rec))) {
+          throw fileError(
+            FLAG,
+            short,
+            line,
+            text.trim(),
+            `a record of ${shape.expected} (release ${release}; fields ${
+              shape.keys.map((f) => published(shape.fields[f])).join("; ")
+            })`,
+          );
         }
         onRecord(rec, short, line);
         n++;
@@ -470,7 +647,8 @@ export async function importOpenTargets(
         }, each with part-*.parquet or part-*.json files`,
     );
   }
-  const by = new Map(datasets.map((d) => [d.kind, d]));
+  const release = (await releaseOf(path)) ?? "undated";
+  const by = new Map(datasets.map((d) => [d.kind, { ...d, release }]));
   db.exec(`CREATE TABLE IF NOT EXISTS disease_xrefs (disease_id TEXT NOT NULL, xref TEXT NOT NULL,
     PRIMARY KEY (xref, disease_id)) WITHOUT ROWID`);
   let rows = 0;
@@ -501,7 +679,7 @@ export async function importOpenTargets(
   const tables = ["molecules", "molecule_names", "molecule_targets", "molecule_indications", "diseases"];
   const indexes = splitDdl().indexes.split("\n").filter((l) => tables.some((t) => l.includes(` ON ${t}(`)));
   db.exec(indexes.join("\n").replace(/^CREATE (UNIQUE )?INDEX /gm, "CREATE $1INDEX IF NOT EXISTS "));
-  return { rows, edition: (await releaseOf(path)) ?? "undated" };
+  return { rows, edition: release };
 }
 
 function step(db: ImportStore["db"], sql: string): void {
@@ -563,9 +741,8 @@ async function importDiseases(db: ImportStore["db"], ds: Dataset): Promise<numbe
     const parent = strings(r.parents)[0];
     ins.run(id, key, name, parent ? curieOf(parent) : null, "other", name);
     const seen = new Set([name.toLowerCase()]);
-    const s = r.synonyms ?? {};
-    for (const field of ["hasExactSynonym", "hasRelatedSynonym", "hasNarrowSynonym", "hasBroadSynonym"]) {
-      for (const v of strings(s[field])) {
+    for (const field of ["exact", "related", "narrow", "broad"]) {
+      for (const v of strings(r[field])) {
         if (!seen.has(v.toLowerCase())) (seen.add(v.toLowerCase()), syn.run(id, v));
       }
     }
@@ -612,7 +789,7 @@ async function importMolecules(
     const type = str(r.drugType) ?? "Unknown";
     const bio = BIOLOGIC_TYPES.has(type.toLowerCase());
     const year = num(r.yearOfFirstApproval);
-    const phase = Math.max(0, num(r.maximumClinicalTrialPhase) ?? 0);
+    const phase = Math.max(0, phaseOf(r.phase) ?? 0);
     const approved = r.isApproved === true || phase >= 4 ? 1 : 0;
     const tier = bio
       ? "biologics"
@@ -707,7 +884,11 @@ async function importIndications(
      ON CONFLICT DO UPDATE SET max_phase = max(max_phase, excluded.max_phase)`,
   );
   const tx = batched<Rec>(db, 5000, (r) => {
-    const id = parentOf(str(r.id)!.toUpperCase());
+    const id = parentOf(str(r.drug)!.toUpperCase());
+    // 26.03 on: one row per drug and disease with its stage word.
+    const disease = str(r.disease);
+    if (disease) ins.run(id, curieOf(disease), Math.max(0, phaseOf(r.stage) ?? 0));
+    // Up to 25.12: one row per drug with its indications nested.
     for (const i of list(r.indications)) {
       const d = str((i as Rec)?.disease);
       if (d) ins.run(id, curieOf(d), Math.max(0, num((i as Rec).maxPhaseForIndication) ?? 0));
@@ -715,7 +896,7 @@ async function importIndications(
     for (const d of strings(r.approvedIndications)) ins.run(id, curieOf(d), 4);
   });
   const n = await eachRecord(ds, (r, file, line) => {
-    if (!str(r.id)) {
+    if (!str(r.drug)) {
       throw fileError(FLAG, file, line, JSON.stringify(r), "an indication record with a ChEMBL id");
     }
     tx.add(r);
@@ -746,10 +927,13 @@ async function importKnownDrugs(
   if (!haveMechanisms) step(db, "DELETE FROM molecule_targets");
   const classed = new Set<string>();
   const tx = batched<Rec>(db, 5000, (r) => {
-    const drug = str(r.drugId), target = str(r.targetId), disease = str(r.diseaseId);
+    const drug = str(r.drug), target = str(r.target);
     if (!drug) return;
     const id = parentOf(drug.toUpperCase());
-    if (disease && !haveIndications) ind.run(id, curieOf(disease), Math.max(0, num(r.phase) ?? 0));
+    // known_drug: a disease per row; clinical_target (26.03 on): the drug–target's diseases, at its stage.
+    const diseases = [str(r.disease), ...list(r.diseases).map((d) => str((d as Rec)?.diseaseId))];
+    const phase = Math.max(0, phaseOf(r.phase) ?? 0);
+    for (const disease of diseases) if (disease && !haveIndications) ind.run(id, curieOf(disease), phase);
     if (target) {
       const moa = str(r.mechanismOfAction);
       if (!haveMechanisms) mt.run(id, target, actionFromText(moa), moa ?? "unknown mechanism");
