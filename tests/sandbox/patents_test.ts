@@ -10,6 +10,8 @@ import { invoke } from "./_invoke.ts";
 import { SandboxError } from "../../lib/sandbox/handler.ts";
 import * as P from "../../lib/client/schemas/patents.ts";
 import { count, get, rows, withSandbox } from "./_helpers.ts";
+import { createClient, ENDPOINTS } from "../../lib/client/mod.ts";
+import { prepare } from "../../lib/client/guards.ts";
 
 const PFZ_LEI = "PFZ00000000000000001";
 const ORGS: (string | number | null)[][] = [
@@ -231,6 +233,51 @@ Deno.test("patents.get returns the full record; unknown id → 404", () => {
   assert.throws(() => invoke(db, handlers, "patents.get", { path: { patentId: "US404" } }), { status: 404 });
 });
 
+Deno.test("patents.get: a number as people write it reaches the one patent it names; else the 404 says the forms", () => {
+  const get = (patentId: string) =>
+    P.PatentRecordResponse.parse(invoke(db, handlers, "patents.get", { path: { patentId } })).data.patent_id;
+  for (
+    const written of ["US0000003B2", "0000003", "US0000003", "us 0,000,003 b2", "US 0000003", "US-0000003-B2"]
+  ) {
+    assert.equal(get(written), "US0000003B2", written);
+  }
+  assert.equal(get("2024000004"), "WO2024000004A1", "without a country: the one authority that has it");
+  assert.equal(get("WO 2024/000004 A1"), "WO2024000004A1");
+  assert.equal(get("us9154"), "US9154B2", "US9154B2, not US91540…");
+  // An EP A1 and its B1 share a number: the number alone names neither.
+  const two = fixture();
+  two.prepare(
+    "INSERT INTO patents SELECT 9999, 'EP0000002A1', title, abstract, country, 'A1', legal_status, " +
+      "publication_date, priority_date, application_date, pub_year, last_updated, family_id, cited_by_count " +
+      "FROM patents WHERE patent_id = 'EP0000002B1'",
+  ).run();
+  assert.throws(
+    () => invoke(two, handlers, "patents.get", { path: { patentId: "EP 0000002" } }),
+    (e: SandboxError) => {
+      assert.equal(e.status, 404);
+      assert.match(e.message, /'EP 0000002' names 2 patents \(EP0000002A1, EP0000002B1\); give one of them/);
+      return true;
+    },
+  );
+  assert.equal(
+    P.PatentRecordResponse.parse(
+      invoke(two, handlers, "patents.get", { path: { patentId: "ep 0000002 b1" } }),
+    ).data
+      .patent_id,
+    "EP0000002B1",
+  );
+  for (const unknown of ["US0000003A1", "12409631", "not a number"]) {
+    assert.throws(
+      () => invoke(db, handlers, "patents.get", { path: { patentId: unknown } }),
+      (e: SandboxError) => {
+        assert.equal(e.status, 404);
+        assert.match(e.message, /accepted: a search row's patent_id \(US12409631B2\), .*US 12,409,631 B2/);
+        return true;
+      },
+    );
+  }
+});
+
 Deno.test("patents.aggregate counts by year in the default 3-year window; total_buckets counts buckets", () => {
   const body = P.AggregateResponse.parse(invoke(db, handlers, "patents.aggregate", {}));
   assert.deepEqual(body.buckets, [
@@ -351,6 +398,23 @@ Deno.test("patents endpoints over HTTP against the generated store", async (t) =
       assert.equal(P.PatentRecordResponse.parse(rec.body).data.patent_id, id);
       assert.equal((await get(sb, "/api/v1/patents/US0B0", {}, "pro")).status, 404);
     });
+    await t.step(
+      "the client sends a full number in the spec's form; a bare number reaches the record",
+      async () => {
+        const id = rows<{ patent_id: string }>(
+          sb,
+          "SELECT patent_id FROM patents WHERE country = 'US' AND kind = 'B2' ORDER BY rid LIMIT 1",
+        )[0].patent_id;
+        const number = id.slice(2, -2);
+        const written = `us ${Number(number).toLocaleString("en-US")} b2`;
+        assert.equal(prepare(ENDPOINTS["patents.get"], { patentId: written }).sent.patentId, id);
+        assert.equal(prepare(ENDPOINTS["patents.get"], { patentId: ` ${number} ` }).sent.patentId, number);
+        const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+        for (const form of [written, number, `US${number}`]) {
+          assert.equal((await ri.patents.get({ patentId: form })).body.data.patent_id, id, form);
+        }
+      },
+    );
     await t.step("aggregate by year covers the data's three latest calendar years", async () => {
       const body = P.AggregateResponse.parse((await get(sb, "/api/v1/patents/aggregate", {}, "pro")).body);
       const y = Number(sb.store.today.slice(0, 4));

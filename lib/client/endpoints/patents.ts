@@ -15,6 +15,16 @@ const truthString = z.union([z.boolean(), z.enum(["true", "false"])]).transform(
   boolean | "true" | "false"
 >;
 
+/**
+ * A patent id as the spec takes it (a search row's `patent_id`, `US12409631B2`): a full publication number
+ * (country, number, kind) written with spaces, commas, dots, slashes or hyphens, any case, in that form;
+ * anything else as written, trimmed.
+ */
+const patentIdGuard = z.string().trim().min(1, "must not be empty").transform((v) => {
+  const compact = v.toUpperCase().replace(/[\s,./\-]/g, "");
+  return /^[A-Z]{2}[A-Z]{0,2}\d+[A-Z]\d?$/.test(compact) ? compact : v;
+});
+
 const company = {
   company_id: str("raw assignee string, organizations/<key>, ror:<id>, lei:<id>, or a bare ROR/LEI id"),
   company_name: str("fallback when company_id is absent; resolved to an organization"),
@@ -87,7 +97,14 @@ export const patentEndpoints = {
     section: "4.4",
     summary: "Full patent record",
     params: {
-      patentId: required(str("patent publication id from a search row's patent_id", { in: "path" })),
+      patentId: required(guarded(
+        "patent publication id from a search row's patent_id (US12409631B2); a full number written with spaces, " +
+          "commas or lower case (`us 12,409,631 b2`) is sent in that form; a number without its country or " +
+          "kind code is sent as written (the sandbox resolves it when it names one patent; the spec's service " +
+          "takes the search row's id)",
+        patentIdGuard,
+        { in: "path" },
+      )),
     },
     response: P.PatentRecordResponse,
     envelope: "implicit",

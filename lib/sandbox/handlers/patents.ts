@@ -6,14 +6,16 @@
  *   `cpc_codes`; `meta.total` is the exact count only when the raw query carries
  *   `include_total=true` (otherwise null), because `include_total` is a client-fixed value, not a
  *   catalogue parameter.
- * - `patents.get`: the full record (404 for an unknown id). `family_members` lists the other
+ * - `patents.get`: the full record, by the search row's id or the number as people write it (`12409631`,
+ *   `US 12,409,631 B2`: {@linkcode patentIdOf}); 404 naming the accepted forms, or the publications a number
+ *   names when it names several. `family_members` lists the other
  *   publications of the family; `citation_counts.cites` counts the patent citations of the record;
  *   `resolved_assignees[].name` is the name of the `direct_id` organization (else the mention's).
  * - `patents.aggregate` and `patents.yoyGrowth`: see `_patents_aggregate.ts`.
  *
  * @module
  */
-import { type HandlerContext, type HandlerTable, notFound, offsetOf } from "../handler.ts";
+import { type HandlerContext, type HandlerTable, notFound, offsetOf, SandboxError } from "../handler.ts";
 import type { SQLInputValue } from "node:sqlite";
 import { all, one, Where } from "./_sql.ts";
 import { jsonList, type SqlRow } from "./_registries_util.ts";
@@ -151,9 +153,63 @@ export function searchPatents(ctx: HandlerContext): Record<string, unknown> {
   return { data: rows, meta: { total, page, limit } };
 }
 
-/** GET /api/v1/patents/:patentId. */
+/** Publishing authorities a number without one is looked for under (the store's countries), US first. */
+const AUTHORITIES = ["US", "EP", "WO", "CN", "JP"] as const;
+
+/** The forms of a patent number the full record accepts, for the 404. */
+export const PATENT_ID_FORMS =
+  "a search row's patent_id (US12409631B2), or the number as PatentsView, the Orange Book and Google Patents " +
+  "write it when it names one patent: 12409631, US12409631, US 12,409,631 B2 (spaces, commas, hyphens and " +
+  "case ignored; without a country, US first)";
+
+/**
+ * The stored patent id a number as people write it names: the id itself; else, spaces, commas and hyphens
+ * dropped and upper case, `[country] number [kind]` — the one stored publication with that country (any of
+ * {@linkcode AUTHORITIES}, US first, when none is given), number and kind (any kind when none is given).
+ * Several publications (an EP A1 and its B1) name none of them: the 404 lists them.
+ */
+export function patentIdOf(
+  db: HandlerContext["db"],
+  text: string,
+): { id: string } | { candidates: string[] } {
+  const exact = one<{ id: string }>(db, "SELECT patent_id AS id FROM patents WHERE patent_id = ?", [text]);
+  if (exact) return exact;
+  const m = /^([A-Z]{2})?([A-Z]{0,2}\d+)([A-Z]\d?)?$/.exec(text.toUpperCase().replace(/[\s,./\-]/g, ""));
+  if (!m) return { candidates: [] };
+  const [, cc, number, kind] = m;
+  // The number as written, and without leading zeros (`US 09,123,456` is US9123456).
+  const numbers = [...new Set([number, number.replace(/^(\D*)0+(?=\d)/, "$1")])];
+  for (const country of cc ? [cc] : AUTHORITIES) {
+    const found = numbers.flatMap((n) =>
+      all<{ id: string }>(
+        db,
+        "SELECT patent_id AS id FROM patents WHERE patent_id >= ? AND patent_id < ? ORDER BY patent_id LIMIT 50",
+        [country + n, country + n + "\uffff"],
+      ).map((r) => r.id).filter((id) => {
+        const rest = id.slice((country + n).length);
+        return kind ? rest === kind : /^[A-Z]\d?$/.test(rest);
+      })
+    );
+    if (found.length) return found.length === 1 ? { id: found[0] } : { candidates: found };
+  }
+  return { candidates: [] };
+}
+
+/** GET /api/v1/patents/:patentId (a number as people write it reaches the record: {@linkcode patentIdOf}). */
 export function getPatent(ctx: HandlerContext): Record<string, unknown> {
-  const id = String(ctx.params.patentId ?? "").trim();
+  const text = String(ctx.params.patentId ?? "").trim();
+  const hit = patentIdOf(ctx.db, text);
+  if (!("id" in hit)) {
+    throw new SandboxError(
+      404,
+      "not_found",
+      hit.candidates.length
+        ? `'${text}' names ${hit.candidates.length} patents (${hit.candidates.join(", ")}); give one of them`
+        : `No patent with id '${text}'; accepted: ${PATENT_ID_FORMS}`,
+      { input: text },
+    );
+  }
+  const id = hit.id;
   const r = one<SqlRow>(
     ctx.db,
     `SELECT ${ROW_COLUMNS}, p.abstract, p.kind, p.family_id, p.cited_by_count
