@@ -175,6 +175,7 @@ function pickAuthor(): string {
 }
 
 let result;
+let sponsors: readonly import("./lib/report/resolve_inputs.ts").SponsorResolution[] = [];
 try {
   try {
     // The demo's own questions may not all be in the data (a store of public data, another service): it
@@ -196,6 +197,7 @@ try {
     }
     const resolved = await resolveInputs(client, inputs, plan!.run, { dropUnresolved: demo });
     inputs = resolved.inputs;
+    sponsors = resolved.sponsors;
     if (!demo) { for (const n of resolved.notes) console.error(`  ${n}`); }
     if (resolved.dropped.length) {
       const run = plan!.run.filter((id) => REPORT_SECTIONS[id].ready(inputs, canPickAuthor));
@@ -221,6 +223,7 @@ try {
   }
   result = await runSections(client, plan!.run, {
     inputs,
+    sponsors,
     pickAuthor,
     // The sandbox's data runs to its reference day, not the clock's (the real service's to today).
     asOf: sandbox ? new Date(`${sandbox.store.today}T00:00:00Z`) : undefined,
@@ -245,7 +248,20 @@ const written = await writeReport(
     sections,
   },
   inputs.out,
-  { formats: inputs.formats },
+  {
+    formats: inputs.formats,
+    // The deck's title slide: the question as asked (resolved), and the day the data run to.
+    deck: {
+      question: [
+        ["Sponsors", inputs.sponsors.join(", ")],
+        ["Tickers", inputs.tickers.join(", ")],
+        ["Condition", inputs.condition ?? ""],
+        ["Diseases", inputs.diseases.join(", ")],
+        ["Indication", inputs.indicationName ?? inputs.indication ?? ""],
+      ].filter(([, v]) => v).map(([label, value]) => ({ label, value })),
+      asOf: sandbox ? new Date(`${sandbox.store.today}T00:00:00Z`) : undefined,
+    },
+  },
 );
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -258,6 +274,7 @@ if (written.csvs.length) {
   console.log(`Tables: ${written.csvs.length} CSV files in ${inputs.out}/ (${files(written.csvs)})`);
 }
 if (written.xlsx) console.log(`Workbook: ${written.xlsx} (a sheet per table)`);
+if (written.pptx) console.log(`Deck: ${written.pptx} (slides with editable charts and tables)`);
 console.log(
   `\nSummary${synthetic ? " (synthetic sandbox data)" : sandbox ? " (imported public data)" : ""}:`,
 );

@@ -177,6 +177,53 @@ export function frameToHtmlTable(df: DataFrame, options: FrameDisplayOptions = {
   return out.join("");
 }
 
+/** A frame's first rows as the report's tables show them, as text: for tables that are not HTML (slides). */
+export interface ReaderCells {
+  /** Column headers as labels (`columnLabel`). */
+  readonly headers: readonly string[];
+  /** True for the numeric columns (right-aligned on the page). */
+  readonly numeric: readonly boolean[];
+  /** The rows' cells, formatted by meaning, codes and lists in words; a null is "". */
+  readonly rows: readonly (readonly string[])[];
+}
+
+/**
+ * The first rows of a frame in readers' form, cell by cell, exactly as {@linkcode frameToHtmlTable} with
+ * `labels: true` writes them (headers, formatted numbers and dates, value labels), without the HTML.
+ *
+ * @param df The frame.
+ * @param rows How many rows. @default {50}
+ * @param maxChars Longer cell texts are cut with an ellipsis. @default {200}
+ * @returns Headers, numeric flags and cell texts.
+ * @example Money and fractions formatted as the report's tables
+ * ```ts
+ * import pl from "nodejs-polars";
+ * import assert from "node:assert/strict";
+ * import { readerCells } from "./display.ts";
+ * const c = readerCells(pl.DataFrame({ status: ["ACTIVE_NOT_RECRUITING"], market_share: [0.0806] }));
+ * assert.deepEqual(c.rows, [["Active, not recruiting", "8.1%"]]);
+ * ```
+ */
+export function readerCells(df: DataFrame, rows = 50, maxChars = 200): ReaderCells {
+  const head = df.head(Math.max(0, Math.min(rows, df.height)));
+  const dtypes = df.dtypes.map(dtypeName);
+  const semantics = frameSemantics(df);
+  const columns = df.columns.map((c) => head.getColumn(c).toArray() as unknown[]);
+  return {
+    headers: df.columns.map((c, i) => columnLabel(c, dtypes[i].replace(/^list\[(.*)\]$/, "$1"))),
+    numeric: semantics.map((m) => isNumeric(m)),
+    rows: Array.from(
+      { length: head.height },
+      (_, r) =>
+        columns.map((values, i) =>
+          values[r] == null
+            ? ""
+            : cut(formatValue(values[r], dtypes[i], semantics[i], df.columns[i]), maxChars)
+        ),
+    ),
+  };
+}
+
 /** A displayable frame: HTML for notebooks and reports, plain text for terminals. */
 export class FrameDisplay {
   /** The HTML block (see {@linkcode frameToHtmlTable}). */

@@ -142,7 +142,7 @@ export const HEADLINE_INPUTS: ReportInputs = {
   cpc: "A61K",
   windowDays: 730,
   out: "out",
-  formats: ["html", "png"],
+  formats: ["html", "png", "pptx"],
   scanSponsor: "Novartis",
 };
 
@@ -178,7 +178,7 @@ names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synth
   --sections portfolio,catalysts   only these (${Object.keys(REPORT_SECTIONS).join(", ")});
                                    default: every section whose inputs are given
   --out out                        output folder (default out; must be allowed by --allow-write)
-  --formats html,png,csv,xlsx      what to write (default all four)
+  --formats html,png,csv,xlsx,pptx what to write (default all five; pptx: a deck of slides)
   --store ri.db                    the embedded sandbox serves this store of public data (deno task import)
                                    instead of synthetic data; alone, it runs the demo's questions on it
   --help                           this text

@@ -1,15 +1,16 @@
 /**
- * Writing a report to disk: `report.html`, one PNG per chart, one CSV per table and one `.xlsx` workbook,
- * as the formats ask.
+ * Writing a report to disk: `report.html`, one PNG per chart, one CSV per table, one `.xlsx` workbook and
+ * a `report.pptx` deck, as the formats ask.
  *
  * @module
  */
 import { toPng } from "../charts/render.ts";
-import { renderReport, type Report } from "./html.ts";
+import { renderReport, type Report, type ReportChart } from "./html.ts";
 import { exportTables, workbookBytes, writeCsvTables } from "./exports.ts";
+import { deck, type DeckOptions } from "./deck.ts";
 
 /** Output formats of {@linkcode writeReport}. */
-export const REPORT_FORMATS = ["html", "png", "csv", "xlsx"] as const;
+export const REPORT_FORMATS = ["html", "png", "csv", "xlsx", "pptx"] as const;
 
 /** One output format. */
 export type ReportFormat = typeof REPORT_FORMATS[number];
@@ -20,6 +21,8 @@ export interface WriteReportOptions {
   readonly formats?: readonly ReportFormat[];
   /** File name of the workbook. @default {"report.xlsx"} */
   readonly workbook?: string;
+  /** What the deck's title slide says besides the report: the question, the data's reference day. */
+  readonly deck?: Pick<DeckOptions, "question" | "asOf">;
 }
 
 /** What {@linkcode writeReport} wrote. */
@@ -32,11 +35,13 @@ export interface WrittenReport {
   readonly csvs: readonly string[];
   /** Path of the workbook (when xlsx was asked for). */
   readonly xlsx?: string;
+  /** Path of the deck (when pptx was asked for). */
+  readonly pptx?: string;
 }
 
 /**
- * Writes `report.html`, `<chart name>.png` files, `<section>_<table>.csv` files and `report.xlsx` into
- * `dir` (created when missing), as `options.formats` asks.
+ * Writes `report.html`, `<chart name>.png` files, `<section>_<table>.csv` files, `report.xlsx` and
+ * `report.pptx` into `dir` (created when missing), as `options.formats` asks.
  *
  * @param report The report.
  * @param dir Output directory. @default {"out"}
@@ -56,6 +61,7 @@ export async function writeReport(
   await Deno.mkdir(dir, { recursive: true });
   const names = new Set<string>();
   const pngs: string[] = [];
+  const rendered = new Map<ReportChart, Uint8Array>();
   for (const s of report.sections) {
     for (const c of s.charts ?? []) {
       if (!/^[a-z0-9_-]+$/i.test(c.name) || names.has(c.name)) {
@@ -64,7 +70,9 @@ export async function writeReport(
       names.add(c.name);
       if (!formats.has("png")) continue;
       const path = `${dir}/${c.name}.png`;
-      await Deno.writeFile(path, toPng(c.chart));
+      const png = toPng(c.chart);
+      rendered.set(c, png);
+      await Deno.writeFile(path, png);
       pngs.push(path);
     }
   }
@@ -76,6 +84,15 @@ export async function writeReport(
     xlsx = `${dir}/${workbook}`;
     await Deno.writeFile(xlsx, await workbookBytes(tables, report));
   }
+  let pptx: string | undefined;
+  if (formats.has("pptx")) {
+    pptx = `${dir}/report.pptx`;
+    const csv = csvs.length ? new Map(tables.map((t) => [t.table, t.file])) : undefined;
+    await Deno.writeFile(
+      pptx,
+      await deck(report, { ...options.deck, csv, xlsx: xlsx && workbook, pngs: rendered }),
+    );
+  }
   const html = formats.has("html") ? `${dir}/report.html` : undefined;
   if (html) {
     const files = {
@@ -84,5 +101,5 @@ export async function writeReport(
     };
     await Deno.writeTextFile(html, renderReport(report, files));
   }
-  return { html, pngs, csvs, xlsx };
+  return { html, pngs, csvs, xlsx, pptx };
 }

@@ -78,7 +78,7 @@ Deno.test("report: an unknown flag, section or format exits 2 with a did-you-mea
   assert.match(section.err, /--sections 'catalyts' is not one of .*did you mean 'catalysts'/);
   const format = await run(["--formats", "html,xls"]);
   assert.equal(format.code, 2);
-  assert.match(format.err, /--formats 'xls' is not one of html, png, csv, xlsx; did you mean 'xlsx'/);
+  assert.match(format.err, /--formats 'xls' is not one of html, png, csv, xlsx, pptx; did you mean 'xlsx'/);
   const needs = await run(["--sections", "portfolio", "--sponsors", "Pfizer"]);
   assert.equal(needs.code, 2);
   assert.match(needs.err, /--sections portfolio needs --sponsors and --condition/);
