@@ -16,6 +16,24 @@ export interface ExclusivitySectionOptions {
   readonly param?: ParamName;
 }
 
+/** Columns that carry Medicare Part D spending: absent, not zero, when the data hold no Part D. */
+const SPENDING =
+  /^(part_d_|exposed_|spending_year$|matched$|claims$|beneficiaries$|branded$|match_method$|medicare_)/;
+
+/**
+ * What the service said it has no Medicare Part D data for (its "no data here" notice on the Medicare
+ * calls: a store imported without Part D), with the advice that adds it; undefined when Part D answered.
+ */
+export function partDMissing(
+  r: { readonly provenance: LossOfExclusivity["provenance"] },
+): string | undefined {
+  const w = r.provenance.filter((p) => p.endpoint.startsWith("medicare"))
+    .flatMap((p) => p.warnings).find((x) => x.code === "no-data-source");
+  if (!w) return undefined;
+  const how = /\((deno task import[^)]*)\)/.exec(w.message)?.[1];
+  return how ?? "the service has no Medicare Part D data here";
+}
+
 /**
  * The sentence of an empty loss-of-exclusivity chart: whose drugs, the horizon, and — when a longer
  * horizon would change the answer (a drug is protected past it, and the horizon is under 10 years) —
@@ -63,6 +81,8 @@ export function exclusivitySection(
   years: number,
   options: ExclusivitySectionOptions = {},
 ): ReportSection {
+  const noPartD = partDMissing(r);
+  if (noPartD !== undefined) return withoutPartD(r, who, years, noPartD, options);
   const sponsors = (r.bySponsor.height ? r.bySponsor.toRecords() : []) as Record<string, unknown>[];
   const known = sponsors.filter((x) => typeof x.exposed_horizon === "number");
   const withTotal = known.filter((x) => typeof x.part_d_total === "number");
@@ -140,5 +160,60 @@ export function exclusivitySection(
     ],
     provenance: r.provenance,
     warnings: advised(meta(r).warnings, ["horizonYears", "windowDays"], options.param),
+  };
+}
+
+/**
+ * The section on data without Medicare Part D: the drugs losing their last protection and when, with no
+ * spending column, sentence or year (absent, not zero), and the import flag that adds Part D.
+ */
+function withoutPartD(
+  r: LossOfExclusivity,
+  who: readonly string[],
+  years: number,
+  advice: string,
+  options: ExclusivitySectionOptions,
+): ReportSection {
+  const keep = (df: LossOfExclusivity["drugs"]) => df.columns.filter((c) => !SPENDING.test(c));
+  const flag = advice.startsWith("deno task import") ? `; ${advice} adds it` : "";
+  const lose = `${plural(r.drugs.height, "drug")} ${r.drugs.height === 1 ? "loses its" : "lose their"}`;
+  const drugs: ReportTable = {
+    title: "Drugs losing protection",
+    frame: r.drugs.select(...keep(r.drugs)),
+    columns: ["drug_name", "trade_names", "entities", "next_expiry", "protection_horizon"]
+      .filter((c) => r.drugs.columns.includes(c)),
+  };
+  return {
+    title: "Loss of exclusivity",
+    short: "Exclusivity",
+    summary: `${who.join(", ")}: ${lose} last patent or exclusivity within ${years} years. ` +
+      `Medicare Part D spending is not in this data${flag}, so no exposure is shown.`,
+    charts: [],
+    tables: [
+      { title: "By sponsor", frame: r.bySponsor.select(...keep(r.bySponsor)) },
+      drugs,
+      ...(r.protected.height
+        ? [{
+          title: "Protected past the horizon (not exposure)",
+          frame: r.protected.select(...keep(r.protected)),
+          columns: ["drug_name", "entities", "protection_horizon", "protected_beyond"]
+            .filter((c) => r.protected.columns.includes(c)),
+        }]
+        : []),
+      ...(r.genericExclusivities.height
+        ? [{ title: "Generic exclusivities held (not exposure)", frame: r.genericExclusivities }]
+        : []),
+    ],
+    provenance: r.provenance,
+    // Warnings about Medicare matching say nothing without Medicare data; the missing source is said above.
+    warnings: advised(
+      meta(r).warnings?.filter((w) =>
+        typeof w === "string" ||
+        !["match-rate", "forms-unavailable", "share-unavailable"].includes(w.code ?? "") &&
+          !/Medicare|Part D/.test(w.message)
+      ),
+      ["horizonYears", "windowDays"],
+      options.param,
+    ),
   };
 }

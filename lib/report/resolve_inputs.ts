@@ -31,6 +31,8 @@ export interface ResolvedInputs {
   readonly notes: readonly string[];
   /** With `dropUnresolved`: one line per name left out because it did not resolve (else always empty). */
   readonly dropped: readonly string[];
+  /** Each kept sponsor's one resolution, in the order of `inputs.sponsors`: every section uses it. */
+  readonly sponsors: readonly SponsorResolution[];
 }
 
 /** Options of {@linkcode resolveInputs}. */
@@ -52,25 +54,7 @@ interface Check {
   readonly problem?: string;
 }
 
-/** How a name is compared with a lookup's rows: the same name, and (organizations) the one it starts. */
-interface Matcher {
-  readonly same: (a: string, b: string) => boolean;
-  /** Whether `name` is a word-prefix of `row` (organizations: "Boehringer" of "Boehringer Ingelheim"). */
-  readonly starts?: (row: string, name: string) => boolean;
-}
-
-const SAME_NAME: Matcher = { same: (a, b) => norm(a) === norm(b) };
-const ORGANIZATION: Matcher = {
-  same: sameOrganization,
-  starts: (row, name) => orgKey(row).startsWith(`${orgKey(name)}-`),
-};
-
-async function resolveOne(
-  lookup: Lookup,
-  flag: string,
-  value: string,
-  match: Matcher = SAME_NAME,
-): Promise<Check & { rows?: number }> {
+async function resolveOne(lookup: Lookup, flag: string, value: string): Promise<Check> {
   let rows: { name: string; id?: string }[];
   try {
     rows = await lookup(value.trim());
@@ -83,37 +67,333 @@ async function resolveOne(
       note: `${flag} '${value}' not checked (${(e as Error).message.split("\n")[0]})`,
     };
   }
-  const exact = rows.find((r) => norm(r.name) === norm(value)) ?? rows.find((r) => match.same(r.name, value));
+  const exact = rows.find((r) => norm(r.name) === norm(value));
   if (exact) {
     return { found: exact, note: `${flag} '${value}' → ${exact.name}${exact.id ? ` (${exact.id})` : ""}` };
-  }
-  // A short form that starts exactly one organization's name is that organization; two or more
-  // ("Merck": Merck & Co, Merck KGaA) are a question for the user.
-  const starting = match.starts ? rows.filter((r) => match.starts!(r.name, value)) : [];
-  if (starting.length === 1) {
-    const [one] = starting;
-    return { found: one, note: `${flag} '${value}' → ${one.name} (the one name it starts)` };
   }
   const near = await closestNames(lookup, value, rows);
   return {
     problem: `${flag} '${value}' did not resolve${
       near.length ? `; did you mean: ${near.map((n) => `'${n}'`).join(", ")}?` : "; no close names found"
     }`,
-    rows: rows.length,
   };
 }
 
 /** Sections that read approvals (catalysts, loss of exclusivity): a sponsor the approvals carry is enough. */
-const APPROVAL_SECTIONS: ReadonlySet<SectionId> = new Set<SectionId>(["catalysts", "exclusivity"]);
+const APPROVAL_SECTIONS: ReadonlySet<SectionId> = new Set<SectionId>([
+  "catalysts",
+  "exclusivity",
+  "regulatory",
+]);
 
-async function approvalsCheck(client: Client, value: string, failed: Check): Promise<Check> {
+/** What a sponsor resolved to, how, and what the data hold of it: decided once, used by every section. */
+export interface SponsorResolution {
+  /** The name as given. */
+  readonly input: string;
+  /** The name every analysis is asked with (the service's spelling, or the name as given). */
+  readonly name: string;
+  /** What matched it: a trial sponsor, an approval's applicant, a family's units, a registry entity. */
+  readonly how: readonly ("trials" | "approvals" | "family" | "registry")[];
+  /** The organization id (`organizations/<key>`) when the data gave one. */
+  readonly id?: string;
+  /** Trials the resolution saw (organization autocomplete's count), when it says. */
+  readonly trials?: number;
+  /** Approvals the resolution saw, when it says. */
+  readonly approvals?: number;
+  /** Other names of the company the data hold (units, applicant names). */
+  readonly units: readonly string[];
+  /** How it resolved, in one sentence. */
+  readonly note: string;
+}
+
+/** One organization autocomplete row (spec part 2), with the family fields a service may add. */
+interface OrgRow {
+  readonly name: string;
+  readonly id?: string;
+  readonly hierarchyLevel?: string;
+  readonly trialCount?: number;
+  readonly approvalCount?: number;
+  readonly rorId?: string | null;
+  readonly lei?: string | null;
+  readonly familyName?: string;
+  readonly familyTrialCount?: number;
+  readonly familyApprovalCount?: number;
+}
+
+/** A company: the names of one family (one name begins with another's, or states it as its parent). */
+interface Company {
+  readonly head: string;
+  readonly names: string[];
+  readonly rows: OrgRow[];
+  applicants: number;
+}
+
+/**
+ * Groups names into companies by the names themselves: a name that begins with another's ("BRISTOL MYERS
+ * SQUIBB CO PHARMACEUTICAL RESEARCH INSTITUTE") or ends with it as a stated parent ("… A WHOLLY OWNED SUB
+ * OF PFIZER INC") is that company's unit; a family a service names (`familyName`) is one company.
+ */
+function companies(rows: readonly OrgRow[], applicants: ReadonlyMap<string, number>): Company[] {
+  const items = [
+    ...rows.map((r) => ({ name: r.familyName ?? r.name, unit: r.name, row: r as OrgRow | undefined, n: 0 })),
+    ...[...applicants].map(([name, n]) => ({ name, unit: name, row: undefined, n })),
+  ];
+  const keys = [...new Set(items.map((i) => orgKey(i.name)))].sort((a, b) => a.length - b.length);
+  const headOf = (k: string) =>
+    keys.find((h) => h === k || k.startsWith(`${h}-`) || k.endsWith(`-${h}`)) ?? k;
+  const out = new Map<string, Company>();
+  for (const i of items) {
+    const h = headOf(orgKey(i.name));
+    const c = out.get(h) ?? { head: i.name, names: [], rows: [], applicants: 0 };
+    if (orgKey(c.head) !== h && orgKey(i.name) === h) out.set(h, { ...c, head: i.name });
+    const cc = out.get(h) ?? c;
+    if (!cc.names.some((n) => sameOrganization(n, i.unit))) cc.names.push(i.unit);
+    if (i.row) cc.rows.push(i.row);
+    cc.applicants += i.n;
+    out.set(h, cc);
+  }
+  return [...out.values()];
+}
+
+/** The approvals' applicant names matching a name (spec 4.3: case-insensitive partial match), with counts. */
+async function applicantsOf(
+  client: Client,
+  value: string,
+): Promise<{ total: number; names: Map<string, number> }> {
   try {
-    const how = await sponsorInApprovals(client, value);
-    if (how) return { found: { name: value.trim() }, note: `--sponsors '${value.trim()}' → ${how}` };
+    const r = await client.regulatory.search({ applicant: value.trim(), limit: 100 });
+    const names = new Map<string, number>();
+    for (const a of r.rows as { applicant_raw?: unknown }[]) {
+      if (typeof a.applicant_raw === "string") {
+        names.set(a.applicant_raw, (names.get(a.applicant_raw) ?? 0) + 1);
+      }
+    }
+    return { total: r.total ?? r.rows.length, names };
   } catch (e) {
     if (![402, 403].includes(statusOf(e) ?? 0)) throw e;
+    return { total: 0, names: new Map() };
   }
-  return failed;
+}
+
+const count = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
+
+/**
+ * One sponsor, resolved once: organization autocomplete (trial sponsors; spec 4.7) and, where it has no
+ * exact name, the approvals' applicants (spec 4.3). An exact name resolves; names that begin with it and
+ * belong to one company resolve to that company (its units said); to several unrelated companies ("Merck":
+ * Merck & Co's units and MERCK KGAA) they are a question; nothing is a typo with the closest names.
+ */
+async function resolveSponsor(
+  client: Client,
+  value: string,
+  approvals: boolean,
+): Promise<Check & { resolution?: SponsorResolution }> {
+  const v = value.trim();
+  let rows: OrgRow[];
+  let said: ServiceResolution | undefined;
+  try {
+    const r = await client.resolve.organizations({ query: v, limit: 50 });
+    rows = (r.rows as OrgRow[]).filter((o) => typeof o.name === "string");
+    const body = r.body as
+      | { resolution?: ServiceResolution; data?: { resolution?: ServiceResolution } }
+      | null;
+    said = body?.resolution ?? body?.data?.resolution;
+  } catch (e) {
+    if (![402, 403].includes(statusOf(e) ?? 0)) throw e;
+    return {
+      found: { name: v },
+      note: `--sponsors '${v}' not checked (${(e as Error).message.split("\n")[0]})`,
+      resolution: {
+        input: v,
+        name: v,
+        how: [],
+        units: [],
+        note: "not checked (the key's tier has no lookup)",
+      },
+    };
+  }
+  if (said && Array.isArray(said.families)) return fromService(client, v, said, rows);
+  const exact = rows.find((r) => norm(r.name) === norm(v)) ?? rows.find((r) => sameOrganization(r.name, v));
+  // The approvals' applicants: where autocomplete has no exact name, and for what the sponsor files.
+  const apps = await applicantsOf(client, v);
+  const exactApplicant = [...apps.names.keys()].find((n) => sameOrganization(n, v));
+  const starts = (n: string) => orgKey(n) === orgKey(v) || orgKey(n).startsWith(`${orgKey(v)}-`);
+  const candidates = exact
+    ? companies([exact], new Map([...apps.names].filter(([n]) => !starts(n) || sameOrganization(n, v))))
+    : companies(rows.filter((r) => starts(r.familyName ?? r.name)), apps.names);
+  const mine = exact || exactApplicant
+    ? candidates.filter((c) => c.names.some((n) => sameOrganization(n, exact?.name ?? v)))
+    : candidates.filter((c) => c.names.some(starts));
+  if (mine.length > 1 && !exact && !exactApplicant) {
+    const said = mine.map((c) => {
+      const t = c.rows.reduce((a, r) => a + (r.familyTrialCount ?? r.trialCount ?? 0), 0);
+      const counts = [t ? count(t, "trial") : "", c.applicants ? count(c.applicants, "approval") : ""]
+        .filter(Boolean).join(", ");
+      return `'${c.head}'${counts ? ` (${counts})` : ""}`;
+    });
+    return {
+      problem: `--sponsors '${v}' fits ${mine.length} companies: ${said.join(", ")}; name the one you mean`,
+    };
+  }
+  const company = mine[0];
+  if (!company) {
+    // No organization and no applicant: the catalysts may still know it (the service's graph).
+    if (approvals) {
+      const how = await sponsorInApprovals(client, v).catch((e) => {
+        if (![402, 403].includes(statusOf(e) ?? 0)) throw e;
+        return undefined;
+      });
+      if (how) {
+        const note = `--sponsors '${v}' → ${how}`;
+        return {
+          found: { name: v },
+          note,
+          resolution: { input: v, name: v, how: ["approvals"], units: [], note: how },
+        };
+      }
+    }
+    const near = await closestNames(sponsorNames(client), v, rows);
+    return {
+      problem: `--sponsors '${v}' did not resolve${
+        near.length ? `; did you mean: ${near.map((n) => `'${n}'`).join(", ")}?` : "; no close names found"
+      }`,
+    };
+  }
+  // The name every analysis is asked with: the service's spelling of the one it matched, else as given.
+  const row = exact ?? company.rows.find((r) => sameOrganization(r.name, company.head)) ??
+    (company.rows.length === 1 && !exactApplicant ? company.rows[0] : undefined);
+  const name = exact?.name ?? (exactApplicant ? v : row?.name ?? company.head);
+  const trials = company.rows.reduce((a, r) => a + (r.familyTrialCount ?? r.trialCount ?? 0), 0);
+  const filed = Math.max(company.applicants, company.rows.reduce((a, r) => a + (r.approvalCount ?? 0), 0));
+  const units = company.names.filter((n) => !sameOrganization(n, name));
+  const how = [
+    ...(trials > 0 ? ["trials" as const] : []),
+    ...(filed > 0 ? ["approvals" as const] : []),
+    ...(units.length ? ["family" as const] : []),
+    ...(company.rows.some((r) => r.rorId || r.lei) ? ["registry" as const] : []),
+  ];
+  const applicantNames = company.names.filter((n) => apps.names.has(n));
+  const note = [
+    trials ? `${count(trials, "trial")} as a trial sponsor` : "",
+    filed
+      ? `${count(filed, "approval")} under ${count(applicantNames.length || 1, "applicant name")}` +
+        (units.length
+          ? `, ${units.length} of them ${units.length === 1 ? "a unit" : "units"} named as its own`
+          : "")
+      : "",
+    company.rows.some((r) => r.rorId || r.lei) ? "a registry entity (ROR/GLEIF)" : "",
+  ].filter(Boolean).join("; ");
+  const line = `--sponsors '${v}' → ${name}${
+    exact || exactApplicant ? "" : " (the one company whose name it starts)"
+  }${note ? `: ${note}` : ""}`;
+  return {
+    found: { name, ...(row?.id ? { id: row.id } : {}) },
+    note: line,
+    resolution: {
+      input: v,
+      name,
+      how,
+      ...(row?.id ? { id: row.id } : {}),
+      ...(trials ? { trials } : {}),
+      ...(filed ? { approvals: filed } : {}),
+      units,
+      note: note || "matched by name",
+    },
+  };
+}
+
+/**
+ * What a service that says how its sponsor filters resolve a name (a sandbox-chosen `resolution` beside the
+ * autocomplete rows: the families its filters reach) decided: the report says the same, and asks with the
+ * name as given so that every filter resolves it that way.
+ */
+interface ServiceResolution {
+  readonly status: "resolved" | "ambiguous" | "unresolved";
+  readonly rule?: string;
+  readonly families: readonly {
+    readonly id?: string;
+    readonly name: string;
+    readonly trialCount?: number;
+    readonly approvalCount?: number;
+    readonly matched?: readonly string[];
+    readonly units?: readonly { readonly name: string }[];
+  }[];
+  readonly suggestions?: readonly string[];
+}
+
+async function fromService(
+  client: Client,
+  v: string,
+  said: ServiceResolution,
+  rows: readonly OrgRow[],
+): Promise<Check & { resolution?: SponsorResolution }> {
+  const fams = said.families;
+  const counted = (f: ServiceResolution["families"][number]) =>
+    [
+      f.trialCount ? count(f.trialCount, "trial") : "",
+      f.approvalCount ? count(f.approvalCount, "approval") : "",
+    ].filter(Boolean).join(", ");
+  if (said.status === "ambiguous") {
+    const list = fams.map((f) => `'${f.name}'${counted(f) ? ` (${counted(f)})` : ""}`);
+    return {
+      problem: `--sponsors '${v}' fits ${fams.length} companies: ${list.join(", ")}; name the one you mean`,
+    };
+  }
+  if (said.status !== "resolved" || !fams.length) {
+    const near = said.suggestions?.length
+      ? [...said.suggestions]
+      : await closestNames(sponsorNames(client), v, rows);
+    return {
+      problem: `--sponsors '${v}' did not resolve${
+        near.length
+          ? `; did you mean: ${near.slice(0, 5).map((n) => `'${n}'`).join(", ")}?`
+          : "; no close names found"
+      }`,
+    };
+  }
+  const trials = fams.reduce((a, f) => a + (f.trialCount ?? 0), 0);
+  const approvals = fams.reduce((a, f) => a + (f.approvalCount ?? 0), 0);
+  // One family: asked by its head's name (the service's spelling); a name filed under several: as given.
+  const name = fams.length === 1 ? fams[0].name : v;
+  const units = [...new Set(fams.flatMap((f) => [f.name, ...(f.units ?? []).map((u) => u.name)]))]
+    .filter((n) => !sameOrganization(n, name));
+  const ids = new Set(fams.map((f) => f.id));
+  const registry = rows.some((r) => (ids.has(r.id) || sameOrganization(r.name, name)) && (r.rorId || r.lei));
+  const how = [
+    ...(trials > 0 ? ["trials" as const] : []),
+    ...(approvals > 0 ? ["approvals" as const] : []),
+    ...(units.length ? ["family" as const] : []),
+    ...(registry ? ["registry" as const] : []),
+  ];
+  const note = [
+    trials ? `${count(trials, "trial")}` : "",
+    approvals ? `${count(approvals, "approval")}` : "",
+    units.length ? `${count(units.length, "other name")} of its family reached` : "",
+    said.rule ?? "",
+  ].filter(Boolean).join("; ");
+  return {
+    found: { name },
+    note: `--sponsors '${v}' → ${name}${note ? `: ${note}` : ""}`,
+    resolution: {
+      input: v,
+      name,
+      how,
+      ...(fams.length === 1 && fams[0].id ? { id: fams[0].id } : {}),
+      ...(trials ? { trials } : {}),
+      ...(approvals ? { approvals } : {}),
+      units,
+      note: note || "matched by name",
+    },
+  };
+}
+
+/** Names to suggest for a sponsor typo: organizations (trial sponsors) and the approvals' applicants. */
+function sponsorNames(client: Client): Lookup {
+  const orgs = organizationLookup(client);
+  return async (q) => {
+    const [o, a] = await Promise.all([orgs(q), applicantsOf(client, q).catch(() => undefined)]);
+    return [...o, ...[...(a?.names.keys() ?? [])].map((name) => ({ name }))];
+  };
 }
 
 /**
@@ -135,8 +415,8 @@ async function approvalsCheck(client: Client, value: string, failed: Check): Pro
  * import { resolveInputs } from "./resolve_inputs.ts";
  * await using sb = await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
  * const client = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
- * const inputs = { ...HEADLINE_INPUTS, sponsors: ["Merck"] };
- * await assert.rejects(resolveInputs(client, inputs, ["portfolio"]), /--sponsors 'Merck' did not resolve; did you mean: 'Merck & Co'/);
+ * const inputs = { ...HEADLINE_INPUTS, sponsors: ["Pfzer"] };
+ * await assert.rejects(resolveInputs(client, inputs, ["portfolio"]), /--sponsors 'Pfzer' did not resolve; did you mean: 'Pfizer'/);
  * ```
  */
 export async function resolveInputs(
@@ -146,7 +426,6 @@ export async function resolveInputs(
   options: ResolveOptions = {},
 ): Promise<ResolvedInputs> {
   const uses = new Set<NameInput>(sections.flatMap((id) => REPORT_SECTIONS[id].names));
-  const organizations = organizationLookup(client);
   const diseases = diseaseLookup(client);
   const disease = (flag: string, v: string): Promise<Check> | Check =>
     asCurie(v) ? { found: { name: v, id: asCurie(v) } } : resolveOne(diseases, flag, v);
@@ -154,12 +433,7 @@ export async function resolveInputs(
     uses.has(name) && v !== undefined ? Promise.resolve(disease(`--${name}`, v)) : undefined;
   // Every name at once (each lookup is a short request); notes and problems in the order given.
   const approvals = sections.some((id) => APPROVAL_SECTIONS.has(id));
-  const sponsor = async (v: string): Promise<Check> => {
-    const c = await resolveOne(organizations, "--sponsors", v, ORGANIZATION);
-    // Only a name no trial sponsor is called by is looked for in the approvals: one autocomplete has
-    // suggestions for is ambiguous or a typo, and the suggestions are the answer.
-    return c.problem && c.rows === 0 && approvals ? approvalsCheck(client, v, c) : c;
-  };
+  const sponsor = (v: string) => resolveSponsor(client, v, approvals);
   const [sponsorChecks, conditionCheck, diseaseChecks, indicationCheck] = await Promise.all([
     Promise.all(uses.has("sponsors") ? inputs.sponsors.map(sponsor) : []),
     one("condition", inputs.condition),
@@ -206,5 +480,9 @@ export async function resolveInputs(
     },
     notes,
     dropped: drop ? problems : [],
+    sponsors: sponsorIdx.flatMap((i) => {
+      const r = (sponsorChecks[i] as { resolution?: SponsorResolution } | undefined)?.resolution;
+      return r ? [r] : [];
+    }),
   };
 }

@@ -22,11 +22,14 @@ import {
 } from "../analyses/mod.ts";
 import { progressBar } from "../charts/progress.ts";
 import { checkParams } from "../analyses/params.ts";
+import { framed } from "../analyses/_measures.ts";
 import type { ReportSection } from "./html.ts";
 import { REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 import * as S from "./sections.ts";
 import { REPORT_FLAGS } from "./sections.ts";
 import { exclusivitySection } from "./exclusivity_section.ts";
+import type { SponsorResolution } from "./resolve_inputs.ts";
+import pl from "nodejs-polars";
 import { outlookSection } from "./outlook_section.ts";
 
 /** Which sections run, and why the others do not. */
@@ -86,6 +89,22 @@ export function planSections(inputs: ReportInputs, canPickAuthor: boolean): Sect
       throw new UsageError(`--sponsors: ${said}`);
     }
   }
+  if (run.includes("outlook")) {
+    // The outlook's own limits (1-10 sponsors, diseases), checked before any section runs.
+    const where = inputs.condition !== undefined ? [inputs.condition] : [...inputs.diseases];
+    try {
+      checkParams("pipelineOutlook", { sponsors: inputs.sponsors, diseases: where });
+    } catch (e) {
+      const m = (e as Error).message.match(/^pipelineOutlook: (sponsors|diseases)\S* (.*)$/s);
+      if (!m) throw e;
+      const flag = m[1] === "sponsors"
+        ? "--sponsors"
+        : inputs.condition !== undefined
+        ? "--condition"
+        : "--diseases";
+      throw new UsageError(`${flag} (pipeline outlook): ${m[2]}`);
+    }
+  }
   return { run, skipped };
 }
 
@@ -100,6 +119,11 @@ export interface RunContext {
    * @default {today}
    */
   readonly asOf?: Date;
+  /**
+   * Each sponsor's one resolution (`resolveInputs`): said once, in a table ahead of the sections, and
+   * every section's tables and warnings agree with it.
+   */
+  readonly sponsors?: readonly SponsorResolution[];
   /** Receives the client's progress; {@linkcode runSections} points it at each step's bar. */
   readonly setProgress?: (f: ((p: Progress) => void) | undefined) => void;
 }
@@ -208,14 +232,15 @@ export async function runSections(
   ctx: RunContext,
 ): Promise<{ sections: ReportSection[]; failures: string[] }> {
   const steps = stepsFor(client, ctx);
-  const out: ReportSection[] = [];
+  const out: ReportSection[] = ctx.sponsors?.length ? [sponsorsSection(ctx.sponsors)] : [];
   const failures: string[] = [];
   for (const [n, id] of sections.entries()) {
     const name = REPORT_SECTIONS[id].title;
     const t0 = performance.now();
     ctx.setProgress?.(progressBar({ label: `[${n + 1}/${sections.length}] ${name.toLowerCase()}` }));
     try {
-      out.push({ ...await steps[id](), seconds: (performance.now() - t0) / 1000 });
+      const section = agreeing(await steps[id](), ctx.sponsors ?? []);
+      out.push({ ...section, seconds: (performance.now() - t0) / 1000 });
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       failures.push(`${name}: ${message}`);
@@ -226,4 +251,86 @@ export async function runSections(
     console.error(`${s.error ? "✗" : "✓"} ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   }
   return { sections: out, failures };
+}
+
+/** How a sponsor resolved, in the words of the sponsor table's "Resolved" column. */
+export function resolvedHow(r: SponsorResolution): string {
+  return r.how.length ? `by ${r.how.join(", ")}` : "not checked";
+}
+
+/**
+ * The report's sponsors as they resolved, said once ahead of every section: the name each was asked as,
+ * how it resolved (trials, approvals, family, registry), what the data hold of it, and its other names.
+ */
+export function sponsorsSection(sponsors: readonly SponsorResolution[]): ReportSection {
+  const frame = framed(
+    sponsors.map((s) => ({
+      sponsor: s.input,
+      resolved_name: s.name,
+      resolved: resolvedHow(s),
+      trials: s.trials ?? null,
+      approvals: s.approvals ?? null,
+      other_names: s.units.join("; "),
+    })),
+    {
+      sponsor: pl.Utf8,
+      resolved_name: pl.Utf8,
+      resolved: pl.Utf8,
+      trials: pl.Int64,
+      approvals: pl.Int64,
+      other_names: pl.Utf8,
+    },
+  );
+  return {
+    title: "Sponsors",
+    summary:
+      sponsors.map((s) => `${s.input}${s.name !== s.input ? ` (${s.name})` : ""}: ${s.note}.`).join(" ") +
+      " Every section below asks for each sponsor under this one resolution.",
+    tables: [{ title: "How each sponsor resolved", frame }],
+  };
+}
+
+/** A sponsor named in a text: its name as given or as resolved, as a whole word. */
+const names = (r: SponsorResolution) => [...new Set([r.input, r.name])];
+const mentions = (text: string, r: SponsorResolution) =>
+  names(r).some((n) =>
+    new RegExp(`(^|[^\\w])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\w]|$)`, "i").test(text)
+  );
+
+/**
+ * A section that agrees with the report's one resolution: no warning says a resolved sponsor "did not
+ * resolve" (its resolution is said once, in the Sponsors table), and a table's `resolved` column says how
+ * each resolved sponsor resolved instead of an analysis's own yes or no.
+ */
+export function agreeing(section: ReportSection, sponsors: readonly SponsorResolution[]): ReportSection {
+  if (!sponsors.length) return section;
+  const unresolvedWarning = (w: NonNullable<ReportSection["warnings"]>[number]) => {
+    const text = typeof w === "string" ? w : w.message;
+    const code = typeof w === "string" ? "" : w.code ?? "";
+    return (["unresolved", "maybe-unresolved"].includes(code) ||
+      /did not resolve|No organizations matched/.test(text)) &&
+      sponsors.some((r) => mentions(text, r));
+  };
+  const table = <T extends { frame: pl.DataFrame }>(t: T): T => {
+    const df = t.frame;
+    const by = ["sponsor", "input", "entity"].find((c) => df.columns.includes(c));
+    if (!by || !df.columns.includes("resolved") || df.getColumn("resolved").dtype.toString() !== "Bool") {
+      return t;
+    }
+    const keys = (df.getColumn(by).toArray() as unknown[]).map((v) =>
+      String(v ?? "").replace(/^sponsor:/, "")
+    );
+    const was = df.getColumn("resolved").toArray() as (boolean | null)[];
+    const how = keys.map((k, i) => {
+      const r = sponsors.find((s) => names(s).some((n) => n.toLowerCase() === k.toLowerCase()));
+      return r ? resolvedHow(r) : was[i] === true ? "yes" : was[i] === false ? "no" : null;
+    });
+    return { ...t, frame: df.withColumns(pl.Series("resolved", how, pl.Utf8)) };
+  };
+  return {
+    ...section,
+    warnings: section.warnings?.filter((w) => !unresolvedWarning(w)),
+    tables: section.tables?.map(table),
+    charts: section.charts?.map((c) => ({ ...c, data: c.data.map(table) })),
+  };
 }
