@@ -9,12 +9,11 @@
  * - `meta.author` also carries the profile's counters `works_count`, `cited_by_count` and `h_index`, as the
  *   scholarly index states them (over all the author's works; they can reflect a partial duplicate
  *   profile and need not add up to the works listed).
- * - Organization autocomplete: case-insensitive substring of the name, or any name the organization is
- *   known by whose normalised key (lib/client/names.ts `orgKey`) is the query's or starts with it at a word
- *   ("BRISTOL MYERS SQUIBB CO" finds "Bristol-Myers Squibb"), organizations with at least one linked
- *   trial only — directly, or (an entity) through its corporate family, as the service's sponsor
- *   resolution expands a parent to its children ("Roche Holding AG" for Genentech's trials); exact matches
- *   first, then prefix matches, then by trial count (its own).
+ * - Organization autocomplete (`organizationAutocomplete` in _resolve.ts): on a generated store the
+ *   organizations with a linked trial (directly or, an entity, through its family), on an imported store
+ *   every organization a source names; exact names (or any name of the same orgKey) first, then prefix,
+ *   word-inside and substring matches, the closest keys for a typo; each row says how it matched and its
+ *   family, and the body's `resolution` what the sponsor filters do with the name.
  *   UNRESOLVED rows always carry null rorId/lei.
  * - Alerts belong to a tenant; the store keys them by the demo tier name (`pro` for `tenant-pro`).
  *   The list strips `metadata`, `last_triggered_at` and `match_count` (taken from metadata, else 0).
@@ -24,7 +23,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { type HandlerContext, listBody, notFound, offsetOf, SandboxError } from "../handler.ts";
 import { all, one, Where } from "./_sql.ts";
-import { orgKey } from "../../client/names.ts";
+import { organizationAutocomplete } from "./_resolve.ts";
 import type { SqlRow } from "./_registries_util.ts";
 
 const DAY_MS = 86_400_000;
@@ -103,39 +102,14 @@ export function researcherWorks(ctx: HandlerContext): Record<string, unknown> {
   return { ...body, hasMore: page * limit < total };
 }
 
-/** GET /api/v1/tools/resolution/autocomplete. */
+/** GET /api/v1/tools/resolution/autocomplete (the rule: `organizationAutocomplete` in _resolve.ts). */
 export function resolveOrganizations(ctx: HandlerContext): Record<string, unknown> {
-  const q = String(ctx.params.query ?? "").trim();
-  const limit = Number(ctx.params.limit ?? 10);
-  const rows = all<SqlRow>(
+  const { rows, resolution } = organizationAutocomplete(
     ctx.db,
-    `SELECT id, name, hierarchy_level, trial_count, approval_count, is_entity, ror_id, lei,
-       CASE WHEN lower(name) = lower(?1) THEN 0 WHEN substr(lower(name), 1, length(?1)) = lower(?1) THEN 1
-         ELSE 2 END AS rk
-     FROM organizations WHERE (trial_count >= 1 OR (is_entity = 1 AND EXISTS (SELECT 1 FROM org_closure c
-         JOIN organizations d ON d.id = c.descendant_id WHERE c.ancestor_id = organizations.id AND c.hops > 0
-         AND d.trial_count >= 1)))
-       AND (instr(lower(name), lower(?1)) > 0
-       OR id IN (SELECT org_id FROM org_names WHERE key = ?3 OR (key > ?3 || '-' AND key < ?3 || '.')))
-     ORDER BY rk, trial_count DESC, name, id LIMIT ?2`,
-    [q, limit, orgKey(q)],
+    String(ctx.params.query ?? ""),
+    Number(ctx.params.limit ?? 10),
   );
-  return {
-    success: true,
-    data: rows.map((r: SqlRow) => {
-      const resolved = r.hierarchy_level === "GLOBAL PARENT";
-      return {
-        name: String(r.name),
-        hierarchyLevel: String(r.hierarchy_level),
-        trialCount: Number(r.trial_count),
-        approvalCount: Number(r.approval_count),
-        id: String(r.id),
-        isEntity: r.is_entity === 1,
-        rorId: resolved ? r.ror_id : null,
-        lei: resolved ? r.lei : null,
-      };
-    }),
-  };
+  return { success: true, data: rows, resolution };
 }
 
 /** GET /api/v1/tools/financials/lei-to-ticker. */

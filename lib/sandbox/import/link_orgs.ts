@@ -141,7 +141,7 @@ function reset(db: DatabaseSync): void {
   db.exec(`UPDATE organizations SET hierarchy_level = 'UNRESOLVED', is_entity = 0, ror_id = NULL, lei = NULL,
     org_type = 'mention', country = NULL, is_industry = 0, ultimate_parent_id = id, depth = 0, resolved_to_id = NULL
     WHERE is_entity = 1 OR resolved_to_id IS NOT NULL OR ultimate_parent_id IS NOT id OR depth != 0`);
-  db.exec("DELETE FROM org_names WHERE source IN ('ror', 'gleif')");
+  db.exec("DELETE FROM org_names WHERE source IN ('ror', 'gleif', 'stated')");
   const refs = orgRefColumns(db);
   const used = (id: string) =>
     refs.some(([t, c]) =>
@@ -408,23 +408,26 @@ export function linkOrganizations(store: ImportStore): string[] {
     if (hasTable(db, "sec_entities") && count(db, "SELECT count(*) AS n FROM sec_entities") > 0) {
       out.push("SEC tickers: no LEI joined (import GLEIF's records with --gleif to join them by name)");
     }
-    return out;
   }
 
-  // The sources' organizations and their keys (own key first).
-  const orgs = db.prepare("SELECT id, key, name FROM organizations ORDER BY id").all() as {
-    id: string;
-    key: string;
-    name: string;
-  }[];
+  // The sources' organizations and their keys (own key first); none to match without a registry.
+  const orgs =
+    (regs.length ? db.prepare("SELECT id, key, name FROM organizations ORDER BY id").all() : []) as {
+      id: string;
+      key: string;
+      name: string;
+    }[];
   const keysOf = new Map<string, string[]>(orgs.map((o) => [o.id, [o.key]]));
   const more = new Map<string, string[]>(); // keys without a trailing parenthesis, tried last
   for (
-    const n of db.prepare("SELECT org_id, key, name FROM org_names ORDER BY org_id, key").all() as {
-      org_id: string;
-      key: string;
-      name: string;
-    }[]
+    const n
+      of (regs.length
+        ? db.prepare("SELECT org_id, key, name FROM org_names ORDER BY org_id, key").all()
+        : []) as {
+          org_id: string;
+          key: string;
+          name: string;
+        }[]
   ) {
     const ks = keysOf.get(n.org_id);
     if (ks && !ks.includes(n.key)) ks.push(n.key);
@@ -590,6 +593,11 @@ export function linkOrganizations(store: ImportStore): string[] {
     }
   }
 
+  // Families the names state (after the registries' parents, which come first).
+  const stated = statedFamilies(db, (id) => resolvedTo.get(id) ?? id, parentsOf, match);
+  for (const [child, parent] of stated.edges) addEdge(child, parent);
+  if (stated.lines.length) out.push(...stated.lines);
+
   // Entity attributes; GLEIF parents first (ultimate and depth follow the first parent).
   const setEntity = db.prepare(
     `UPDATE organizations SET hierarchy_level = 'GLOBAL PARENT', is_entity = 1, ror_id = ?, lei = ?, org_type = ?,
@@ -644,7 +652,9 @@ export function linkOrganizations(store: ImportStore): string[] {
     return found;
   };
   const topOf = new Map<string, { top: string; depth: number }>();
-  for (const id of recsOf.keys()) {
+  // Every organization with a parent or a registry record (a stated parent is one too).
+  const nodes = new Set<string>([...recsOf.keys(), ...parentsOf.keys(), ...[...parentsOf.values()].flat()]);
+  for (const id of nodes) {
     for (const p of parentsOf.get(id) ?? []) insParent.run(p, id);
     const seen = new Set([id]);
     let at = id, depth = 0;
@@ -671,25 +681,27 @@ export function linkOrganizations(store: ImportStore): string[] {
 
   const sources = orgs.length;
   const families = new Set([...topOf.values()].map((t) => t.top)).size;
-  const made = count(db, "SELECT count(*) AS n FROM org_link_nodes");
+  const made = count(db, "SELECT count(*) AS n FROM org_link_nodes") - stated.made;
   const edges = count(db, "SELECT count(*) AS n FROM org_parent");
-  out.push(
-    `Organizations: ${tally.matched.size.toLocaleString("en-US")} of ${
-      sources.toLocaleString("en-US")
-    } matched to ` +
-      `registry records (${
-        regs.map((g) => `${g === "ror" ? "ROR" : "GLEIF"} ${tally[g].toLocaleString("en-US")}`).join(", ")
-      }), ` +
-      `${(sources - tally.matched.size).toLocaleString("en-US")} UNRESOLVED (${
-        tally.ambiguous.size.toLocaleString("en-US")
-      } ambiguous); ` +
-      `${recsOf.size.toLocaleString("en-US")} entities (${
-        made.toLocaleString("en-US")
-      } of them registry parents no source names) in ` +
-      `${families.toLocaleString("en-US")} families, ${
-        edges.toLocaleString("en-US")
-      } parent links; see the org_matches table`,
-  );
+  if (regs.length) {
+    out.push(
+      `Organizations: ${tally.matched.size.toLocaleString("en-US")} of ${
+        sources.toLocaleString("en-US")
+      } matched to ` +
+        `registry records (${
+          regs.map((g) => `${g === "ror" ? "ROR" : "GLEIF"} ${tally[g].toLocaleString("en-US")}`).join(", ")
+        }), ` +
+        `${(sources - tally.matched.size).toLocaleString("en-US")} UNRESOLVED (${
+          tally.ambiguous.size.toLocaleString("en-US")
+        } ambiguous); ` +
+        `${recsOf.size.toLocaleString("en-US")} entities (${
+          made.toLocaleString("en-US")
+        } of them registry parents no source names) in ` +
+        `${families.toLocaleString("en-US")} families, ${
+          edges.toLocaleString("en-US")
+        } parent links; see the org_matches table`,
+    );
+  }
 
   // SEC registrants' LEIs, by their names' keys in GLEIF.
   if (r.gleif && hasTable(db, "sec_entities")) {
@@ -716,4 +728,227 @@ export function linkOrganizations(store: ImportStore): string[] {
     }
   }
   return out;
+}
+
+/** Words of a stated relation before `OF` ("A WHOLLY OWNED SUB OF", "AN INDIRECT WHOLLY OWNED SUBSIDIARY OF"). */
+const OWNED =
+  String.raw`(?:(?:AN?|THE|ITS)\s+)?(?:(?:INDIRECT|DIRECT|WHOLLY|MAJORITY|PARTIALLY|FULLY|JOINTLY)[\s-]+)*` +
+  String.raw`(?:OWNED\s+)?`;
+const RELATION = String.raw`(SUBSIDIARY|SUBSIDIARIES|SUBS?|AFFILIATE|AFFIL|DIVISION|DIVN?)\.?`;
+const STATED: { re: RegExp; parent: number; phrase: (m: RegExpExecArray) => string }[] = [
+  // "FOLDRX PHARMACEUTICALS LLC A WHOLLY OWNED SUB OF PFIZER INC", "PARKE-DAVIS DIVISION OF PFIZER INC",
+  // "X, a subsidiary of Y", "X, an affiliate of Y".
+  {
+    re: new RegExp(String.raw`^(.+?)[\s,;]+${OWNED}${RELATION}\s+OF\s+(.+)$`, "i"),
+    parent: 3,
+    phrase: (m) => m[0].slice(m[1].length, m[0].length - m[3].length).replace(/^[\s,;]+/, "").trim(),
+  },
+  // "APOTHECON INC DIV BRISTOL MYERS SQUIBB", "PFIZER LABORATORIES DIV PFIZER INC".
+  {
+    re: /^(.+?)[\s,;]+(DIVISION|DIV|DIVN)\.?\s+(?!OF\b)(.+)$/i,
+    parent: 3,
+    phrase: (m) => m[2].toUpperCase(),
+  },
+  // "X, a Johnson & Johnson company", "X A JOHNSON AND JOHNSON CO".
+  {
+    re: /^(.+?)[\s,;]+AN?\s+(.+?)\s+(COMPANY|CO)\.?$/i,
+    parent: 2,
+    phrase: (m) => `A … ${m[3].toUpperCase()}`,
+  },
+];
+
+/** True when a name has a word that is not a legal form (orgKey keeps legal words only when all are). */
+const named = (name: string): boolean => orgKey(`${name} zqxz`) !== "zqxz";
+
+/**
+ * The parent an organization's own name states: "<unit> A (WHOLLY OWNED / INDIRECT …) SUB(SIDIARY) OF
+ * <parent>", "<unit> DIVISION OF <parent>", "<unit> DIV <parent>", "<unit>, an affiliate of <parent>",
+ * "<unit>, a <parent> company". Undefined when the name states none (or a part is only legal-form words).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { statedParent } from "./link_orgs.ts";
+ * assert.deepEqual(statedParent("FOLDRX PHARMACEUTICALS LLC A WHOLLY OWNED SUB OF PFIZER INC"), {
+ *   unit: "FOLDRX PHARMACEUTICALS LLC", parent: "PFIZER INC", phrase: "A WHOLLY OWNED SUB OF",
+ * });
+ * assert.equal(statedParent("APOTHECON INC DIV BRISTOL MYERS SQUIBB")?.parent, "BRISTOL MYERS SQUIBB");
+ * assert.equal(statedParent("PFIZER INC"), undefined);
+ * ```
+ */
+export function statedParent(name: string): { unit: string; parent: string; phrase: string } | undefined {
+  const text = name.trim().replace(/\s+/g, " ");
+  for (const { re, parent: at, phrase } of STATED) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const parent = m[at].replace(/^[\s,;]+|[\s,;.]+$/g, "");
+    const unit = m[1].replace(/[\s,;]+$/g, "");
+    if (!named(parent) || !named(unit)) continue;
+    return { unit, parent, phrase: phrase(m) };
+  }
+  return undefined;
+}
+
+/** Legal-form words that make a different company of the same first name ("MERCK KGAA" is not "MERCK"). */
+const OTHER_FORM = new Set([
+  "kgaa",
+  "se",
+  "ag",
+  "sa",
+  "spa",
+  "nv",
+  "bv",
+  "gmbh",
+  "plc",
+  "ltd",
+  "kk",
+  "ab",
+  "oy",
+]);
+
+/**
+ * Families the names state, for the linking step:
+ *
+ * 1. **A stated parent**: an organization whose own name states its parent ({@linkcode statedParent})
+ *    is a unit of the organization of that parent's name key (made from the name when no source names it,
+ *    e.g. "MERCK AND CO INC"); an organization whose key is the stated unit's own name ("MERCK SHARP AND
+ *    DOHME LLC" beside "MERCK SHARP AND DOHME LLC A SUB OF MERCK AND CO INC") is the same unit and gets the
+ *    same parent, unless its own name states another.
+ * 2. **A name beginning with another applicant's full name**: an Orange Book applicant (an organization
+ *    holding approvals) without a stated parent whose key begins, at a word, with another applicant's key
+ *    is that applicant's unit ("BRISTOL MYERS SQUIBB CO PHARMACEUTICAL RESEARCH INSTITUTE" under "BRISTOL
+ *    MYERS SQUIBB CO", "PFIZER CENTRAL RESEARCH" under "PFIZER INC"); the longest such applicant; not when
+ *    the rest is only a legal form ("MERCK KGAA" is not a unit of a "MERCK").
+ *
+ * A registry-matched mention stands for its entity. No edge closes a cycle. Every decision is a row of
+ * `org_matches` with registry `name`.
+ */
+function statedFamilies(
+  db: DatabaseSync,
+  entity: (id: string) => string,
+  parentsOf: Map<string, string[]>,
+  match: ReturnType<DatabaseSync["prepare"]>,
+): { edges: [string, string][]; lines: string[]; made: number } {
+  const byKey = db.prepare("SELECT id, name FROM organizations WHERE key = ?");
+  const insNode = db.prepare(
+    `INSERT INTO organizations (id, key, name, hierarchy_level, is_entity, org_type, is_industry, ultimate_parent_id, depth)
+     VALUES (?, ?, ?, 'UNRESOLVED', 0, 'mention', 0, ?, 0)`,
+  );
+  const madeNode = db.prepare("INSERT OR IGNORE INTO org_link_nodes (id) VALUES (?)");
+  const addName = db.prepare(
+    "INSERT OR IGNORE INTO org_names (org_id, key, name, source) VALUES (?, ?, ?, 'stated')",
+  );
+  const edges: [string, string][] = [];
+  const parentOf = new Map<string, string>(); // this step's parents
+  let made = 0, byName = 0, byPrefix = 0;
+  const up = (
+    id: string,
+  ): string[] => [...(parentsOf.get(id) ?? []), ...(parentOf.has(id) ? [parentOf.get(id)!] : [])];
+  const reaches = (from: string, to: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length) {
+      const at = stack.pop()!;
+      if (at === to) return true;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      stack.push(...up(at));
+    }
+    return false;
+  };
+  const link = (
+    orgId: string,
+    orgName: string,
+    parent: { id: string; name: string },
+    key: string,
+    rule: string,
+  ) => {
+    const child = entity(orgId), to = entity(parent.id);
+    if (child === to || reaches(to, child)) {
+      match.run(
+        orgId,
+        orgName,
+        "name",
+        "UNRESOLVED",
+        key,
+        parent.id,
+        parent.name,
+        `${rule}; not linked: it would close a cycle`,
+        null,
+      );
+      return false;
+    }
+    parentOf.set(child, to);
+    edges.push([child, to]);
+    match.run(orgId, orgName, "name", "MATCHED", key, parent.id, parent.name, rule, null);
+    return true;
+  };
+  const orgOf = (name: string): { id: string; name: string } => {
+    const key = orgKey(name);
+    const known = byKey.get(key) as { id: string; name: string } | undefined;
+    if (known) return known;
+    const id = `organizations/${key}`;
+    insNode.run(id, key, name, id);
+    madeNode.run(id);
+    addName.run(id, key, name);
+    made++;
+    return { id, name };
+  };
+
+  // 1. Stated parents, over every organization's own name (streamed: patent stores hold hundreds of thousands).
+  const rows = db.prepare("SELECT id, key, name FROM organizations").all() as {
+    id: string;
+    key: string;
+    name: string;
+  }[];
+  const statedUnit = new Map<string, { parent: { id: string; name: string }; phrase: string; by: string }>();
+  const hasOwn = new Set<string>();
+  for (const o of rows) {
+    const s = statedParent(o.name);
+    if (!s) continue;
+    const parent = orgOf(s.parent);
+    const rule = `its name states its parent ("${s.phrase}" ${s.parent})`;
+    if (link(o.id, o.name, parent, orgKey(s.parent), rule)) byName++;
+    hasOwn.add(o.id);
+    const unitKey = orgKey(s.unit);
+    if (unitKey !== o.key && !statedUnit.has(unitKey)) {
+      statedUnit.set(unitKey, { parent, phrase: s.phrase, by: o.name });
+    }
+  }
+  for (const [unitKey, s] of statedUnit) {
+    const same = byKey.get(unitKey) as { id: string; name: string } | undefined;
+    if (!same || hasOwn.has(same.id) || parentOf.has(entity(same.id))) continue;
+    const rule =
+      `the same name key as the unit "${s.by}" names, which states its parent ("${s.phrase}" ${s.parent.name})`;
+    if (link(same.id, same.name, s.parent, orgKey(s.parent.name), rule)) (byName++, hasOwn.add(same.id));
+  }
+
+  // 2. Applicants whose name begins with another applicant's full name.
+  const applicants = db.prepare(
+    "SELECT DISTINCT o.id, o.key, o.name FROM approval_sponsors s JOIN organizations o ON o.id = s.org_id",
+  ).all() as { id: string; key: string; name: string }[];
+  const applicantByKey = new Map(applicants.map((a) => [a.key, a]));
+  for (const a of applicants) {
+    if (hasOwn.has(a.id)) continue;
+    const words = a.key.split("-");
+    for (let n = words.length - 1; n >= 1; n--) {
+      const head = applicantByKey.get(words.slice(0, n).join("-"));
+      if (!head || head.id === a.id) continue;
+      if (words.slice(n).every((w) => OTHER_FORM.has(w))) break;
+      const rule = `its name begins with the applicant's full name ${head.name}`;
+      if (link(a.id, a.name, head, head.key, rule)) byPrefix++;
+      break;
+    }
+  }
+  const lines = byName + byPrefix
+    ? [
+      `Families the names state: ${
+        byName.toLocaleString("en-US")
+      } organizations under the parent their name ` +
+      `states (sub, division, affiliate of …), ${byPrefix.toLocaleString("en-US")} applicants under the ` +
+      `applicant whose full name theirs begins with; ${made.toLocaleString("en-US")} parents made from the ` +
+      "names; see org_matches (registry 'name')",
+    ]
+    : [];
+  return { edges, lines, made };
 }
