@@ -168,15 +168,23 @@ Deno.test("patents.search rows carry YYYYMMDD dates, epoch-ms last_updated, raw 
   assert.equal(typeof row?.last_updated, "number");
 });
 
-Deno.test("patents.search company_id forms resolve to the corporate family", () => {
-  const family = ids({ company_id: "organizations/pfizer" });
-  assert.equal(family.length, 4 + 30);
-  assert.ok(family.includes("EP0000002B1"), "a subsidiary's patent is in the family");
+Deno.test("patents.search answers the organization's own patents, not a subsidiary's filed under its own name; the aggregate's cluster is the family", () => {
+  const own = ids({ company_id: "organizations/pfizer" });
+  assert.equal(own.length, 3 + 30, "Pfizer's own: as PFIZER INC or resolved to Pfizer");
+  assert.ok(!own.includes("EP0000002B1"), "Wyeth LLC (Pfizer's child) files under its own name");
   for (const v of ["ror:0abcde123", `lei:${PFZ_LEI.toLowerCase()}`, PFZ_LEI, "0abcde123"]) {
-    assert.deepEqual(ids({ company_id: v }), family, v);
+    assert.deepEqual(ids({ company_id: v }), own, v);
   }
-  assert.deepEqual(ids({ company_name: "pfizer" }), family);
+  assert.deepEqual(ids({ company_name: "pfizer" }), own);
+  assert.equal(search({ company_name: "Pfizer" }).meta.total, 33);
   assert.deepEqual(ids({ company_id: "organizations/wyeth" }), ["EP0000002B1"]);
+  assert.equal(search({ company_name: "Wyeth LLC" }).meta.total, 1);
+  // The family view stays where the spec offers it: the aggregate's cluster (Pfizer, Wyeth, the mention).
+  const agg = P.AggregateResponse.parse(invoke(db, handlers, "patents.aggregate", {
+    query: { company_name: "Pfizer", publication_date_from: "2019-01-01", publication_date_to: "2026-12-31" },
+  }));
+  assert.equal((agg.buckets ?? agg.data ?? []).reduce((n, b) => n + b.count, 0), 34, "33 own + Wyeth's");
+  assert.equal(agg.meta.filters.company_cluster_size, 3);
 });
 
 Deno.test("patents.search raw assignee strings match exactly and company_id beats company_name", () => {
@@ -363,22 +371,50 @@ Deno.test("patents endpoints over HTTP against the generated store", async (t) =
         assert.equal((await get(sb, p, {}, "free")).status, 402, p);
       }
     });
-    await t.step("search totals match independent SQL, family expansion included", async () => {
-      const all = await get(sb, "/api/v1/patents", { include_total: true }, "pro");
-      assert.equal(P.PatentSearchResponse.parse(all.body).meta.total, n("SELECT count(*) AS n FROM patents"));
-      const fam = await get(sb, "/api/v1/patents", {
-        include_total: true,
-        company_id: "organizations/pfizer",
-      }, "pro");
-      const expected = n(
-        `SELECT count(DISTINCT patent_id) AS n FROM patent_assignees WHERE direct_id IN (SELECT descendant_id
+    await t.step(
+      "search totals match independent SQL: own patents; the aggregate's cluster is the family",
+      async () => {
+        const all = await get(sb, "/api/v1/patents", { include_total: true }, "pro");
+        assert.equal(
+          P.PatentSearchResponse.parse(all.body).meta.total,
+          n("SELECT count(*) AS n FROM patents"),
+        );
+        // A parent whose children file patents under their own names.
+        const parent = rows<{ id: string; name: string }>(
+          sb,
+          `SELECT o.id, o.name FROM organizations o JOIN org_parent c ON c.parent_id = o.id
+         JOIN patent_assignees pa ON pa.direct_id = c.child_id
+         WHERE EXISTS (SELECT 1 FROM patent_assignees x WHERE x.direct_id = o.id)
+         GROUP BY o.id ORDER BY count(*) DESC, o.id LIMIT 1`,
+        )[0];
+        assert.ok(parent, "the generated store has a parent whose child files patents");
+        const own = n(
+          "SELECT count(DISTINCT patent_id) AS n FROM patent_assignees WHERE direct_id = ?1 OR mention_id = ?1",
+          parent.id,
+        );
+        const family = n(
+          `SELECT count(DISTINCT patent_id) AS n FROM patent_assignees WHERE direct_id IN (SELECT descendant_id
          FROM org_closure WHERE ancestor_id = ?1 AND hops <= 6) OR ultimate_id = ?1 OR mention_id IN
          (SELECT descendant_id FROM org_closure WHERE ancestor_id = ?1 AND hops <= 6)`,
-        "organizations/pfizer",
-      );
-      assert.equal(fam.body.meta.total, expected);
-      assert.ok(expected > 0);
-    });
+          parent.id,
+        );
+        assert.ok(own > 0 && family > own, `${parent.name}: own ${own}, family ${family}`);
+        for (
+          const q of [{ company_id: parent.id }, { company_name: parent.name }] as Record<string, string>[]
+        ) {
+          const r = await get(sb, "/api/v1/patents", { include_total: true, ...q }, "pro");
+          assert.equal(r.body.meta.total, own, JSON.stringify(q));
+        }
+        const agg = await get(sb, "/api/v1/patents/aggregate", {
+          company_id: parent.id,
+          publication_date_from: "1900-01-01",
+          publication_date_to: "2100-12-31",
+          limit: 500,
+        }, "pro");
+        const buckets = P.AggregateResponse.parse(agg.body);
+        assert.equal((buckets.buckets ?? buckets.data ?? []).reduce((s, b) => s + b.count, 0), family);
+      },
+    );
     await t.step("unresolved company or CPC → 400 naming the value", async () => {
       const a = await get(sb, "/api/v1/patents", { company_id: "No Such Company Ltd" }, "pro");
       assert.equal(a.status, 400);

@@ -1,15 +1,19 @@
 /**
- * Patent filters shared by search, aggregate and yoy-growth (spec 4.4): company resolution with
- * corporate-family expansion, CPC prefix validation and expansion, date window, country, legal status.
+ * Patent filters shared by search, aggregate and yoy-growth (spec 4.4): company resolution (the search:
+ * the organization's own patents; aggregate and growth: its corporate family), CPC prefix validation and
+ * expansion, date window, country, legal status.
  *
  * Sandbox choices (documented in the README's patents section):
  * - `company_id` is tried, in order, as `organizations/<key>`, `ror:<id>`, `lei:<id>`, a bare ROR id
  *   (`0` + 6 alphanumerics + 2 digits), a bare 20-character LEI, then an exact raw assignee string.
  *   `company_name` is an exact, case-insensitive organization name (a mention resolves to its entity).
- * - An organization anchor expands to its corporate family: every node of `org_closure` below it
- *   within 6 hops (parent_of + resolved_to). A patent matches when one of its assignees has a
- *   `direct_id`, `ultimate_id` or `mention_id` in that family. `company_cluster_size` counts the
- *   family's nodes (entities and mentions, the anchor included).
+ * - The search (`GET /api/v1/patents`: "direct indexed filters, no graph traversal") answers an
+ *   organization's own patents: one of the patent's assignees is resolved to it (`direct_id`) or names it
+ *   (`mention_id`) — a subsidiary filing under its own name (a GLEIF child) is not its parent's.
+ * - The aggregate and growth expand an organization anchor to its corporate family (the cluster whose
+ *   size they echo): every node of `org_closure` below it within 6 hops (parent_of + resolved_to). A
+ *   patent matches when one of its assignees has a `direct_id`, `ultimate_id` or `mention_id` in that
+ *   family. `company_cluster_size` counts the family's nodes (entities and mentions, the anchor included).
  * - An exact raw assignee string matches that string only (no expansion; cluster size 1, and
  *   `company_id_resolved` echoes the string).
  * - A CPC value is valid when some known code starts with it (both for `include_descendants=true`,
@@ -31,6 +35,12 @@ export interface CompanyScope {
   readonly clusterSize: number;
   /** True when matching the raw assignee string exactly. */
   readonly raw: boolean;
+  /**
+   * True for the organization's own patents (an assignee resolved to it or naming it: `direct_id` or
+   * `mention_id`), as the search's "direct indexed filters, no graph traversal"; false for its corporate
+   * family (aggregate and growth, whose `company_cluster_size` the spec echoes).
+   */
+  readonly own: boolean;
 }
 
 /** A SQL condition over one alias with its bound parameters. */
@@ -98,9 +108,28 @@ export interface LinkFilter {
  * anchor (already one row per patent), or the raw-name index of the assignee mirror.
  */
 export function companyRids(c: CompanyScope): Cond {
-  return c.raw
-    ? { sql: "SELECT pa.patent_rid FROM patent_assignee_rid pa WHERE pa.raw_name = ?", params: [c.resolved] }
-    : { sql: "SELECT a.patent_rid FROM patent_anchor a WHERE a.anchor_id = ?", params: [c.resolved] };
+  if (c.raw) {
+    return {
+      sql: "SELECT pa.patent_rid FROM patent_assignee_rid pa WHERE pa.raw_name = ?",
+      params: [c.resolved],
+    };
+  }
+  const a = anchorCond(c);
+  return { sql: `SELECT a.patent_rid FROM patent_anchor a WHERE ${a.sql}`, params: a.params };
+}
+
+/**
+ * The condition on `patent_anchor a` for an organization scope: the family's patents, or (own) those of
+ * them with an assignee resolved to the organization or naming it — probed by the patent's primary key.
+ */
+export function anchorCond(c: CompanyScope): Cond {
+  return c.own
+    ? {
+      sql: `a.anchor_id = ? AND EXISTS (SELECT 1 FROM patent_assignee_rid o WHERE o.patent_rid = a.patent_rid
+        AND (o.direct_id = ? OR o.mention_id = ?))`,
+      params: [c.resolved, c.resolved, c.resolved],
+    }
+    : { sql: "a.anchor_id = ?", params: [c.resolved] };
 }
 
 /** Rowids of the patents with a CPC code matching `c` (subquery over `patent_cpc_rid pc`). */
@@ -155,10 +184,14 @@ function anchorOfName(db: DatabaseSync, v: string): string | undefined {
   return r ? (r.resolved_to_id ?? r.id) : undefined;
 }
 
-/** Resolve `company_id` (precedence) or `company_name`; undefined when neither was sent. */
+/**
+ * Resolve `company_id` (precedence) or `company_name`; undefined when neither was sent. `own`: the
+ * organization's own patents (search), else its corporate family (aggregate, growth).
+ */
 export function resolveCompany(
   db: DatabaseSync,
   params: Readonly<Record<string, unknown>>,
+  own = false,
 ): CompanyScope | undefined {
   const byId = typeof params.company_id === "string" ? params.company_id.trim() : undefined;
   const byName = typeof params.company_name === "string" ? params.company_name.trim() : undefined;
@@ -166,7 +199,7 @@ export function resolveCompany(
   const parameter = byId !== undefined ? "company_id" : "company_name";
   const value = (byId ?? byName) as string;
   const a = byId !== undefined ? anchorOfId(db, value) : { id: anchorOfName(db, value) };
-  if (a.raw !== undefined) return { resolved: a.raw, clusterSize: 1, raw: true };
+  if (a.raw !== undefined) return { resolved: a.raw, clusterSize: 1, raw: true, own };
   if (a.id === undefined) {
     throw invalid(parameter, value, "no organization or raw assignee matches it; filters are never dropped");
   }
@@ -175,12 +208,13 @@ export function resolveCompany(
     "SELECT COUNT(*) AS n FROM org_closure WHERE ancestor_id = ? AND hops <= 6",
     [a.id],
   );
-  return { resolved: a.id, clusterSize: Math.max(1, n?.n ?? 0), raw: false };
+  return { resolved: a.id, clusterSize: own ? 1 : Math.max(1, n?.n ?? 0), raw: false, own };
 }
 
 /** Condition on `patent_assignee_rid pa` (or `patent_assignees pa`) for a company scope. */
 export function assigneeCondition(c: CompanyScope): Cond {
   if (c.raw) return { sql: "pa.raw_name = ?", params: [c.resolved] };
+  if (c.own) return { sql: "(pa.direct_id = ? OR pa.mention_id = ?)", params: [c.resolved, c.resolved] };
   return {
     sql: `(pa.direct_id IN ${FAMILY} OR pa.ultimate_id IN ${FAMILY} OR pa.mention_id IN ${FAMILY})`,
     params: [c.resolved, c.resolved, c.resolved],
@@ -224,10 +258,10 @@ export function defaultWindow(today: string): { from: string; to: string } {
  */
 export function patentScope(
   ctx: HandlerContext,
-  opts: { years?: { from: number; to: number }; withRegistry?: boolean } = {},
+  opts: { years?: { from: number; to: number }; withRegistry?: boolean; own?: boolean } = {},
 ): PatentScope {
   const p = ctx.params;
-  const company = resolveCompany(ctx.db, p);
+  const company = resolveCompany(ctx.db, p, opts.own ?? false);
   const cpcCond = cpcCondition(ctx.db, p);
   const assigneeCond = company ? assigneeCondition(company) : undefined;
   const links: LinkFilter[] = [];
@@ -237,7 +271,7 @@ export function patentScope(
       inSql: `p.rid IN (${rids.sql})`,
       existsSql: company.raw
         ? "EXISTS (SELECT 1 FROM patent_assignee_rid pa WHERE pa.patent_rid = p.rid AND pa.raw_name = ?)"
-        : "EXISTS (SELECT 1 FROM patent_anchor a WHERE a.anchor_id = ? AND a.patent_rid = p.rid)",
+        : `EXISTS (SELECT 1 FROM patent_anchor a WHERE ${anchorCond(company).sql} AND a.patent_rid = p.rid)`,
       params: rids.params,
       rids,
       driver: company.raw
@@ -253,7 +287,7 @@ export function patentScope(
         }
         : {
           from: "patent_anchor a",
-          cond: { sql: "a.anchor_id = ?", params: rids.params },
+          cond: anchorCond(company),
           rid: "a.patent_rid",
         },
     });

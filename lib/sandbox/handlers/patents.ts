@@ -1,8 +1,8 @@
 /**
  * Sandbox handlers: patents (spec 4.4; the server core answers 402 below Pro).
  *
- * - `patents.search`: direct indexed filters (see `_patents_filters.ts` for company and CPC
- *   resolution); rows carry `YYYYMMDD` dates, epoch-ms `last_updated`, raw `assignees` and
+ * - `patents.search`: direct indexed filters, a company's own patents without its corporate family
+ *   (see `_patents_filters.ts` for company and CPC resolution); rows carry `YYYYMMDD` dates, epoch-ms `last_updated`, raw `assignees` and
  *   `cpc_codes`; `meta.total` is the exact count only when the raw query carries
  *   `include_total=true` (otherwise null), because `include_total` is a client-fixed value, not a
  *   catalogue parameter.
@@ -126,7 +126,8 @@ function searchTotal(ctx: HandlerContext, scope: PatentScope, lead: LinkFilter |
 
 /** GET /api/v1/patents. */
 export function searchPatents(ctx: HandlerContext): Record<string, unknown> {
-  const scope = patentScope(ctx, { withRegistry: true });
+  // "Direct indexed filters, no graph traversal" (spec 4.4): the organization's own patents.
+  const scope = patentScope(ctx, { withRegistry: true, own: true });
   const { page, limit, offset } = offsetOf(ctx.params);
   const dir = ctx.params.order === "asc" ? "ASC" : "DESC";
   const key = ctx.params.sort === "title" ? "p.title" : "p.publication_date";
