@@ -128,19 +128,48 @@ export interface Rules {
   readonly cohortYears: number;
 }
 
-/** Build one programme from its trials and matched approvals. */
+/**
+ * The day `years` calendar years after `day` (`YYYY-MM-DD`): the same month and day, 29 February becoming
+ * 1 March in a year without it. `failAfterYears` counts this way: a programme whose last start at its
+ * phase was 2021-11-21 has failed from 2026-11-21 on, not 1,826.25 days later.
+ */
+export function addYears(day: string, years: number): string {
+  const [y, m, d] = day.slice(0, 10).split("-").map(Number);
+  return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
+}
+
+/** The approval matchers, most specific first: the first that applies dates a programme's approval. */
+export const MATCHER_PRECEDENCE = [
+  "drug and indication",
+  "drug in the disease's approved drugs",
+  "drug only",
+] as const;
+
+/** Build one programme from its trials and matched approvals (the words: {@link loaDefinitions}). */
 export function buildProgramme(
   key: { drug: string; disease: string; area: string },
   trials: readonly LoaTrial[],
   matched: Matched,
   rules: Rules,
 ): Programme {
-  const approvals = matched.records;
+  // A trial reaches its phase on its start: one that starts after the day judged from has not (yet).
+  const planned = trials.filter((t) => t.start_date && t.start_date > rules.asOf && levelsOf(t.phase).length);
+  const started = trials.filter((t) => !(t.start_date && t.start_date > rules.asOf));
+  const dev = started.filter((t) => levelsOf(t.phase).length);
+  // The first trial: the earliest start among its started Phase 1-3 trials (Early Phase 1 is Phase 1).
+  const dated = dev.filter((t) => t.start_date).sort((a, b) => (a.start_date! < b.start_date! ? -1 : 1));
+  const first = dated[0]?.start_date ?? null;
+  // The entry phase: the lowest phase of the trials that start on that first day (or of every trial when
+  // none is dated). A later trial at a lower phase (a new formulation, population or life-cycle Phase 1)
+  // does not move the entry back: phases below the entry are not counted.
+  const entryFrom = first ? dev.filter((t) => t.start_date === first) : dev;
+  const entryLevels = entryFrom.flatMap((t) => levelsOf(t.phase));
+  const entry = (entryLevels.length ? Math.min(...entryLevels) : null) as Level | null;
   const starts: Partial<Record<Level, string>> = {};
   const atLevel = new Map<Level, LoaTrial[]>();
   let combined12 = false;
-  for (const t of trials) {
-    const lv = levelsOf(t.phase);
+  for (const t of dev) {
+    const lv = levelsOf(t.phase).filter((l) => entry !== null && l >= entry);
     if (lv.length === 2 && lv[0] === 1) combined12 = true;
     for (const l of lv) {
       atLevel.set(l, [...(atLevel.get(l) ?? []), t]);
@@ -148,16 +177,16 @@ export function buildProgramme(
     }
   }
   const levels = [...atLevel.keys()].sort();
-  const entry = (levels[0] ?? null) as Level | null;
   const highest = (levels.at(-1) ?? null) as Level | null;
-  const dated = approvals.filter((a) => a.approval_date).sort((a, b) =>
-    a.approval_date! < b.approval_date! ? -1 : 1
-  );
-  const approved = (approvals.length > 0 || matched.landscape) && entry !== null;
-  const approvalDate = dated[0]?.approval_date ?? null;
-  const starting = trials.map((t) => t.start_date).filter((d): d is string => !!d).sort();
-  const first = starts[entry ?? 1] ?? starting[0] ?? null;
-  const firstTrial = [...trials].sort((a, b) => (a.start_date ?? "9") < (b.start_date ?? "9") ? -1 : 1)[0];
+  // Several matchers may apply: the most specific one dates the approval (MATCHER_PRECEDENCE), and
+  // within it the earliest dated record. A landscape listing without any record of the drug is undated.
+  const chosen = MATCHER_PRECEDENCE.find((m) => matched.records.some((a) => a.match === m)) ??
+    (matched.landscape ? MATCHER_PRECEDENCE[1] : null);
+  const approvals = matched.records.filter((a) => a.match === chosen);
+  const approvalDate = approvals.map((a) => a.approval_date).filter((d): d is string => !!d).sort()[0] ??
+    null;
+  const approved = chosen !== null && entry !== null;
+  const firstTrial = dated[0];
   const latest = [...trials].sort((a, b) => (a.start_date ?? "") < (b.start_date ?? "") ? 1 : -1)[0];
   const firstYear = first ? Number(first.slice(0, 4)) : null;
   const inWindow = firstYear !== null && firstYear >= rules.fromYear && firstYear <= rules.toYear;
@@ -170,8 +199,10 @@ export function buildProgramme(
   let outcome: Programme["outcome"];
   let reason: string;
   let decidedAt: Level | null = null;
-  if (entry === null || highest === null) (outcome = "no phase"), (reason = "no Phase 1-3 trial");
-  else if (!inWindow) {
+  if (entry === null || highest === null) {
+    (outcome = "no phase"),
+      (reason = planned.length ? `no Phase 1-3 trial started by ${rules.asOf}` : "no Phase 1-3 trial");
+  } else if (!inWindow) {
     (outcome = "outside window"),
       (reason = firstYear === null
         ? "no start date"
@@ -184,11 +215,13 @@ export function buildProgramme(
   else {
     const top = atLevel.get(highest)!;
     const lastStart = top.map((t) => t.start_date).filter((d): d is string => !!d).sort().at(-1);
+    const next = planned.map((t) => t.start_date!).sort()[0];
     if (top.some((t) => RUNNING.has(t.status))) (outcome = "censored"), (reason = "still running");
+    else if (next) (outcome = "censored"), (reason = `a trial is planned to start ${next}`);
     else if (top.every((t) => STOPPED.has(t.status))) {
       (outcome = "failed"), (reason = "stopped (terminated, withdrawn or suspended)"), (decidedAt = highest);
     } else if (!lastStart) (outcome = "censored"), (reason = "no start date at its last phase");
-    else if (yearsBetween(lastStart, rules.asOf) >= rules.failAfterYears) {
+    else if (addYears(lastStart, rules.failAfterYears) <= rules.asOf) {
       (outcome = "failed"),
         (reason = `no later phase within ${rules.failAfterYears} years`),
         (decidedAt = highest);
@@ -207,11 +240,7 @@ export function buildProgramme(
     phase3_start: starts[3] ?? null,
     approval_date: approvalDate,
     approval_ids: approvals.map((a) => a.approval_id),
-    approval_match: approvals.length
-      ? [...new Set(approvals.map((a) => a.match))].join(", ")
-      : matched.landscape
-      ? "drug in the disease's approved drugs"
-      : null,
+    approval_match: chosen,
     entry_phase: entry === null ? null : LEVEL_CODE[entry],
     highest_phase: approved ? "approval" : highest === null ? null : LEVEL_CODE[highest],
     last_status: latest?.status ?? null,
@@ -339,8 +368,10 @@ export interface Matched {
  * regulatory landscape of the disease — which expands the disease to its subtypes — lists the drug as
  * approved: the drug's earliest dated record gives the date, `drug in the disease's approved drugs`; or
  * (3) a record lists no indications at all (Orange Book records without a linked indication): it counts
- * for each of the drug's programmes that reached Phase 3, `drug only`. Records whose drug names do not
- * share the drug's base name (salt and ester words dropped) are dropped before (by the fetch).
+ * for each of the drug's programmes that reached Phase 3, `drug only`. Every matcher that applies is
+ * returned; {@link buildProgramme} dates the approval by the first in {@link MATCHER_PRECEDENCE}.
+ * Records whose drug names do not share the drug's base name (salt and ester words dropped) are dropped
+ * before (by the fetch).
  */
 export function assignApprovals(
   programmes: readonly {
@@ -364,7 +395,7 @@ export function assignApprovals(
         records.push({ ...a, match: "drug and indication" });
       } else if (!ind.length && p.reachedIII) records.push({ ...a, match: "drug only" });
     }
-    if (!records.length && p.landscape && dated.length) {
+    if (p.landscape && dated.length) {
       records.push({ ...dated[0], match: "drug in the disease's approved drugs" });
     }
     out.set(p.disease, { records, landscape: p.landscape });

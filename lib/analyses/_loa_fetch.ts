@@ -8,7 +8,7 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { drugKeys } from "../client/names.ts";
+import { baseName, drugKeys } from "../client/names.ts";
 import type { Provenance } from "../client/result.ts";
 import type { AnalysisWarning } from "../frames/mod.ts";
 import type { DataFrame } from "../frames/polars.ts";
@@ -33,7 +33,8 @@ export function loaRules(
   return {
     failAfterYears: o.failAfterYears ?? 5,
     asOf,
-    fromYear: o.fromYear ?? y - 25,
+    // 25 calendar years: the year of asOf and the 24 before it.
+    fromYear: o.fromYear ?? y - 24,
     toYear: o.toYear ?? y,
     cohortYears: o.cohortYears ?? 5,
   };
@@ -44,47 +45,77 @@ export function loaDefinitions(r: Rules): Record<string, string> {
   return {
     programme: "one drug developed in one disease: the drug's trials in the disease as you named it, " +
       "with its subtypes (the composite search by drug and disease). A drug in two diseases is two " +
-      "programmes. Its phases are those of its trials: a combined Phase 1/2 trial reaches Phase 1 and " +
-      "Phase 2 at its start, Phase 2/3 reaches Phase 2 and 3; Phase 4 and not-applicable trials are no " +
-      "development phase",
+      "programmes. A drug is one drug whatever its case, spacing or salt form ('Abovapant', 'abovapant' " +
+      "and 'abovapant hydrochloride' are one drug: the shared name rule of approvals and loss of " +
+      "exclusivity); its first spelling names it",
+    phases: "a programme's phases are those of its trials: Early Phase 1 counts as Phase 1; a combined " +
+      "Phase 1/2 trial reaches Phase 1 and Phase 2 at its start, Phase 2/3 reaches Phase 2 and 3; Phase 4 " +
+      "and not-applicable trials are no development phase",
+    first_trial: "the programme's earliest start among its Phase 1-3 trials that started by " +
+      `${r.asOf}; it places the programme in the window and its start-year cohort, and an approval ` +
+      "before it makes the programme 'approved before its trials'",
+    entry_phase: "the lowest phase among the trials that start on the first trial's day. A later trial " +
+      "at a lower phase (a new formulation or population, a life-cycle Phase 1 after approval) does not " +
+      "move the entry back: phases below the entry are not counted",
+    future_starts: `a trial whose start is after ${r.asOf} (the day judged from) has not reached its ` +
+      "phase and is not the first trial; a programme with such a planned trial is censored, not failed",
     advancing: "a programme advanced from a phase when it later reached a higher phase or approval. A " +
       "phase passed without a trial of its own (Phase 1 straight to Phase 3) counts as passed, and is " +
-      "listed in `skipped`. A programme that first appears at Phase 2 enters the counts from Phase 2 on",
-    approval: "an approval record of the drug (any salt or ester form of its name) whose indications " +
-      "name the programme's disease, or the drug listed among the disease's approved drugs by the " +
-      "service's regulatory landscape (which includes the disease's subtypes; dated by the drug's first " +
-      "approval record); a record listing no indications (Orange Book records without a " +
-      "linked indication) counts for each of the drug's programmes that reached Phase 3 " +
-      "(approval_match 'drug only'). Phase 3 to approval covers submission and review together: the " +
+      "listed in `skipped`. A programme that enters at Phase 2 enters the counts from Phase 2 on",
+    approval: "three matchers, most specific first: (1) 'drug and indication': an approval record of " +
+      "the drug (any salt or ester form of its name) whose indications name the programme's disease; " +
+      "(2) 'drug in the disease's approved drugs': the drug listed among the disease's approved drugs " +
+      "by the service's regulatory landscape (which includes the disease's subtypes), dated by the " +
+      "drug's first approval record; (3) 'drug only': a record listing no indications (Orange Book " +
+      "records without a linked indication) counts for each of the drug's programmes that reached " +
+      "Phase 3. When several apply, the first in this order dates the approval (its earliest record) and " +
+      "is named in approval_match. Phase 3 to approval covers submission and review together: the " +
       "service shows no submissions",
     failing: "a programme failed at its highest phase when every trial at that phase was terminated, " +
       `withdrawn or suspended, or when no later phase and no approval came within ${r.failAfterYears} ` +
-      "years of the last trial start at that phase (failAfterYears)",
+      "calendar years of the last trial start at that phase (failAfterYears; a last start on " +
+      `2020-03-01 has failed from ${2020 + r.failAfterYears}-03-01 on, 29 February counting to 1 March)`,
     censored: "a programme not yet judged: a trial at its highest phase is still running (recruiting, " +
-      "active, enrolling or not yet recruiting), or its last start at that phase is less than " +
-      `${r.failAfterYears} years before ${r.asOf}. Censored programmes are left out of the rates, never ` +
-      "counted as failures",
-    window: `programmes whose first trial started from ${r.fromYear} to ${r.toYear} (fromYear, toYear); ` +
-      "others are listed with outcome 'outside window' and not counted. A programme whose approval is " +
-      "dated before its first trial in the data (life-cycle trials of a drug already approved in the " +
-      "disease) is listed as 'approved before its trials' and not counted either",
+      "active, enrolling or not yet recruiting), a trial is planned to start after the day judged from, " +
+      `or its last start at that phase is less than ${r.failAfterYears} calendar years before ${r.asOf}. ` +
+      "Censored programmes are left out of the rates, never counted as failures",
+    window: `programmes whose first trial started from ${r.fromYear} to ${r.toYear} (fromYear, toYear; ` +
+      "by default the 25 calendar years up to and including the year judged from); others are listed " +
+      "with outcome 'outside window' and not counted. A programme whose approval is dated before its " +
+      "first trial (life-cycle trials of a drug already approved in the disease) is listed as 'approved " +
+      "before its trials' and not counted either",
     rate: "phase-by-phase: programmes that advanced ÷ programmes that advanced or failed at the phase; " +
       "the 95 % interval is Wilson's score interval",
     loa: "likelihood of approval from a phase. Phase-by-phase (as BIO/Informa count): the product of the " +
       "rates from that phase on; its interval multiplies the rates' interval bounds (wider than a 95 % " +
       "interval). Path-by-path (as Wong, Siah and Lo count): of the programmes that reached the phase and " +
       "are judged, the share approved, with a Wilson interval",
-    median_years: "median years from the first trial start at a phase to the first start at the next " +
-      "(or to the approval), over programmes that advanced with both dates; a combined Phase 1/2 trial " +
-      "gives no Phase 1 to 2 duration",
+    median_years: "median years (of 365.25 days) from the first trial start at a phase to the first start " +
+      "at the next (or to the approval), over programmes that advanced with both dates; a combined " +
+      "Phase 1/2 trial gives no Phase 1 to 2 duration",
     groups: "area: the area you gave the disease (or the disease itself); sponsor_class: industry or " +
       "academic, from the name of the lead sponsor of the programme's first trial (universities, " +
       "hospitals, institutes, foundations, public agencies are academic); modality: from the drug name's " +
       "INN stem (-mab antibody, -tinib small molecule, …), unknown stems left out; cohort: the first " +
-      `start year in bins of ${r.cohortYears} years. Groups with an unknown value are left out of that ` +
-      "dimension, never merged",
+      `trial's start year in bins of ${r.cohortYears} years from ${r.fromYear}. Groups with an unknown ` +
+      "value are left out of that dimension, never merged",
     as_of: `outcomes are judged as of ${r.asOf} (asOf)`,
   };
+}
+
+/**
+ * One drug whatever its case, spacing or salt form: the shared name rule's base name (`baseName` of
+ * lib/client/names.ts, as approvals and loss of exclusivity match drugs), spaces collapsed.
+ */
+export function drugKey(name: string): string {
+  return baseName(name.trim().replace(/\s+/g, " "));
+}
+
+/** The drugs named, one per {@link drugKey}, each by its first spelling, in order. */
+export function distinctDrugs(names: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const n of names) if (!seen.has(drugKey(n))) seen.set(drugKey(n), n.trim());
+  return [...seen.values()];
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

@@ -167,11 +167,23 @@ export const SCHEMAS = {
   pipelineOutlook: z.object({
     sponsors: names("Sponsor names, 1-10").min(1).max(10),
     ...where,
-    benchmarkDrugs: names("More drugs whose programmes join the benchmark rates (max 500)").max(500)
-      .optional(),
+    benchmark: z.enum(["published", "computed"]).describe(
+      "published: BIO/Informa/QLS 2011-2020 rates by area (default); computed: the rates of benchmarkDrugs' " +
+        "programmes, used only when adequate",
+    ).optional(),
+    benchmarkDrugs: names(
+      "Drugs whose programmes make the computed benchmark (benchmark 'computed'; 1-500, not chosen by outcome)",
+    ).min(1).max(500).optional(),
     maxDetails: z.number().int().min(1).max(2000).describe("Most trial-details calls (default 200)")
       .optional(),
     withPos: z.boolean().describe("Ask the trial-pos score when the tier allows (default true)").optional(),
     ...judging,
-  }).refine(oneWhere.check, oneWhere.params),
+  }).refine(oneWhere.check, oneWhere.params).refine(
+    (p) => p.benchmark !== "computed" || Boolean(p.benchmarkDrugs?.length),
+    {
+      path: ["benchmarkDrugs"],
+      error: 'is required with benchmark "computed": the drugs whose programmes make the rates, e.g. ' +
+        '"benchmarkDrugs": ["osimertinib", "pembrolizumab"]',
+    },
+  ),
 } as const;

@@ -21,6 +21,8 @@ import type { DataFrame } from "../frames/polars.ts";
 import { framed } from "./_measures.ts";
 import {
   diseasePairs,
+  distinctDrugs,
+  drugKey,
   judgedWarnings,
   LOA_APPROVAL_SCHEMA,
   LOA_TRIAL_SCHEMA,
@@ -77,7 +79,7 @@ export interface PhaseTransitionsOptions {
   readonly failAfterYears?: number;
   /** The day judged from (`YYYY-MM-DD`). @default today (UTC) */
   readonly asOf?: string;
-  /** First start year counted. @default asOf year − 25 */
+  /** First start year counted. @default asOf year − 24 (25 calendar years with asOf's own) */
   readonly fromYear?: number;
   /** Last start year counted. @default asOf year */
   readonly toYear?: number;
@@ -181,10 +183,23 @@ export function phaseTransitionsFromFrames(
 ): PhaseTransitionsFrames {
   const rules = loaRules(options);
   const byProgramme = new Map<string, { drug: string; disease: string; area: string; trials: LoaTrial[] }>();
+  // A drug is one drug whatever its case, spacing or salt form (the shared name rule): its first spelling
+  // names it.
+  const spelling = new Map<string, string>();
+  const drugOf = (name: unknown) => {
+    const k = drugKey(String(name));
+    if (!spelling.has(k)) spelling.set(k, String(name));
+    return k;
+  };
   for (const r of trials.toRecords()) {
-    const k = `${r.drug}\u0000${r.disease}`;
+    const k = `${drugOf(r.drug)}\u0000${r.disease}`;
     const p = byProgramme.get(k) ??
-      { drug: String(r.drug), disease: String(r.disease), area: String(r.area ?? r.disease), trials: [] };
+      {
+        drug: spelling.get(drugOf(r.drug))!,
+        disease: String(r.disease),
+        area: String(r.area ?? r.disease),
+        trials: [],
+      };
     if (!p.trials.some((t) => t.trial_id === r.trial_id)) {
       p.trials.push({
         trial_id: String(r.trial_id),
@@ -198,7 +213,7 @@ export function phaseTransitionsFromFrames(
   }
   const approvalsOf = new Map<string, LoaApproval[]>();
   for (const r of approvals.toRecords()) {
-    const list = approvalsOf.get(String(r.drug)) ?? [];
+    const list = approvalsOf.get(drugOf(r.drug)) ?? [];
     if (!list.some((a) => a.approval_id === r.approval_id)) {
       list.push({
         approval_id: String(r.approval_id),
@@ -206,7 +221,7 @@ export function phaseTransitionsFromFrames(
         indications: ((r.indications ?? []) as unknown[]).map(String),
       });
     }
-    approvalsOf.set(String(r.drug), list);
+    approvalsOf.set(drugOf(r.drug), list);
   }
   const listed = new Set<string>();
   for (const r of options.landscape?.toRecords() ?? []) {
@@ -214,8 +229,12 @@ export function phaseTransitionsFromFrames(
   }
   const programmes: Programme[] = [];
   const byDrug = new Map<string, typeof byProgramme extends Map<string, infer V> ? V[] : never>();
-  for (const p of byProgramme.values()) byDrug.set(p.drug, [...(byDrug.get(p.drug) ?? []), p]);
-  for (const [drug, list] of byDrug) {
+  for (const p of byProgramme.values()) {
+    const k = drugKey(p.drug);
+    byDrug.set(k, [...(byDrug.get(k) ?? []), p]);
+  }
+  for (const [key, list] of byDrug) {
+    const drug = spelling.get(key)!;
     const assigned = assignApprovals(
       list.map((p) => ({
         disease: p.disease,
@@ -223,7 +242,7 @@ export function phaseTransitionsFromFrames(
         reachedIII: p.trials.some((t) => /3/.test(t.phase ?? "")),
         landscape: drugKeys(drug).some((k) => listed.has(`${p.disease}\u0000${k}`)),
       })),
-      approvalsOf.get(drug) ?? [],
+      approvalsOf.get(key) ?? [],
     );
     for (const p of list) {
       programmes.push(buildProgramme(p, p.trials, assigned.get(p.disease)!, rules));
@@ -312,11 +331,11 @@ export function phaseTransitionsFromFrames(
       });
     }
   }
-  const drugRows = [...new Set([...byDrug.keys(), ...approvalsOf.keys()])].sort().map((drug) => ({
-    drug,
-    trials: (byDrug.get(drug) ?? []).reduce((a, p) => a + p.trials.length, 0),
-    programmes: (byDrug.get(drug) ?? []).length,
-    approvals: (approvalsOf.get(drug) ?? []).length,
+  const drugRows = [...new Set([...byDrug.keys(), ...approvalsOf.keys()])].sort().map((key) => ({
+    drug: spelling.get(key)!,
+    trials: (byDrug.get(key) ?? []).reduce((a, p) => a + p.trials.length, 0),
+    programmes: (byDrug.get(key) ?? []).length,
+    approvals: (approvalsOf.get(key) ?? []).length,
   }));
   return withKeys({
     programmes: framed(programmes as unknown as Record<string, unknown>[], PROGRAMME_SCHEMA),
@@ -341,7 +360,7 @@ export interface PhaseTransitionsParams {
   readonly areas?: Readonly<Record<string, readonly string[]>>;
   /** Years at a phase with no later phase after which a programme has failed (1-15). @default {5} */
   readonly failAfterYears?: number;
-  /** First start year counted. @default asOf year − 25 */
+  /** First start year counted. @default asOf year − 24 (25 calendar years with asOf's own) */
   readonly fromYear?: number;
   /** Last start year counted. @default asOf year */
   readonly toYear?: number;
@@ -376,7 +395,7 @@ export async function phaseTransitions(
 ): Promise<PhaseTransitions> {
   checkParams("phaseTransitions", params);
   const pairs = diseasePairs(params);
-  const pull = await pullProgrammes(client, [...new Set(params.drugs)], pairs);
+  const pull = await pullProgrammes(client, distinctDrugs(params.drugs), pairs);
   const frames = phaseTransitionsFromFrames(
     framed(pull.trials, LOA_TRIAL_SCHEMA),
     framed(pull.approvals, LOA_APPROVAL_SCHEMA),

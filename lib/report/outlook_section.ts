@@ -6,6 +6,7 @@
  * @module
  */
 import type { PipelineOutlook } from "../analyses/pipeline_outlook.ts";
+import { pct, PUBLISHED_LOA_RANGE, publishedLoa } from "../analyses/_loa_benchmarks.ts";
 import type { PhaseTransitions } from "../analyses/phase_transitions.ts";
 import { phaseFunnelChart, pipelineOutlookChart } from "../charts/likelihood_of_approval_chart.ts";
 import { plural } from "../frames/semantics.ts";
@@ -41,34 +42,59 @@ export function outlookSection(
     ],
   };
   const byYear: ReportTable = { title: "Expected approvals by year", frame: r.byYear };
-  const rates: ReportTable = { title: "Likelihood of approval (benchmark)", frame: r.rates };
-  const transitions: ReportTable = { title: "Phase transitions (benchmark)", frame: r.transitions };
+  const benchmark: ReportTable = { title: "Benchmark", frame: r.benchmark };
+  const rates: ReportTable = { title: "Likelihood of approval (computed benchmark)", frame: r.rates };
+  const transitions: ReportTable = { title: "Phase transitions (computed benchmark)", frame: r.transitions };
+  const computed = r.transitions.height > 0;
+  // Which benchmark weighed the programmes, its rates from Phase 1, and why (a refused computed one says so).
+  const loa1 = r.benchmark.toRecords().filter((x) => x.from_phase === "phase1")
+    .map((x) =>
+      `${x.benchmark}: likelihood of approval from Phase 1 ${pct(Number(x.loa))} (Phase 2 ${
+        pct(Number(r.benchmark.toRecords().find((y) => y.area === x.area && y.from_phase === "phase2")?.loa))
+      }, Phase 3 ${
+        pct(Number(r.benchmark.toRecords().find((y) => y.area === x.area && y.from_phase === "phase3")?.loa))
+      })`
+    );
   return {
     title: "Pipeline outlook",
     short: "Outlook",
     summary: `${nameList(who, "and")} in ${nameList(where, "and")}: ${lines.join("; ")}. Each active ` +
       "programme counts with its likelihood of approval from its current phase (trial-pos scores, where " +
-      "the tier gives them, are listed beside, never mixed).",
-    charts: [{
-      name: "pipeline_outlook",
-      chart: pipelineOutlookChart(r.byYear, {
-        width: REPORT_CHART_WIDTH,
-        empty: `No active programme of ${nameList(who, "or")} in ${nameList(where, "or")} has a likelihood ` +
-          "of approval to weigh it by (no running trial of a drug there, or no judged programme in the benchmark).",
-      }),
-      data: [byYear, programmes],
-    }, {
-      name: "phase_funnel",
-      chart: phaseFunnelChart(r.transitions, {
-        width: REPORT_CHART_WIDTH,
-        title: "Phase transitions of the benchmark",
-        empty:
-          `No benchmark programme in ${nameList(where, "or")} was judged yet (all still running or too ` +
-          "recent), so there is no rate to draw.",
-      }),
-      data: [transitions],
-    }],
-    tables: [{ title: "By sponsor", frame: r.bySponsor }, programmes, byYear, rates, transitions],
+      `the tier gives them, are listed beside, never mixed). Benchmark: ${
+        r.definitions?.benchmark_used ?? "unknown"
+      }. ${[...new Set(loa1)].join("; ")}.`,
+    charts: [
+      {
+        name: "pipeline_outlook",
+        chart: pipelineOutlookChart(r.byYear, {
+          width: REPORT_CHART_WIDTH,
+          empty:
+            `No active programme of ${nameList(who, "or")} in ${nameList(where, "or")} has a likelihood ` +
+            "of approval to weigh it by (no running trial of a drug there, or no judged programme in the benchmark).",
+        }),
+        data: [byYear, programmes],
+      },
+      ...(computed
+        ? [{
+          name: "phase_funnel",
+          chart: phaseFunnelChart(r.transitions, {
+            width: REPORT_CHART_WIDTH,
+            title: "Phase transitions of the computed benchmark",
+            empty:
+              `No benchmark programme in ${nameList(where, "or")} was judged yet (all still running or ` +
+              "too recent), so there is no rate to draw.",
+          }),
+          data: [transitions],
+        }]
+        : []),
+    ],
+    tables: [
+      { title: "By sponsor", frame: r.bySponsor },
+      programmes,
+      byYear,
+      benchmark,
+      ...(computed ? [rates, transitions] : []),
+    ],
     ...meta(r),
   };
 }
@@ -87,7 +113,11 @@ export function outlookBenchmarkSection(r: PhaseTransitions, where: readonly str
     short: "LOA",
     summary: `${plural(r.programmes.height, "programme")} in ${nameList(where, "and")}: likelihood of ` +
       `approval from Phase 1 ${p(pbp?.loa)} phase-by-phase (${p(pbp?.loa_low)}–${p(pbp?.loa_high)}), ` +
-      `${p(path?.loa)} path-by-path (${p(path?.loa_low)}–${p(path?.loa_high)}).`,
+      `${p(path?.loa)} path-by-path (${p(path?.loa_low)}–${p(path?.loa_high)}), computed from the drugs ` +
+      `given. Published beside: ${
+        [...new Set(where.map((w) => publishedLoa(w)))].map((b) => `${b.label} ${pct(b.loa[1])}`)
+          .filter((x, i, a) => a.indexOf(x) === i).join("; ")
+      } (the published range over areas is ${PUBLISHED_LOA_RANGE.said}).`,
     charts: [{
       name: "phase_funnel",
       chart: phaseFunnelChart(r.transitions, {

@@ -111,6 +111,104 @@ Deno.test("hand-built histories: phase-by-phase and path-by-path give the docume
   assert.equal(row(late.transitions, { dimension: "all", from_phase: "phase1" }).entered, 2);
 });
 
+Deno.test("definitions on histories built to break them (issue 40)", async (t) => {
+  const t_ = (drug: string, id: string, phase: string, status: string, start: string, disease = "d1") => ({
+    drug,
+    disease,
+    area: "x",
+    trial_id: id,
+    phase,
+    status,
+    start_date: start,
+    lead_sponsor: "Pharma Inc",
+  });
+  const appr = (rows: [string, string, string, string[]][]) =>
+    pl.DataFrame({
+      drug: rows.map((r) => r[0]),
+      approval_id: rows.map((r) => r[1]),
+      approval_date: rows.map((r) => r[2]),
+      indications: rows.map((r) => r[3]),
+    });
+  await t.step(
+    "first trial: a life-cycle Phase 1 after the approval does not make it 'approved before'",
+    () => {
+      const trials = pl.DataFrame([
+        t_("lifex", "T1", "PHASE2", "COMPLETED", "2003-02-01"),
+        t_("lifex", "T2", "PHASE2", "COMPLETED", "2008-05-01"),
+        t_("lifex", "T3", "PHASE1", "RECRUITING", "2026-09-04"),
+      ]);
+      const out = phaseTransitionsFromFrames(trials, appr([["lifex", "A1", "2014-03-01", ["d1"]]]), {
+        asOf: ASOF,
+      });
+      const p = out.programmes.toRecords()[0];
+      assert.equal(p.outcome, "approved");
+      assert.equal(p.first_start, "2003-02-01");
+      assert.equal(p.entry_phase, "phase2");
+      assert.equal(p.phase1_start, null, "a phase below the entry is not counted");
+      assert.ok(String(p.first_start) <= String(p.phase2_start));
+      const tr = out.transitions.toRecords().filter((r) => r.dimension === "all");
+      assert.deepEqual(tr.map((r) => r.entered), [0, 1, 1]);
+    },
+  );
+  await t.step("a drug is one drug whatever its case, spacing or salt form", () => {
+    const trials = pl.DataFrame([
+      t_("abovapant", "T1", "PHASE1", "COMPLETED", "2010-01-01"),
+      t_("Abovapant", "T1", "PHASE1", "COMPLETED", "2010-01-01"),
+      t_("Abovapant  Hydrochloride", "T2", "PHASE2", "COMPLETED", "2012-01-01"),
+    ]);
+    const out = phaseTransitionsFromFrames(trials, appr([["ABOVAPANT", "A1", "2016-01-01", ["d1"]]]), {
+      asOf: ASOF,
+    });
+    assert.equal(out.programmes.height, 1);
+    const p = out.programmes.toRecords()[0];
+    assert.deepEqual([p.drug, p.trials, p.outcome], ["abovapant", 2, "approved"]);
+    assert.deepEqual(out.drugs.toRecords().map((r) => [r.drug, r.programmes, r.approvals]), [[
+      "abovapant",
+      1,
+      1,
+    ]]);
+  });
+  await t.step("future starts, year arithmetic, matcher precedence, the default window", () => {
+    const trials = pl.DataFrame([
+      // planned: Phase 2 completed 2015, a Phase 3 planned after the day judged from.
+      t_("planned", "T1", "PHASE2", "COMPLETED", "2015-01-01"),
+      t_("planned", "T2", "PHASE3", "NOT_YET_RECRUITING", "2027-02-01"),
+      // five calendar years to the day: failed (1,826 days are less than 5 × 365.25).
+      t_("fiveyears", "T3", "PHASE1", "COMPLETED", "2021-11-21"),
+      t_("almost", "T4", "PHASE1", "COMPLETED", "2021-11-22"),
+      // Early Phase 1 is Phase 1.
+      t_("early", "T5", "EARLY_PHASE1", "COMPLETED", "2010-01-01"),
+      t_("early", "T6", "PHASE2", "COMPLETED", "2012-01-01"),
+      // two matchers: a drug-only record of 1999 and a record naming d1 in 2014.
+      t_("both", "T7", "PHASE3", "COMPLETED", "2009-01-01"),
+      // first trial in 2001: outside the default window (2002-2026 as of 2026).
+      t_("old", "T8", "PHASE1", "COMPLETED", "2001-06-01"),
+      t_("old", "T9", "PHASE2", "COMPLETED", "2004-06-01"),
+    ]);
+    const out = phaseTransitionsFromFrames(
+      trials,
+      appr([["both", "A1", "1999-01-01", []], ["both", "A2", "2014-01-01", ["d1"]]]),
+      { asOf: ASOF },
+    );
+    const p = (drug: string) => row(out.programmes, { drug });
+    assert.deepEqual([p("planned").outcome, p("planned").highest_phase], ["censored", "phase2"]);
+    assert.match(String(p("planned").outcome_reason), /planned to start 2027-02-01/);
+    assert.equal(p("planned").phase3_start, null);
+    assert.equal(p("fiveyears").outcome, "failed");
+    assert.equal(p("almost").outcome, "censored");
+    assert.deepEqual([p("early").entry_phase, p("early").phase1_start], ["phase1", "2010-01-01"]);
+    assert.deepEqual([p("both").approval_match, p("both").approval_date], [
+      "drug and indication",
+      "2014-01-01",
+    ]);
+    assert.deepEqual(p("both").approval_ids, ["A2"]);
+    assert.equal(p("old").outcome, "outside window");
+    assert.match(String(p("old").outcome_reason), /outside 2002-2026/);
+    // Cohorts are bins of 5 years from the window's first year, 2002: 2010 is in 2007-2011.
+    assert.equal(row(out.programmes, { drug: "early" }).cohort, 2007);
+  });
+});
+
 Deno.test("empty input: typed frames, no rates", () => {
   const empty = pl.DataFrame({ drug: [], disease: [], area: [], trial_id: [], phase: [], status: [] });
   const out = phaseTransitionsFromFrames(empty, pl.DataFrame({ drug: [], approval_id: [] }), { asOf: ASOF });
@@ -200,7 +298,7 @@ Deno.test("planted programmes: each area's rates recovered within the 95 % inter
           count(five, /no later phase|too recent/),
           "what is no longer a failure is censored as too recent",
         );
-        assert.match(twelve.definitions!.failing, /within 12 years/);
+        assert.match(twelve.definitions!.failing, /within 12 calendar years/);
       },
     );
     await t.step("window and empty results", async () => {

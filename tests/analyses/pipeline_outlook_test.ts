@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { createClient } from "../../lib/client/mod.ts";
 import { pipelineOutlook } from "../../lib/analyses/pipeline_outlook.ts";
+import { phaseTransitions } from "../../lib/analyses/phase_transitions.ts";
 import { createStore } from "../../lib/sandbox/store/generate.ts";
 import { PLANTED_AREAS } from "../../lib/sandbox/store/gen_programmes.ts";
 import { startSandbox } from "../../lib/sandbox/server.ts";
@@ -44,8 +45,18 @@ Deno.test("pipeline outlook: running planted programmes scored by their area's r
   try {
     await t.step("with a key whose tier includes trial-pos", async () => {
       const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pos });
-      const out = await pipelineOutlook(ri, { sponsors: ["Pfizer"], areas, benchmarkDrugs, asOf: ASOF });
+      const out = await pipelineOutlook(ri, {
+        sponsors: ["Pfizer"],
+        areas,
+        benchmark: "computed",
+        benchmarkDrugs,
+        asOf: ASOF,
+      });
       assert.deepEqual(keyOf(out.programmes), ["sponsor", "drug", "disease"]);
+      assert.match(
+        out.definitions!.benchmark_used,
+        /^computed from \d+ programmes of \d+ benchmark drugs, adequate/,
+      );
       const rows = out.programmes.toRecords();
       const rates = out.rates.filter(pl.col("counting").eq(pl.lit("phase-by-phase"))).toRecords();
       for (const p of planted) {
@@ -60,7 +71,7 @@ Deno.test("pipeline outlook: running planted programmes scored by their area's r
           x.dimension === "area" && x.group === area && x.from_phase === r.current_phase
         )!;
         assert.equal(r.p_approval, rate.loa);
-        assert.equal(r.rate_basis, `area: ${area}`);
+        assert.equal(r.rate_basis, `computed: area ${area}`);
         // The trial-pos score stays in its own column, as a fraction of its 0-100 score.
         assert.equal(r.pos_score, p.pos / 100);
         assert.ok(Number(r.expected_year) >= 2026);
@@ -80,8 +91,22 @@ Deno.test("pipeline outlook: running planted programmes scored by their area's r
     });
     await t.step("a key without trial-pos: benchmark rates only, and said", async () => {
       const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
-      const out = await pipelineOutlook(ri, { sponsors: ["Pfizer"], areas, benchmarkDrugs, asOf: ASOF });
+      const out = await pipelineOutlook(ri, { sponsors: ["Pfizer"], areas, asOf: ASOF });
       assert.ok(out.programmes.height >= planted.length);
+      // The default benchmark: the published rates of the programme's area, named.
+      const onc = out.programmes.toRecords().find((r) => r.area === "oncology")!;
+      assert.equal(onc.rate_basis, "BIO/Informa/QLS 2011–2020, oncology");
+      assert.equal(
+        Number(onc.p_approval).toFixed(5),
+        {
+          phase1: 0.488 * 0.246 * 0.477 * 0.92,
+          phase2: 0.246 * 0.477 * 0.92,
+          phase3: 0.477 * 0.92,
+        }[String(onc.current_phase)]!.toFixed(5),
+      );
+      const neuro = out.programmes.toRecords().find((r) => r.area === "neurology")!;
+      assert.equal(neuro.rate_basis, "BIO/Informa/QLS 2011–2020, all areas");
+      assert.match(out.definitions!.benchmark_used, /^published: BIO\/Informa\/QLS 2011–2020/);
       assert.ok(out.programmes.getColumn("pos_score").toArray().every((v) => v === null));
       assert.equal(out.bySponsor.getColumn("expected_approvals_pos").get(0), null);
       assert.ok(out.warnings.some((w) => w.code === "pos-unavailable"));
@@ -105,6 +130,60 @@ Deno.test("pipeline outlook: running planted programmes scored by their area's r
       }]);
       assert.ok(out.warnings.some((w) => w.code === "no-active-programmes"));
       await assert.rejects(() => pipelineOutlook(ri, { sponsors: [], diseases: ["melanoma"] }), /sponsors/);
+      await assert.rejects(
+        () => pipelineOutlook(ri, { sponsors: ["Pfizer"], diseases: ["melanoma"], benchmark: "computed" }),
+        /pipelineOutlook: benchmarkDrugs is required with benchmark "computed"/,
+      );
+    });
+  } finally {
+    await sb.close();
+  }
+});
+
+Deno.test("computed benchmark: the same rates as phaseTransitions on the same drugs, any spelling; refused without failures", async (t) => {
+  const sb = await startSandbox({ store: store as never, quiet: true });
+  try {
+    const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    await t.step("outlook benchmark == phaseTransitions", async () => {
+      // The same drugs, some spelt twice in another case: one drug each, in both analyses.
+      const spelt = [...benchmarkDrugs, ...benchmarkDrugs.slice(0, 20).map((d) => d.toUpperCase())];
+      const [out, pt] = await Promise.all([
+        pipelineOutlook(ri, {
+          sponsors: ["Pfizer"],
+          areas,
+          benchmark: "computed",
+          benchmarkDrugs: spelt,
+          asOf: ASOF,
+        }),
+        phaseTransitions(ri, { drugs: benchmarkDrugs.map((d) => d.toLowerCase()), areas, asOf: ASOF }),
+      ]);
+      assert.deepEqual(out.rates.toRecords(), pt.loa.toRecords());
+      assert.deepEqual(out.transitions.toRecords(), pt.transitions.toRecords());
+      assert.ok(out.programmes.height > 0);
+    });
+    await t.step("no failures: refused, said, published rates used", async () => {
+      // Only drugs that were approved: a universe chosen by outcome, with no failure to count.
+      const winners = q<{ g: string }>(
+        `SELECT m.generic_name AS g FROM molecules m WHERE m.chembl_id LIKE 'CHEMBL99%' AND m.max_phase = 4
+         AND m.chembl_id IN (SELECT chembl_id FROM molecule_indications WHERE disease_id IN (SELECT value FROM json_each(?)))`,
+        JSON.stringify(PLANTED_AREAS[0].diseases),
+      ).map((r) => r.g);
+      assert.ok(winners.length >= 4);
+      const out = await pipelineOutlook(ri, {
+        sponsors: ["Pfizer"],
+        areas: { oncology: areas.oncology },
+        benchmark: "computed",
+        benchmarkDrugs: winners,
+        asOf: ASOF,
+      });
+      const said = `computed benchmark refused: ${winners.length} programmes judged, none failed; `;
+      assert.ok(out.definitions!.benchmark_used.startsWith(said), out.definitions!.benchmark_used);
+      assert.match(out.definitions!.benchmark_used, /; using BIO\/Informa\/QLS 2011–2020, oncology$/);
+      assert.ok(out.warnings.some((w) => w.code === "benchmark-refused" && w.message.startsWith(said)));
+      assert.equal(out.transitions.height, 0);
+      assert.ok(
+        out.programmes.toRecords().every((r) => r.rate_basis === "BIO/Informa/QLS 2011–2020, oncology"),
+      );
     });
   } finally {
     await sb.close();
