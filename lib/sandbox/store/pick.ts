@@ -30,11 +30,11 @@ export function mostProlificAuthor(db: DatabaseSync): string | undefined {
 
 /** Questions a demo can ask of a store, each with why it was chosen. */
 export interface StorePicks {
-  /** The organizations with the most trials and approvals (up to four). */
+  /** Originators: NDA/BLA holders with protection ahead, those with trials first (up to four). */
   readonly sponsors: string[];
-  /** The disease with the most trials. */
+  /** The disease of the portfolio overlap: of the compared ones, the one the sponsors run most trials in. */
   readonly condition?: string;
-  /** The diseases with the most trials (up to four). */
+  /** The diseases with the most trials, 10 or more each (up to four). */
   readonly diseases: string[];
   /** The disease CURIE Medicare rows list as an approved indication with the most spending, if any. */
   readonly indication?: { readonly id: string; readonly name: string };
@@ -42,27 +42,76 @@ export interface StorePicks {
   readonly notes: string[];
 }
 
+/** Trials a condition needs to be compared (the demo's conditions on a store). */
+const MIN_TRIALS = 10;
+
 /**
  * The questions a store can answer when the demo's own names are not in it (a store imported from public
- * files): its largest sponsors (most trials plus approvals), its most-studied conditions (most trials;
- * those with target associations first, so target prioritization has something to rank) and an indication
- * with Medicare spending.
+ * files): its originators (families holding NDAs/BLAs with patents or exclusivities ahead, those with
+ * trials first; not ANDA-only generic makers), its conditions with enough trials to compare (10+; those
+ * with target associations first, so target prioritization has something to rank; the portfolio's is the
+ * one the sponsors run most trials in) and an indication with Medicare spending.
  *
  * @param db The sandbox store's database.
  * @returns The picks and a note per pick.
  */
 export function storePicks(db: DatabaseSync): StorePicks {
+  // Originators: a family head (not a mention of another) whose family holds NDAs or BLAs with a patent or
+  // exclusivity still ahead of the store's day; those with trials first where trials are imported. An
+  // ANDA-only generic maker has nothing ahead to ask about. Names with a comma are left out (the
+  // portfolio comparison's list is comma-separated).
+  const today =
+    (db.prepare("SELECT value FROM meta WHERE key = 'today'").get() as { value?: string } | undefined)
+      ?.value ?? new Date().toISOString().slice(0, 10);
   const sponsors = db.prepare(
-    `SELECT name, trial_count AS t, approval_count AS a FROM organizations
-     WHERE resolved_to_id IS NULL AND trial_count + approval_count > 0
-     ORDER BY trial_count + approval_count DESC, name LIMIT 4`,
-  ).all() as { name: string; t: number; a: number }[];
+    `WITH ahead AS (
+       SELECT a.key FROM approvals a WHERE a.application_type IN ('NDA', 'BLA') AND (
+         EXISTS (SELECT 1 FROM approval_patents p WHERE p.approval_key = a.key AND p.expiry_date > ?1) OR
+         EXISTS (SELECT 1 FROM approval_exclusivities e WHERE e.approval_key = a.key AND e.expiry_date > ?1))),
+     fam AS (
+       SELECT o.name, o.id,
+         (SELECT count(DISTINCT ts.trial_id) FROM org_closure c JOIN trial_sponsors ts ON ts.org_id = c.descendant_id
+           WHERE c.ancestor_id = o.id) AS t,
+         (SELECT count(DISTINCT s.approval_key) FROM org_closure c JOIN approval_sponsors s
+           ON s.org_id = c.descendant_id WHERE c.ancestor_id = o.id) AS a,
+         (SELECT count(DISTINCT s.approval_key) FROM org_closure c JOIN approval_sponsors s
+           ON s.org_id = c.descendant_id JOIN ahead ON ahead.key = s.approval_key WHERE c.ancestor_id = o.id) AS p
+       FROM organizations o
+       WHERE o.resolved_to_id IS NULL AND (o.ultimate_parent_id IS NULL OR o.ultimate_parent_id = o.id)
+         AND o.name NOT LIKE '%,%')
+     SELECT name, t, a, p FROM fam WHERE p > 0
+     ORDER BY (t > 0) DESC, p DESC, t DESC, name LIMIT 4`,
+  ).all(today) as { name: string; t: number; a: number; p: number }[];
+  // A store without originators (trials only): the sponsors with the most trials.
+  if (!sponsors.length) {
+    sponsors.push(
+      ...db.prepare(
+        `SELECT name, trial_count AS t, approval_count AS a, 0 AS p FROM organizations
+         WHERE resolved_to_id IS NULL AND trial_count > 0 AND name NOT LIKE '%,%'
+         ORDER BY trial_count DESC, name LIMIT 4`,
+      ).all() as { name: string; t: number; a: number; p: number }[],
+    );
+  }
+  // Conditions with enough trials to compare (at least 10 each): those with target associations first,
+  // so target prioritization has something to rank; the condition is the one where the sponsors run most.
   const diseases = db.prepare(
     `SELECT d.id, d.name, count(DISTINCT c.trial_id) AS n,
        EXISTS (SELECT 1 FROM associations a WHERE a.disease_id = d.id) AS has_targets
      FROM trial_conditions c JOIN diseases d ON d.id = c.disease_id
-     GROUP BY d.id ORDER BY has_targets DESC, n DESC, d.name LIMIT 4`,
-  ).all() as { id: string; name: string; n: number }[];
+     GROUP BY d.id HAVING n >= ?1 ORDER BY has_targets DESC, n DESC, d.name LIMIT 4`,
+  ).all(MIN_TRIALS) as { id: string; name: string; n: number }[];
+  const theirs = sponsors.length && diseases.length
+    ? db.prepare(
+      `SELECT c.disease_id AS id, count(DISTINCT c.trial_id) AS n FROM trial_conditions c
+         JOIN trial_sponsors ts ON ts.trial_id = c.trial_id
+         JOIN org_closure oc ON oc.descendant_id = ts.org_id
+         JOIN organizations o ON o.id = oc.ancestor_id
+       WHERE o.name IN (${sponsors.map(() => "?").join(",")})
+         AND c.disease_id IN (${diseases.map(() => "?").join(",")})
+       GROUP BY c.disease_id ORDER BY n DESC LIMIT 1`,
+    ).get(...sponsors.map((s) => s.name), ...diseases.map((d) => d.id)) as { id: string } | undefined
+    : undefined;
+  const condition = diseases.find((d) => d.id === theirs?.id) ?? diseases[0];
   let indication: { id: string; name: string } | undefined;
   try {
     indication = db.prepare(
@@ -75,12 +124,25 @@ export function storePicks(db: DatabaseSync): StorePicks {
     ...(sponsors.length
       ? [
         `sponsors: ${
-          sponsors.map((s) => `${s.name} (${n(s.t, "trial")}, ${n(s.a, "approval")})`).join(", ")
-        } — the most in the data`,
+          sponsors.map((s) =>
+            `${s.name} (${n(s.t, "trial")}, ${n(s.a, "approval")}${
+              s.p ? `, ${n(s.p, "NDA/BLA")} with protection ahead` : ""
+            })`
+          ).join(", ")
+        } — ${
+          sponsors.some((s) => s.p)
+            ? "originators with patents or exclusivities ahead"
+            : "the most trials in the data"
+        }`,
       ]
       : []),
     ...(diseases.length
-      ? [`conditions: ${diseases.map((d) => `${d.name} (${n(d.n, "trial")})`).join(", ")} — the most studied`]
+      ? [
+        `conditions: ${
+          diseases.map((d) => `${d.name} (${n(d.n, "trial")})`).join(", ")
+        } — the most studied ` +
+        `(${MIN_TRIALS}+ trials each)${condition ? `; the portfolio's: ${condition.name}` : ""}`,
+      ]
       : []),
     indication
       ? `indication: ${indication.name} (${indication.id}) — the most Medicare spending`
@@ -88,7 +150,7 @@ export function storePicks(db: DatabaseSync): StorePicks {
   ];
   return {
     sponsors: sponsors.map((s) => s.name),
-    ...(diseases[0] ? { condition: diseases[0].name } : {}),
+    ...(condition ? { condition: condition.name } : {}),
     diseases: diseases.map((d) => d.name),
     ...(indication ? { indication } : {}),
     notes,
