@@ -8,7 +8,10 @@
  *   base name;
  * - {@linkcode orgKey}: an organization name without case, accents, punctuation and legal-form words
  *   ("BRISTOL MYERS SQUIBB CO", "Bristol-Myers Squibb Company" and "Bristol Myers Squibb" are one key,
- *   `bristol-myers-squibb`).
+ *   `bristol-myers-squibb`);
+ * - {@linkcode diseaseKey}: a disease or condition name without case, accents, punctuation and plurals
+ *   ("Leukemias", "LEUKEMIA" → `leukemia`);
+ * - {@linkcode meshUi}: a MeSH id as MeSH issued it, whatever the snapshot wrote (`D000007938` → `D007938`).
  *
  * @module
  */
@@ -94,4 +97,47 @@ export function orgKey(name: string): string {
     .split(/[^a-z0-9]+/).filter(Boolean);
   const kept = words.filter((w) => !LEGAL.has(w));
   return (kept.length ? kept : words).join("-") || "unnamed";
+}
+
+/**
+ * The normalised key of a disease or condition name: lower case, accents and punctuation dropped, and each
+ * word's plural as its singular (`-ies` → `-y`; a final `s` dropped from words of four letters or more,
+ * except `-ss`, `-us`, `-is`: "Neoplasms" → "neoplasm", "Allergies" → "allergy", "Sclerosis" kept). Names
+ * with the same key are one disease for the imported data ("Leukemia", "LEUKEMIA", "Leukemias";
+ * "Diabetes Mellitus, Type 2" and "Diabetes Mellitus Type 2").
+ *
+ * @param name A condition or disease name as a source spells it.
+ * @returns Its key (empty for a name without letters or digits).
+ */
+export function diseaseKey(name: string): string {
+  return name.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^a-z0-9]+/)
+    .filter(Boolean).map((w) =>
+      w.length > 4 && w.endsWith("ies")
+        ? `${w.slice(0, -3)}y`
+        : w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)
+        ? w.slice(0, -1)
+        : w
+    ).join(" ");
+}
+
+/**
+ * The last MeSH unique identifiers issued in 7 characters, per record type (NLM lengthened new ones to 10
+ * characters from late 2013: "MeSH Unique Identifiers: Length Expanding to Ten Characters", NLM Tech Bull.
+ * 2013;(391):e1). Seen: descriptors D066276 in 7 and D000066388 in 10 characters; supplementary concepts
+ * C588336 in 7 and C000588642 in 10. A zero-padded id below the bound was issued in 7 characters.
+ */
+const MESH_SHORT_BELOW: Record<string, number> = { D: 66350, C: 588500 };
+
+/**
+ * A MeSH unique identifier in its canonical (native) form: ClinicalTrials.gov snapshots up to mid-2024 pad
+ * every id to 10 characters (`D000007938`); the id MeSH issued is `D007938` (7 characters before late 2013,
+ * 10 after: `D000077143` stays). Anything else is returned as given (trimmed, upper case).
+ *
+ * @param id A MeSH descriptor or supplementary concept id, padded or not (`D000007938`, `d007938`).
+ * @returns The id as MeSH issued it (`D007938`).
+ */
+export function meshUi(id: string): string {
+  const v = id.trim().toUpperCase();
+  const m = /^([CD])000(\d{6})$/.exec(v);
+  return m && Number(m[2]) < MESH_SHORT_BELOW[m[1]] ? `${m[1]}${m[2]}` : v;
 }

@@ -11,6 +11,7 @@
  */
 import { z } from "zod";
 import { CURIE_RE } from "./schemas/common.ts";
+import { meshUi } from "./names.ts";
 import type { StandardSchemaV1 } from "./standard_schema.ts";
 
 /** How a parameter travels and is coerced from a query string. */
@@ -185,13 +186,15 @@ export function csv(
 }
 
 /**
- * Normalise a disease CURIE: `EFO_0000311`, `efo:0000311`, `EFO-0000311` → `EFO:0000311`.
+ * Normalise a disease CURIE: `EFO_0000311`, `efo:0000311`, `EFO-0000311` → `EFO:0000311`; a MeSH id as
+ * MeSH issued it (`MESH:D000007938`, as ClinicalTrials.gov snapshots up to mid-2024 pad it → `MESH:D007938`).
  * Returns `undefined` when the value is not a CURIE in any accepted form.
  */
 export function normaliseCurie(v: string): string | undefined {
   const m = /^([A-Za-z][A-Za-z0-9]*)[:_-]([A-Za-z0-9_.-]+)$/.exec(v.trim());
   if (!m) return undefined;
-  const out = `${m[1].toUpperCase()}:${m[2]}`;
+  const prefix = m[1].toUpperCase();
+  const out = `${prefix}:${prefix === "MESH" ? meshUi(m[2]) : m[2]}`;
   return CURIE_RE.test(out) ? out : undefined;
 }
 

@@ -12,22 +12,58 @@ import { ACTIVE_TRIAL_STATUSES } from "../../client/schemas/vocab.ts";
 import { competitivenessIndex } from "../store/formulas.ts";
 import { dayNumber, isoDay } from "../store/prng.ts";
 import { diseaseFamily } from "./_resolve.ts";
-import { all, likeContains, marks, one } from "./_sql.ts";
+import { all, marks, one } from "./_sql.ts";
+import { diseaseKey } from "../../client/names.ts";
 
-/** `GET /api/v1/diseases/autocomplete`. */
+/** A query word as a name pattern: its plural ending dropped, so "Allergies" finds "Allergy" and "Allergies". */
+const stem = (w: string) =>
+  w.length > 4 && w.endsWith("ies")
+    ? w.slice(0, -3)
+    : w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)
+    ? w.slice(0, -1)
+    : w;
+
+/** Candidates read before the exact names (by `diseaseKey`) are put first. */
+const CANDIDATES = 200;
+
+/**
+ * `GET /api/v1/diseases/autocomplete`: diseases with at least one trial whose name or synonym holds the
+ * query's words in order (case, punctuation and plurals aside), ranked as a user types — the exact name or
+ * synonym first (`diseaseKey` equal, or the synonym in any case), then names (or synonyms) that start with
+ * the query, then those with a word that does, then the rest; within each, diseases with more trials
+ * first, then shorter names. The list holds 10 (spec 4.2), so an exact match is never cut.
+ */
 export function diseasesAutocomplete(ctx: HandlerContext): unknown {
   const q = String(ctx.params.q);
-  const pattern = likeContains(q.trim());
-  const rows = all<{ name: string; efo_id: string }>(
+  const words = q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem);
+  const esc = (w: string) => w.replace(/[\\%_]/g, (c) => "\\" + c);
+  const tokens = words.length ? words.map(esc).join("%") : esc(q.trim());
+  // Word starts: the name with its separators as spaces, after a leading space.
+  const spaced = (col: string) =>
+    `' ' || replace(replace(replace(replace(${col}, '-', ' '), '(', ' '), '/', ' '), ',', ' ')`;
+  const synonymLike = (pattern: string) =>
+    `EXISTS (SELECT 1 FROM disease_synonyms s WHERE s.disease_id = d.id AND ${pattern})`;
+  const rows = all<{ name: string; efo_id: string; tier: number }>(
     ctx.db,
-    `SELECT d.name, d.id AS efo_id FROM diseases d
-     WHERE (d.name LIKE ?1 ESCAPE '\\' OR EXISTS (SELECT 1 FROM disease_synonyms s
-       WHERE s.disease_id = d.id AND s.synonym LIKE ?1 ESCAPE '\\'))
-       AND EXISTS (SELECT 1 FROM trial_conditions c WHERE c.disease_id = d.id)
-     ORDER BY d.name LIKE ?2 ESCAPE '\\' DESC, length(d.name), d.name LIMIT 10`,
-    [pattern, pattern.slice(1)],
+    `SELECT name, efo_id, tier FROM (
+       SELECT d.name, d.id AS efo_id,
+         CASE WHEN d.name = ?1 COLLATE NOCASE OR ${synonymLike("s.synonym = ?1")} THEN 0
+           WHEN d.name LIKE ?2 ESCAPE '\\' OR ${synonymLike("s.synonym LIKE ?2 ESCAPE '\\'")} THEN 1
+           WHEN ${spaced("d.name")} LIKE ?3 ESCAPE '\\'
+             OR ${synonymLike(`${spaced("s.synonym")} LIKE ?3 ESCAPE '\\'`)} THEN 2
+           ELSE 3 END AS tier,
+         (SELECT count(DISTINCT c.trial_id) FROM trial_conditions c WHERE c.disease_id = d.id) AS trials
+       FROM diseases d
+       WHERE d.name LIKE ?4 ESCAPE '\\' OR ${synonymLike("s.synonym LIKE ?4 ESCAPE '\\'")})
+     WHERE trials > 0 ORDER BY tier, trials DESC, length(name), name LIMIT ${CANDIDATES}`,
+    [q.trim(), `${tokens}%`, `% ${tokens}%`, `%${tokens}%`],
   );
-  return { data: rows, meta: { query: q, returned: rows.length } };
+  const key = diseaseKey(q);
+  const exact = (r: { name: string; tier: number }) =>
+    r.tier === 0 || (key !== "" && diseaseKey(r.name) === key);
+  const ranked = [...rows.filter(exact), ...rows.filter((r) => !exact(r))].slice(0, 10)
+    .map(({ name, efo_id }) => ({ name, efo_id }));
+  return { data: ranked, meta: { query: q, returned: ranked.length } };
 }
 
 function median(values: number[]): number | null {

@@ -8,8 +8,14 @@
  * - Dates: `YYYY-MM-DD` as published; a month-only `YYYY-MM` is served as the month's first day.
  *   `phases` [PHASE1, PHASE2] is `PHASE1/PHASE2`; none is `NA`.
  * - Sponsors: the lead sponsor and the collaborators, by name (UNRESOLVED organizations, see _store.ts).
- * - Conditions: as registered; one whose name equals a MeSH term of the study's derived section is linked
- *   to that disease (`MESH:<id>`), the others stay free text (unresolved).
+ * - Conditions: as registered; one whose name is a MeSH term of the study's derived section
+ *   (`conditionBrowseModule.meshes`; case, punctuation and plurals aside, `diseaseKey`) is that disease,
+ *   `MESH:<id>` with the id as MeSH issued it (`meshUi`: `D000007938` of snapshots up to mid-2024 and
+ *   `D007938` of later ones are one disease, `MESH:D007938`); the others stay free text until the linking
+ *   step (link.ts). The study's MeSH terms that none of its conditions names are its conditions too, after
+ *   the registered ones (positions from {@linkcode MESH_TERM_POSITION}), so a leukemia study registered as
+ *   "AML in Blast Crisis" is found under Leukemia, Blast Crisis and Acute Disease, as ClinicalTrials.gov's
+ *   own condition search finds it.
  * - Not in the registry's study record, so not imported: therapeutic area (`unknown`), biomarker selection,
  *   prior approval, topics and investigators' author ids. `pos_score` is the sandbox's own formula.
  *
@@ -18,6 +24,13 @@
 import { trialPos } from "../store/formulas.ts";
 import { batched, type ImportStore } from "./_store.ts";
 import { fileError, lineSink, readSource, type Sink, wholeSink } from "./_read.ts";
+import { diseaseKey, meshUi } from "../../client/names.ts";
+
+/**
+ * The first `trial_conditions.position` of a study's MeSH terms that none of its registered conditions
+ * names (the registered conditions keep their own positions, 0 up).
+ */
+export const MESH_TERM_POSITION = 1000;
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -169,15 +182,24 @@ export async function importCtgov(
     });
     const mesh = new Map<string, { id: string; term: string }>();
     for (const m of (study?.derivedSection?.conditionBrowseModule?.meshes ?? []) as Json[]) {
-      if (typeof m?.id === "string" && typeof m?.term === "string") mesh.set(m.term.toLowerCase(), m);
+      if (typeof m?.id !== "string" || typeof m?.term !== "string" || !m.term.trim()) continue;
+      const k = diseaseKey(m.term);
+      if (k && !mesh.has(k)) mesh.set(k, { id: `MESH:${meshUi(m.id)}`, term: m.term.trim() });
     }
-    ((p.conditionsModule?.conditions ?? []) as Json[]).filter((c) => typeof c === "string").forEach(
-      (c, i) => {
-        const m = mesh.get(c.toLowerCase());
-        if (m) disease.run(`MESH:${m.id}`, `MESH_${m.id}`, m.term, m.term);
-        condition.run(id, i, m ? `MESH:${m.id}` : null, m ? m.term : c);
-      },
-    );
+    const named = new Set<string>();
+    ((p.conditionsModule?.conditions ?? []) as Json[]).filter((c) => typeof c === "string" && c.trim())
+      .forEach((c, i) => {
+        const m = mesh.get(diseaseKey(c));
+        if (m) (disease.run(m.id, m.id.replace(":", "_"), m.term, m.term), named.add(m.id));
+        condition.run(id, i, m ? m.id : null, m ? m.term : c.trim());
+      });
+    let at = MESH_TERM_POSITION;
+    for (const m of mesh.values()) {
+      if (named.has(m.id)) continue;
+      named.add(m.id);
+      disease.run(m.id, m.id.replace(":", "_"), m.term, m.term);
+      condition.run(id, at++, m.id, m.term);
+    }
     ((p.armsInterventionsModule?.interventions ?? []) as Json[]).forEach((v, i) => {
       if (typeof v?.name !== "string") return;
       const type = String(v.type ?? "OTHER").toUpperCase();

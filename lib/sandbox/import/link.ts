@@ -10,10 +10,12 @@
  *    name, trade name or synonym equals an ingredient's (`approval_drugs`, `trial_interventions.chembl_id`).
  *    A combination product is found by each of its ingredients.
  * 2. **Conditions as diseases** ({@linkcode linkConditions}): a registered condition links, in order, to
- *    an ontology disease (Open Targets: EFO/MONDO…) whose name or synonym equals it (case-insensitive), to
- *    the ontology disease that cross-references its MeSH term, to its MeSH term (`MESH:D…`), else to a
- *    disease made from the condition text itself (`CTGOV:<hash>`, one per spelling up to case and
- *    spaces, named as most trials spell it).
+ *    the ontology disease (Open Targets: EFO/MONDO…) that cross-references the MeSH term its study maps it
+ *    to, to an ontology disease whose name or synonym is its text, to that MeSH term (`MESH:D…`, the id as
+ *    MeSH issued it),
+ *    to a MeSH term another study carries whose name is its text, else to a disease made from the text
+ *    itself (`CTGOV:<hash>`, one per text up to case, punctuation and plurals, named as most trials spell
+ *    it) — names compared by `diseaseKey`. A study's MeSH terms no condition names link too.
  * 3. **Organizations** (link_orgs.ts): names matched to registry families (ROR, GLEIF).
  *    Then patents' assignees (patentsview.ts `linkPatentCompanies`): each assignee organization's direct and
  *    ultimate organization, company keys, anchors for company filters and the counts by company.
@@ -24,7 +26,8 @@
  * @module
  */
 import type { ImportStore } from "./_store.ts";
-import { drugKeys } from "../../client/names.ts";
+import { diseaseKey, drugKeys, meshUi } from "../../client/names.ts";
+import { MESH_TERM_POSITION } from "./ctgov.ts";
 import { fillNameKeys } from "../store/name_keys.ts";
 import { linkOrganizations } from "./link_orgs.ts";
 import { linkBiology } from "./link_biology.ts";
@@ -84,26 +87,91 @@ export function linkDrugNames(store: ImportStore): string[] {
   return out;
 }
 
-/** Step 2: trial conditions as diseases. */
+/** How a trial condition was linked, in the order the rules are tried (the import counts each). */
+export const CONDITION_RULES = {
+  meshXref: "to the ontology disease cross-referencing their MeSH term",
+  ontologyName: "to an ontology disease by its name or synonym",
+  meshTerm: "to their study's MeSH term",
+  meshName: "to a MeSH term by its name (their study gives none)",
+  text: "made from their text (the last resort)",
+} as const;
+
+/** A rule of {@linkcode CONDITION_RULES}. */
+export type ConditionRule = keyof typeof CONDITION_RULES;
+
+/**
+ * MeSH disease ids as MeSH issued them (`meshUi`): a store imported before ids were canonical keeps
+ * `MESH:D000007938` (a snapshot up to mid-2024) beside `MESH:D007938`; both become `MESH:D007938`, one
+ * disease. Returns how many ids changed.
+ */
+export function canonicalMeshIds(db: ImportStore["db"]): number {
+  const ids = db.prepare("SELECT id FROM diseases WHERE id LIKE 'MESH:%'").all() as { id: string }[];
+  const exists = db.prepare("SELECT 1 FROM diseases WHERE id = ?");
+  const rename = db.prepare("UPDATE diseases SET id = ?, efo_key = ? WHERE id = ?");
+  const drop = db.prepare("DELETE FROM diseases WHERE id = ?");
+  const synonyms = db.prepare("UPDATE disease_synonyms SET disease_id = ? WHERE disease_id = ?");
+  const conditions = db.prepare("UPDATE trial_conditions SET disease_id = ? WHERE disease_id = ?");
+  let changed = 0;
+  for (const { id } of ids) {
+    const canonical = `MESH:${meshUi(id.slice(5))}`;
+    if (canonical === id) continue;
+    if (exists.get(canonical)) drop.run(id);
+    else rename.run(canonical, canonical.replace(":", "_"), id);
+    synonyms.run(canonical, id);
+    conditions.run(canonical, id);
+    changed++;
+  }
+  return changed;
+}
+
+/**
+ * Step 2: trial conditions as diseases. Each registered condition links by the first rule of
+ * {@linkcode CONDITION_RULES} that finds a disease, names compared by `diseaseKey` (case, accents,
+ * punctuation and plurals aside): the ontology disease cross-referencing the MeSH term its study maps it
+ * to, an ontology disease by name or synonym, that MeSH term, a MeSH term of another study by name, else a
+ * disease made from its text. A study's MeSH terms that no condition names (ctgov.ts) take the same rules. A disease made from the text (`CTGOV:<hash>` of the key) is one per
+ * key, named as most trials spell it, with the other spellings as synonyms.
+ */
 export function linkConditions(store: ImportStore): string[] {
   const { db } = store;
+  const migrated = canonicalMeshIds(db);
   const pending = db.prepare(
     `SELECT trial_id, position, disease_id, condition_name FROM trial_conditions
      WHERE disease_id IS NULL OR disease_id LIKE 'MESH:%' OR disease_id LIKE 'CTGOV:%'`,
   ).all() as { trial_id: string; position: number; disease_id: string | null; condition_name: string }[];
   if (pending.length === 0) return [];
-  const ontology = (sql: string) => db.prepare(sql);
-  const byName = ontology(
-    `SELECT id, name FROM diseases WHERE name = ? COLLATE NOCASE AND id NOT LIKE 'MESH:%' AND id NOT LIKE 'CTGOV:%'
-     ORDER BY id LIMIT 1`,
-  );
-  const bySynonym = ontology(
-    `SELECT d.id, d.name FROM disease_synonyms s JOIN diseases d ON d.id = s.disease_id
-     WHERE s.synonym = ? AND d.id NOT LIKE 'MESH:%' AND d.id NOT LIKE 'CTGOV:%' ORDER BY d.id LIMIT 1`,
-  );
+  const keyOf = (text: string) => diseaseKey(text) || text.toLowerCase();
+  const wanted = new Set(pending.map((c) => keyOf(c.condition_name)));
+  // Ontology diseases (Open Targets: EFO, MONDO, …) by the keys of their names, then of their synonyms.
+  const ontology = new Map<string, { id: string; name: string }>();
+  const notOntology = "d.id NOT LIKE 'MESH:%' AND d.id NOT LIKE 'CTGOV:%'";
+  for (
+    const sql of [
+      `SELECT d.id, d.name, d.name AS label FROM diseases d WHERE ${notOntology} ORDER BY d.id`,
+      `SELECT d.id, d.name, s.synonym AS label FROM disease_synonyms s JOIN diseases d ON d.id = s.disease_id
+       WHERE ${notOntology} ORDER BY d.id`,
+    ]
+  ) {
+    for (const r of db.prepare(sql).iterate() as Iterable<{ id: string; name: string; label: string }>) {
+      const k = keyOf(r.label);
+      if (wanted.has(k) && !ontology.has(k)) ontology.set(k, { id: r.id, name: r.name });
+    }
+  }
+  // MeSH diseases the studies name, by the keys of their terms.
+  const mesh = new Map<string, { id: string; name: string }>();
+  for (
+    const r of db.prepare("SELECT id, name FROM diseases WHERE id LIKE 'MESH:%' ORDER BY id").all() as {
+      id: string;
+      name: string;
+    }[]
+  ) {
+    const k = keyOf(r.name);
+    if (!mesh.has(k)) mesh.set(k, r);
+  }
+  const meshName = new Map([...mesh.values()].map((m) => [m.id, m.name]));
   const hasXrefs = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'disease_xrefs'").get() !== undefined;
   const byXref = hasXrefs
-    ? ontology(
+    ? db.prepare(
       `SELECT d.id, d.name FROM disease_xrefs x JOIN diseases d ON d.id = x.disease_id WHERE x.xref = ?
        ORDER BY d.id LIMIT 1`,
     )
@@ -111,27 +179,47 @@ export function linkConditions(store: ImportStore): string[] {
   const set = db.prepare(
     "UPDATE trial_conditions SET disease_id = ?, condition_name = ? WHERE trial_id = ? AND position = ?",
   );
-  // Conditions left to be diseases of their own, by spelling up to case and spaces.
-  const own = new Map<string, { names: Map<string, number>; at: { trial_id: string; position: number }[] }>();
-  let ontologyHits = 0;
+  const counts: Record<ConditionRule, number> = {
+    ontologyName: 0,
+    meshXref: 0,
+    meshTerm: 0,
+    meshName: 0,
+    text: 0,
+  };
+  const terms = { ontology: 0, mesh: 0 };
+  // Conditions left to be diseases of their own, by key.
+  const made = new Map<
+    string,
+    { names: Map<string, number>; at: { trial_id: string; position: number }[] }
+  >();
   for (const c of pending) {
     const text = c.condition_name.trim().replace(/\s+/g, " ");
-    const hit = (byName.get(text) ?? bySynonym.get(text) ??
-      (c.disease_id?.startsWith("MESH:") ? byXref?.get(c.disease_id) : undefined)) as
-        | { id: string; name: string }
-        | undefined;
-    if (hit) {
+    const key = keyOf(text);
+    const isTerm = c.position >= MESH_TERM_POSITION;
+    // The study's MeSH id first (an id is surer than a name), then the text's name.
+    const own = c.disease_id?.startsWith("MESH:") ? c.disease_id : undefined;
+    let rule: ConditionRule | undefined;
+    let hit = own ? byXref?.get(own) as { id: string; name: string } | undefined : undefined;
+    if (hit) rule = "meshXref";
+    else if ((hit = ontology.get(key))) rule = "ontologyName";
+    else if (own) (hit = { id: own, name: meshName.get(own) ?? text }, rule = "meshTerm");
+    else if (mesh.has(key)) {
+      const m = mesh.get(key)!;
+      hit = (byXref?.get(m.id) as { id: string; name: string } | undefined) ?? m;
+      rule = "meshName";
+    }
+    if (hit && rule) {
       set.run(hit.id, hit.name, c.trial_id, c.position);
-      ontologyHits++;
+      if (isTerm) terms[hit.id.startsWith("MESH:") ? "mesh" : "ontology"]++;
+      else counts[rule]++;
       continue;
     }
-    if (c.disease_id?.startsWith("MESH:")) continue;
-    const key = text.toLowerCase().slice(0, 500);
-    const entry = own.get(key) ??
+    counts.text++;
+    const entry = made.get(key) ??
       { names: new Map<string, number>(), at: [] as { trial_id: string; position: number }[] };
     entry.names.set(text, (entry.names.get(text) ?? 0) + 1);
     entry.at.push(c);
-    own.set(key, entry);
+    made.set(key, entry);
   }
   const disease = db.prepare(
     `INSERT INTO diseases (id, efo_key, name, parent_id, therapeutic_area, text_term) VALUES (?, ?, ?, NULL, 'unknown', ?)
@@ -139,21 +227,41 @@ export function linkConditions(store: ImportStore): string[] {
   );
   const synonym = db.prepare("INSERT INTO disease_synonyms (disease_id, synonym) VALUES (?, ?)");
   const hasSynonym = db.prepare("SELECT 1 FROM disease_synonyms WHERE disease_id = ? AND synonym = ?");
-  for (const [key, { names, at }] of own) {
-    const id = `CTGOV:${fnv(key)}`;
+  for (const [key, { names, at }] of made) {
+    const id = `CTGOV:${fnv(key.slice(0, 500))}`;
     const name = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
     disease.run(id, id.replace(":", "_"), name, name);
     for (const n of names.keys()) if (n !== name && !hasSynonym.get(id, n)) synonym.run(id, n);
     for (const c of at) set.run(id, name, c.trial_id, c.position);
   }
+  // A study's MeSH term that reached a disease one of its conditions already links to adds nothing.
+  db.prepare(
+    `DELETE FROM trial_conditions WHERE position >= ? AND EXISTS (SELECT 1 FROM trial_conditions o
+       WHERE o.trial_id = trial_conditions.trial_id AND o.disease_id = trial_conditions.disease_id
+         AND o.position < trial_conditions.position)`,
+  ).run(MESH_TERM_POSITION);
   // MeSH and condition diseases no trial links to any more (relinked to an ontology disease).
   db.exec(`DELETE FROM diseases WHERE (id LIKE 'MESH:%' OR id LIKE 'CTGOV:%')
     AND id NOT IN (SELECT disease_id FROM trial_conditions WHERE disease_id IS NOT NULL)`);
   db.exec("DELETE FROM disease_synonyms WHERE disease_id NOT IN (SELECT id FROM diseases)");
-  return [
-    `Linked ${
-      pending.length.toLocaleString("en-US")
-    } trial conditions: ${ontologyHits} to ontology diseases, ` +
-    `${own.size} diseases made from condition names`,
+  const n = (v: number) => v.toLocaleString("en-US");
+  const registered = Object.values(counts).reduce((a, b) => a + b, 0);
+  const lines = [
+    `Linked ${n(registered)} trial conditions: ` +
+    (Object.keys(CONDITION_RULES) as ConditionRule[]).map((r) => `${n(counts[r])} ${CONDITION_RULES[r]}`)
+      .join(", ") +
+    ` (${n(made.size)} diseases CTGOV:…, see docs/PUBLIC_DATA.md)`,
   ];
+  if (terms.ontology + terms.mesh > 0) {
+    lines.push(
+      `Linked ${n(terms.ontology + terms.mesh)} MeSH terms of the studies that no condition names, as ` +
+        `conditions too: ${n(terms.ontology)} to ontology diseases, ${n(terms.mesh)} as MeSH diseases`,
+    );
+  }
+  if (migrated > 0) {
+    lines.push(
+      `Rewrote ${n(migrated)} zero-padded MeSH ids as MeSH issued them (MESH:D000007938 → MESH:D007938)`,
+    );
+  }
+  return lines;
 }
