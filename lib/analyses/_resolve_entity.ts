@@ -179,3 +179,159 @@ export async function closestNames(
 export function closestHint(names: readonly string[]): string {
   return names.length ? `; closest: ${names.join(", ")}` : "";
 }
+
+/** A unit of a corporate family: an organization with its own trials and approvals. */
+export interface OrganizationUnit {
+  /** `organizations/<key>`. */
+  readonly id: string;
+  /** Its name. */
+  readonly name: string;
+  /** Its own linked trials (null when the service does not say). */
+  readonly trialCount: number | null;
+  /** Its own linked approvals (null when the service does not say). */
+  readonly approvalCount: number | null;
+}
+
+/** A corporate family a name reaches or may mean. */
+export interface OrganizationFamily {
+  /** The family head's id (the organization itself when the service names no family). */
+  readonly id: string;
+  /** The family head's name. */
+  readonly name: string;
+  /** Trials of the whole family (null when the service does not say). */
+  readonly trialCount: number | null;
+  /** Approvals of the whole family (null when the service does not say). */
+  readonly approvalCount: number | null;
+  /** The names of the family the query matched. */
+  readonly matched: readonly string[];
+  /** The family's units with trials or approvals (the organization itself when the service names none). */
+  readonly units: readonly OrganizationUnit[];
+}
+
+/** What a sponsor name resolves to, as the service's sponsor filters read it. */
+export interface OrganizationResolution {
+  /** resolved: `families` are what the name reaches; ambiguous: the candidates to ask about. */
+  readonly status: "resolved" | "ambiguous" | "unresolved";
+  /** The rule that decided, in words. */
+  readonly rule: string;
+  /** The families (most trials and approvals first). */
+  readonly families: readonly OrganizationFamily[];
+  /** Closest names when unresolved (did you mean). */
+  readonly suggestions: readonly string[];
+  /** The autocomplete rows the answer came from. */
+  readonly rows: readonly Record<string, unknown>[];
+  /**
+   * False when the service said it (the sandbox's `resolution`, a field the spec does not name); true when
+   * derived here from the spec's row fields (exact name = resolved; several names it starts = ambiguous).
+   */
+  readonly derived: boolean;
+  /** Provenance of the autocomplete call. */
+  readonly meta?: unknown;
+}
+
+const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+/** A family from one spec-shaped row: the organization alone. */
+function rowFamily(r: Record<string, unknown>): OrganizationFamily {
+  const unit = {
+    id: String(r.id),
+    name: String(r.name),
+    trialCount: num(r.trialCount),
+    approvalCount: num(r.approvalCount),
+  };
+  return {
+    id: str(r.familyId) ?? unit.id,
+    name: str(r.familyName) ?? unit.name,
+    trialCount: num(r.familyTrialCount) ?? unit.trialCount,
+    approvalCount: num(r.familyApprovalCount) ?? unit.approvalCount,
+    matched: [unit.name],
+    units: [unit],
+  };
+}
+
+/**
+ * Resolve a sponsor name the way the service's sponsor filters will read it, with organization
+ * autocomplete (one call, plus prefix look-ups for did-you-mean when nothing matched):
+ *
+ * - The service's `resolution` (the sandbox says it: status, rule, families with their units) is used as
+ *   given.
+ * - Otherwise derived from the spec's row fields: rows of the same organization name (orgKey) →
+ *   resolved to them; else rows whose name the input starts at a word ("Bristol" → "Bristol-Myers
+ *   Squibb"): one → resolved, several → ambiguous; else unresolved with the closest names.
+ *
+ * @example A short applicant name filed under two full names reaches both (sandbox of public data)
+ * ```ts ignore
+ * const r = await resolveOrganization(client, "ORGANON");
+ * // r.status === "resolved", r.families: ORGANON AND CO (ORGANON LLC A SUB OF …) and ORGANON USA LLC
+ * ```
+ */
+export async function resolveOrganization(client: Client, value: string): Promise<OrganizationResolution> {
+  const v = value.trim();
+  const res = await client.resolve.organizations({ query: v, limit: 50 });
+  const rows = res.rows as Record<string, unknown>[];
+  const said = (res.body as { resolution?: Record<string, unknown> } | null)?.resolution;
+  const closest = async () => await closestNames(organizationLookup(client), v, rows as { name: string }[]);
+  if (said && typeof said.status === "string" && Array.isArray(said.families)) {
+    const families = (said.families as Record<string, unknown>[]).map((f) => ({
+      id: String(f.id),
+      name: String(f.name),
+      trialCount: num(f.trialCount),
+      approvalCount: num(f.approvalCount),
+      matched: Array.isArray(f.matched) ? f.matched.map(String) : [],
+      units: Array.isArray(f.units)
+        ? (f.units as Record<string, unknown>[]).map((u) => ({
+          id: String(u.id),
+          name: String(u.name),
+          trialCount: num(u.trialCount),
+          approvalCount: num(u.approvalCount),
+        }))
+        : [],
+    }));
+    const status = said.status as OrganizationResolution["status"];
+    const given = Array.isArray(said.suggestions) ? said.suggestions.map(String) : [];
+    return {
+      status,
+      rule: String(said.rule ?? ""),
+      families,
+      suggestions: status === "unresolved" ? (given.length ? given : await closest()) : [],
+      rows,
+      derived: false,
+      meta: res.meta,
+    };
+  }
+  const exact = rows.filter((r) => typeof r.name === "string" && sameOrganization(r.name, v));
+  if (exact.length) {
+    return {
+      status: "resolved",
+      rule: "exact name",
+      families: exact.map(rowFamily),
+      suggestions: [],
+      rows,
+      derived: true,
+      meta: res.meta,
+    };
+  }
+  const key = orgKey(v);
+  const starting = rows.filter((r) => typeof r.name === "string" && orgKey(r.name).startsWith(`${key}-`));
+  if (starting.length) {
+    return {
+      status: starting.length === 1 ? "resolved" : "ambiguous",
+      rule: starting.length === 1 ? "the one name it starts" : `${starting.length} names start with it`,
+      families: starting.map(rowFamily),
+      suggestions: [],
+      rows,
+      derived: true,
+      meta: res.meta,
+    };
+  }
+  return {
+    status: "unresolved",
+    rule: "no organization has this name",
+    families: [],
+    suggestions: await closest(),
+    rows,
+    derived: true,
+    meta: res.meta,
+  };
+}

@@ -2,9 +2,12 @@
  * Analysis 9: one sponsor at a glance: trials by phase and status, approvals, upcoming catalysts
  * and patent activity, in one frame set.
  *
- * The sponsor is resolved once (`resolve.organizations`) to its `organizations/<key>` id, LEI and
- * canonical name; the parts are then composed from the other analyses: {@link catalystCalendar}
- * (by LEI, which expands the corporate family) and {@link patentTrends} (by organization id).
+ * The sponsor is resolved once (`resolve.organizations`, read by `resolveOrganization`) to its
+ * `organizations/<key>` id, LEI, canonical name and the units of its corporate family (where the service
+ * names them: the sandbox's `resolution`; a short applicant name filed under several organizations reaches
+ * all of them; an ambiguous name is read as its first candidate, with a warning); trials and approvals are
+ * those of every unit; the other parts come from the other analyses: {@link catalystCalendar} (by LEI, or
+ * the name, which the service expands to the corporate family) and {@link patentTrends} (by organization id).
  *
  * @module
  */
@@ -22,7 +25,13 @@ import {
 import { catalystCalendar } from "./catalyst_calendar.ts";
 import { patentTrends, patentTrendsFromFrames } from "./patent_trends.ts";
 import { conform, framed, statusOf } from "./_measures.ts";
-import { closestHint, closestNames, organizationLookup, sameName } from "./_resolve_entity.ts";
+import {
+  closestHint,
+  type OrganizationUnit,
+  resolveOrganization,
+  sameName,
+  sameOrganization,
+} from "./_resolve_entity.ts";
 import { ACTIVE, APPROVAL, EVENT, LATE, SPONSOR, TRIAL } from "./_sponsor_parts.ts";
 import { checkParams } from "./params.ts";
 import type { DataFrame } from "../frames/polars.ts";
@@ -162,7 +171,10 @@ export function sponsorScanFromFrames(input: SponsorScanInputs): SponsorScanFram
   });
 }
 
-/** The organization a name resolves to: an exact (case-insensitive) entity match first, then the first entity. */
+/**
+ * The organization a name resolves to: an exact (case-insensitive) entity match first, then an exact row,
+ * then a row of the same organization name (orgKey: "PFIZER INC" for "Pfizer"), then the first entity.
+ */
 export function pickOrganization(
   rows: readonly OrganizationRow[],
   name: string,
@@ -170,15 +182,30 @@ export function pickOrganization(
   const entities = rows.filter((r) => r.hierarchyLevel === "GLOBAL PARENT");
   return entities.find((r) => sameName(r.name, name)) ??
     rows.find((r) => sameName(r.name, name)) ??
+    rows.find((r) => sameOrganization(r.name, name)) ??
     entities[0];
+}
+
+/** Several paginated results of one endpoint as one (rows deduplicated by `key`), or undefined for none. */
+function merged<T extends { rows: readonly unknown[]; meta: { complete: boolean } }>(
+  parts: readonly T[],
+  key: string,
+): T | undefined {
+  if (parts.length <= 1) return parts[0];
+  const seen = new Set<unknown>();
+  const rows = parts.flatMap((p) => p.rows).filter((r) => {
+    const k = (r as Record<string, unknown>)[key];
+    return !seen.has(k) && seen.add(k);
+  });
+  return { ...parts[0], rows, meta: { ...parts[0].meta, complete: parts.every((p) => p.meta.complete) } };
 }
 
 /** Warnings of a sub-analysis that are its own (call warnings come again with the provenance). */
 const own = (ws: readonly AnalysisWarning[]): AnalysisWarning[] => ws.filter((w) => w.source === undefined);
 
 /**
- * Scan one sponsor: resolve it once, then fetch its trials (registry search by the resolved name),
- * approvals (by organization id), upcoming catalysts (catalystCalendar, by LEI when there is one)
+ * Scan one sponsor: resolve it once, then fetch its trials (registry search by each family unit's name),
+ * approvals (by each unit's organization id), upcoming catalysts (catalystCalendar, by LEI when there is one)
  * and patent activity (patentTrends, by organization id; Pro) concurrently. An unresolved sponsor or a
  * Free key (no patents) gives empty parts with a warning, never a silent zero.
  *
@@ -201,30 +228,62 @@ const own = (ws: readonly AnalysisWarning[]): AnalysisWarning[] => ws.filter((w)
  */
 export async function sponsorScan(client: Client, options: SponsorScanOptions): Promise<SponsorScan> {
   checkParams("sponsorScan", options);
-  const res = await client.resolve.organizations({ query: options.sponsor, limit: 10 });
-  const org = pickOrganization(res.rows, options.sponsor);
+  const resolution = await resolveOrganization(client, options.sponsor);
+  const rows = resolution.rows as unknown as OrganizationRow[];
+  const org = pickOrganization(rows, options.sponsor) ??
+    (resolution.status === "unresolved" ? undefined : rows[0]);
   const name = org?.name ?? options.sponsor;
   const to = options.to ?? new Date().getUTCFullYear();
-  const closest = org
-    ? []
-    : await closestNames(organizationLookup(client), options.sponsor, res.rows as { name: string }[]);
   const warnings: AnalysisWarning[] = org ? [] : [{
     code: "maybe-unresolved",
     message:
       `Sponsor '${options.sponsor}' did not resolve to an organization; trials and catalysts use the ` +
-      `name as given, approvals and patents are empty${closestHint(closest)}`,
+      `name as given, approvals and patents are empty${closestHint([...resolution.suggestions])}`,
   }];
-  const [trials, approvals, calendar, patents] = await Promise.all([
+  // The units the sponsor question reaches: the resolved families' (the first candidate's when the name
+  // is ambiguous), or the organization alone when the service names no family.
+  const reached = resolution.status === "resolved" ? resolution.families : resolution.families.slice(0, 1);
+  const seen = new Set<string>();
+  let units: OrganizationUnit[] = reached.flatMap((f) => f.units).filter((u) =>
+    !seen.has(u.id) && seen.add(u.id)
+  );
+  if (org && units.length === 0) {
+    units = [{ id: org.id, name: org.name, trialCount: org.trialCount, approvalCount: org.approvalCount }];
+  }
+  if (resolution.status === "ambiguous") {
+    warnings.push({
+      code: "ambiguous-sponsor",
+      message: `Sponsor '${options.sponsor}' names ${resolution.families.length} unrelated companies (${
+        resolution.families.map((f) => f.name).join("; ")
+      }); the scan reads the first — name one of them to choose`,
+    });
+  }
+  if (units.length > 1) {
+    warnings.push({
+      code: "family",
+      message: `Sponsor '${options.sponsor}': trials and approvals of ${units.length} organizations of its ` +
+        `family (${units.map((u) => u.name).slice(0, 8).join("; ")}${units.length > 8 ? "; …" : ""})`,
+    });
+  }
+  const withTrials = units.filter((u) => u.trialCount !== 0);
+  const withApprovals = units.filter((u) => u.approvalCount !== 0);
+  const [trialParts, approvalParts, calendar, patents] = await Promise.all([
     // sort=updated (the default) silently drops trials without an update timestamp and sort=enrollment
     // those without enrollment; relevance (without search) keeps every trial.
-    client.trials.search.all({
-      sponsor: name,
-      sort: "relevance",
-      ...(options.condition ? { condition: options.condition } : {}),
-    }),
-    org ? client.regulatory.search.all({ sponsor_id: org.id }) : undefined,
+    Promise.all(
+      (withTrials.length ? withTrials.map((u) => u.name) : units.length ? [] : [name]).map((n) =>
+        client.trials.search.all({
+          sponsor: n,
+          sort: "relevance",
+          ...(options.condition ? { condition: options.condition } : {}),
+        })
+      ),
+    ),
+    org ? Promise.all(withApprovals.map((u) => client.regulatory.search.all({ sponsor_id: u.id }))) : [],
     catalystCalendar(client, {
-      ...(org?.lei ? { leis: [org.lei] } : { sponsors: [name] }),
+      ...(org?.lei
+        ? { leis: [org.lei] }
+        : { sponsors: [resolution.derived ? name : options.sponsor.trim()] }),
       ...(options.condition ? { indication: options.condition } : {}),
       windowDays: options.windowDays ?? 730,
     }),
@@ -239,15 +298,23 @@ export async function sponsorScan(client: Client, options: SponsorScanOptions): 
       })
       : undefined,
   ]);
+  const trials = merged(trialParts, "trial_id") ?? await client.trials.search.all({
+    sponsor: name,
+    sort: "relevance",
+    ...(options.condition ? { condition: options.condition } : {}),
+  });
+  const approvals = merged(approvalParts, "approval_id");
   let approvalFrame = approvals ? frameFromResult(approvals) : pl.DataFrame([]);
   // Orphan status from the spec-named is_orphan filter when the rows carry no regulatory flags.
   const flagless = approvals && approvals.rows.length > 0 &&
     !(approvals.rows as Record<string, unknown>[]).some((r) => "regulatory_flags" in r);
   let orphanMeta: Provenance | undefined;
   if (flagless && org) {
-    const orphans = await client.regulatory.search.all({ sponsor_id: org.id, is_orphan: true });
-    orphanMeta = orphans.meta;
-    const ids = (orphans.rows as { approval_id: string }[]).map((r) => r.approval_id);
+    const orphanParts = await Promise.all(
+      withApprovals.map((u) => client.regulatory.search.all({ sponsor_id: u.id, is_orphan: true })),
+    );
+    orphanMeta = orphanParts[0]?.meta;
+    const ids = orphanParts.flatMap((o) => (o.rows as { approval_id: string }[]).map((r) => r.approval_id));
     approvalFrame = approvalFrame.withColumns(
       // A literal Series, not a bare one: Polars reads a bare Series as "same dtype" and prints an
       // `is_in` deprecation notice on every run.
@@ -281,15 +348,15 @@ export async function sponsorScan(client: Client, options: SponsorScanOptions): 
     patents: patents ?? { byYear: pl.DataFrame([]), topCpc: pl.DataFrame([]) },
   });
   const provenance: Provenance[] = [
-    res.meta,
-    trials.meta,
-    ...(approvals ? [approvals.meta] : []),
+    ...(resolution.meta ? [resolution.meta as Provenance] : []),
+    ...(trialParts.length ? trialParts.map((t) => t.meta) : [trials.meta]),
+    ...approvalParts.map((a) => a.meta),
     ...(orphanMeta ? [orphanMeta] : []),
     ...calendar.provenance,
     ...(patents?.provenance ?? []),
   ];
   warnings.push(...own(calendar.warnings), ...own(patents?.warnings ?? []));
-  const complete = trials.meta.complete && (approvals?.meta.complete ?? true) && calendar.complete &&
+  const complete = trials.meta.complete && approvalParts.every((a) => a.meta.complete) && calendar.complete &&
     (patents?.complete ?? true);
   return analysisResult(frames, provenance, warnings, complete);
 }

@@ -69,20 +69,27 @@ Deno.test("sponsorScan() matches the sandbox store and raw HTTP answers", async 
     assert.equal(scan.complete, true);
   });
 
-  await t.step("the pipeline equals the sponsor's trials by phase and status in SQL", () => {
+  // The sponsor question reaches the family: every organization of its head's closure (at most 6 hops).
+  const family = `SELECT descendant_id FROM org_closure WHERE hops <= 6 AND ancestor_id =
+    (SELECT ultimate_parent_id FROM organizations WHERE id = 'organizations/pfizer')`;
+  await t.step("the pipeline equals the family's trials by phase and status in SQL", () => {
     const truth = db.prepare(
       `SELECT t.phase, t.status, COUNT(*) AS trials, SUM(t.enrollment) AS enrollment FROM trials t
-       WHERE t.trial_id IN (SELECT trial_id FROM trial_sponsors WHERE sponsor_name = ?)
+       WHERE t.trial_id IN (SELECT trial_id FROM trial_sponsors WHERE org_id IN (${family}))
        GROUP BY t.phase, t.status ORDER BY t.phase, t.status`,
-    ).all(pf.name) as Record<string, unknown>[];
+    ).all() as Record<string, unknown>[];
+    assert.ok(
+      (db.prepare(`SELECT count(*) AS n FROM (${family})`).get() as { n: number }).n > 1,
+      "a family of several units",
+    );
     assert.deepEqual(scan.pipeline.toRecords(), truth.map((r) => ({ ...r })));
   });
 
-  await t.step("approvals are the ones linked to the organization id", () => {
+  await t.step("approvals are the ones linked to the family's organization ids", () => {
     const truth = db.prepare(
-      `SELECT a.approval_id FROM approvals a JOIN approval_sponsors s ON s.approval_key = a.key
-       WHERE s.org_id = ? ORDER BY a.approval_id`,
-    ).all(pf.id) as { approval_id: string }[];
+      `SELECT DISTINCT a.approval_id FROM approvals a JOIN approval_sponsors s ON s.approval_key = a.key
+       WHERE s.org_id IN (${family}) ORDER BY a.approval_id`,
+    ).all() as { approval_id: string }[];
     assert.deepEqual(
       [...scan.approvals.getColumn("approval_id").toArray()].sort(),
       truth.map((r) => r.approval_id),
@@ -123,8 +130,8 @@ Deno.test("sponsorScan() matches the sandbox store and raw HTTP answers", async 
     const narrowed = await sponsorScan(ri, { sponsor: "Pfizer", condition: cond, from: 2024, to: 2025 });
     const n = db.prepare(
       `SELECT COUNT(DISTINCT s.trial_id) AS n FROM trial_sponsors s JOIN trial_conditions c ON c.trial_id = s.trial_id
-       WHERE s.sponsor_name = ? AND c.condition_name = ?`,
-    ).get(pf.name, cond) as { n: number };
+       WHERE s.org_id IN (${family}) AND c.condition_name = ?`,
+    ).get(cond) as { n: number };
     assert.equal(narrowed.summary.getColumn("trials").toArray()[0], n.n);
     for (const ind of narrowed.approvals.getColumn("indications").toArray() as unknown as string[][]) {
       assert.ok(ind.includes(cond));
