@@ -45,8 +45,12 @@ export interface DeckOptions {
 
 /** What a slide of the deck shows (see {@linkcode deckOutline}). */
 export interface DeckSlide {
-  /** `title`, `section` (headline and first chart), `chart`, `table`, `closing`. */
-  readonly kind: "title" | "section" | "chart" | "table" | "closing";
+  /**
+   * `title`; `section` (the headline and the first chart, or the section's title and its headline as a
+   * list when the headline is too long for a title); `summary` (more of that list); `chart`; `table`;
+   * `closing`.
+   */
+  readonly kind: "title" | "section" | "summary" | "chart" | "table" | "closing";
   /** Index of the section in `report.sections` (section, chart and table slides). */
   readonly section?: number;
   /** The slide's title as shown. */
@@ -68,11 +72,11 @@ const WARN_FILL = "FFF3CD", WARN_INK = "664D03", WARN_LINE = "E0A800";
  * Liberation fonts).
  */
 const ADVANCE = {
-  upper: [0.72, 0.8],
-  digit: [0.64, 0.7],
-  lower: [0.58, 0.64],
+  upper: [0.74, 0.84],
+  digit: [0.64, 0.72],
+  lower: [0.6, 0.7],
   space: [0.32, 0.35],
-  other: [0.5, 0.58],
+  other: [0.5, 0.6],
 };
 
 /** Width of a text on one line, in inches. */
@@ -192,12 +196,12 @@ function tablePages(t: ReportTable, height: number, pt: number): TablePage[] {
   const longestWord = (s: string, bold = false) =>
     Math.max(0, ...s.split(/\s+/).map((w) => textWidth(w, pt, bold)));
   const natural = cells.headers.map((h, i) =>
-    Math.max(textWidth(h, pt, true), ...cells.rows.map((r) => textWidth(r[i], pt))) + 0.25
+    Math.max(textWidth(h, pt, true), ...cells.rows.map((r) => textWidth(r[i], pt))) + 0.3
   );
   const least = cells.headers.map((h, i) =>
     Math.min(
       natural[i],
-      Math.max(0.9, longestWord(h, true) + 0.25, ...cells.rows.map((r) => longestWord(r[i]) + 0.25)),
+      Math.max(0.9, longestWord(h, true) + 0.3, ...cells.rows.map((r) => longestWord(r[i]) + 0.3)),
     )
   );
   // Column groups that fit the slide's width, as even as they can be; the first (naming) column repeats.
@@ -309,14 +313,25 @@ function text(slide: Slide, value: string, o: Record<string, unknown>): void {
 /** Section title above the slide's title, then the title; returns where the content starts. */
 function header(slide: Slide, kicker: string, title: string): number {
   text(slide, kicker, { x: X, y: 0.28, w: CW, h: 0.34, fontSize: BODY_PT, bold: true, color: ACCENT });
-  const pt = fitSize(title, CW, [28, 26, 24, 22, 20], 2) === 20
-    ? fitSize(title, CW, [20, 18], 4)
-    : fitSize(title, CW, [28, 26, 24, 22, 20], 2);
-  const h = boxHeight(title, CW, pt, true);
+  const { pt, h } = titleLayout(title);
   text(slide, title, { x: X, y: 0.62, w: CW, h, fontSize: pt, bold: true });
   slide.addShape("line", { x: X, y: 0.66 + h, w: CW, h: 0, line: { color: ACCENT, width: 1.5 } });
   return 0.66 + h + 0.12;
 }
+
+/** A title's size and height: 28-20 pt on up to two lines, else 20-18 pt on up to four (a headline). */
+function titleLayout(title: string): { pt: number; h: number } {
+  const pt = lineCount(title, CW - 0.2, 20, true) <= 2
+    ? fitSize(title, CW, [28, 26, 24, 22, 20], 2)
+    : fitSize(title, CW, [20, 18], 4);
+  return { pt, h: boxHeight(title, CW, pt, true) };
+}
+
+/** Where the content starts under a title. */
+const contentTop = (title: string): number => 0.66 + titleLayout(title).h + 0.12;
+
+/** True when a headline is too long for a title (more than four lines at 18 pt): it is then a slide's text. */
+const tooLong = (headline: string): boolean => lineCount(headline, CW - 0.2, 18, true) > 4;
 
 /** Warnings as a footnote above the footer (at most three lines; the rest counted); returns its top. */
 function footnote(slide: Slide, warnings: readonly string[]): number {
@@ -533,6 +548,47 @@ function sectionSlides(s: ReportSection, i: number): PlannedSlide[] {
   }
   const vs = visuals(s);
   const out: PlannedSlide[] = [];
+  if (tooLong(headline)) {
+    // A headline of many sponsors: the section's title, then its clauses as a list (over as many slides
+    // as they need); every chart gets a slide of its own.
+    const items = headline.split(/(?<=[;.])\s+(?=[A-Z])/).map((x) => x.replace(/;$/, ""));
+    const room = CONTENT_BOTTOM - contentTop(s.title) - 0.1;
+    const pages: string[][] = [[]];
+    let used = 0;
+    for (const item of items) {
+      const h = boxHeight(item, CW - 0.35, 18) + 0.04;
+      if (used + h > room && pages[pages.length - 1].length) {
+        pages.push([]);
+        used = 0;
+      }
+      pages[pages.length - 1].push(item);
+      used += h;
+    }
+    pages.forEach((page, k) => {
+      const title = pages.length > 1 ? `${s.title} (${k + 1} of ${pages.length})` : s.title;
+      out.push({
+        kind: k === 0 ? "section" : "summary",
+        section: i,
+        title,
+        draw(slide) {
+          const top = header(slide, s.title, title);
+          footnote(slide, warnings);
+          slide.addText(page.map((item) => ({ text: item, options: { bullet: true, breakLine: true } })), {
+            x: X,
+            y: top,
+            w: CW,
+            h: page.reduce((a, item) => a + boxHeight(item, CW - 0.35, 18) + 0.04, 0),
+            fontFace: FONT,
+            fontSize: 18,
+            color: INK,
+            valign: "top",
+            paraSpaceAfter: 3,
+            margin: [3.5, 7, 3.5, 7],
+          });
+        },
+      });
+    });
+  }
   const content = (slide: Slide, ctx: Ctx, kicker: string, title: string, v: Visual | undefined) => {
     let top = header(slide, kicker, title);
     const bottom = footnote(slide, warnings);
@@ -544,13 +600,16 @@ function sectionSlides(s: ReportSection, i: number): PlannedSlide[] {
     }
     if (v) drawVisual(slide, ctx, v, { x: X, y: top, w: CW, h: bottom - top });
   };
-  out.push({
-    kind: "section",
-    section: i,
-    title: headline,
-    draw: (slide, ctx) => content(slide, ctx, s.title, headline, vs[0]),
-  });
-  for (const v of vs.slice(1)) {
+  if (!out.length) {
+    out.push({
+      kind: "section",
+      section: i,
+      title: headline,
+      draw: (slide, ctx) => content(slide, ctx, s.title, headline, vs[0]),
+    });
+  }
+  // Under a headline as a list, the first chart too gets a slide of its own.
+  for (const v of vs.slice(tooLong(headline) ? 0 : 1)) {
     const title = v.kind === "native" ? v.chart.title : v.title;
     out.push({
       kind: "chart",
@@ -561,8 +620,9 @@ function sectionSlides(s: ReportSection, i: number): PlannedSlide[] {
   }
   const t = keyTable(s);
   if (t) {
-    // The table's room: below a one-line title, above the note and the footer.
-    const room = CONTENT_BOTTOM - (0.66 + boxHeight(t.title, CW, 28, true) + 0.12) - 0.45;
+    // The table's room: below its title (with the longest part and row suffix), above the note and footer.
+    const room = CONTENT_BOTTOM - contentTop(`${t.title} (rows 888–888 of 888) · columns, part 8 of 8`) -
+      0.45;
     const pages = TABLE_PTS.map((pt) => tablePages(t, room, pt)).find((p) => p.length === 1) ??
       tablePages(t, room, TABLE_PTS[TABLE_PTS.length - 1]);
     for (const p of pages) {

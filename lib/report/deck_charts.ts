@@ -40,10 +40,14 @@ export interface NativeChart {
   readonly source: ReportTable;
 }
 
-/** Colours of Plot's default categorical scheme (tableau10), as the page's charts use for sponsors. */
+/**
+ * Colours of Plot's default categorical scheme (tableau10), as the page's charts use for sponsors; past ten
+ * they repeat, as on the page.
+ */
 function tableau(domain: readonly string[]): string[] {
-  return Plot.scale({ color: { type: "ordinal", scheme: "tableau10", domain: [...domain] } })
+  const range = Plot.scale({ color: { type: "ordinal", scheme: "tableau10", domain: [...domain] } })
     .range as string[];
+  return domain.map((_, i) => range[i % range.length]);
 }
 
 /** `{category → {series → value}}` of a long frame, summed. */
