@@ -152,14 +152,33 @@ const SOURCED_BY: Partial<Record<SectionId, { what: string; source: SourceId }>>
 const unsourced = (id: SectionId) =>
   sandbox !== undefined && !synthetic && SOURCED_BY[id] !== undefined &&
   !(SOURCED_BY[id]!.source in sandbox.dataSource.sources);
+/** What a store of public data lacks, by the endpoints' namespace → the import that adds it (absent, not zero). */
+const missing = new Map<string, string>();
+if (sandbox && !synthetic) {
+  const by: [string, SourceId][] = [
+    ["medicare", "part_d" as SourceId],
+    ["patents", "patentsview" as SourceId],
+    ["trials", "ctgov" as SourceId],
+    ["regulatory", "orange_book" as SourceId],
+  ];
+  for (const [ns, src] of by.filter(([, src]) => !(src in sandbox.dataSource.sources))) {
+    missing.set(ns, `deno task import -- ${flagOf(src)} <file>`);
+  }
+}
+/** Sections the store has no source for: on the page too, each a sentence naming the import flag. */
+const notImported: { id: SectionId; title: string; summary: string }[] = [];
 if (sandbox && !synthetic && plan) {
   for (const id of plan.run.filter(unsourced)) {
     const by = SOURCED_BY[id]!;
-    console.error(
-      `  skipped ${id}: this store holds no ${by.what}; import them with deno task import -- ${
-        SOURCE_IDS.includes(by.source) ? flagOf(by.source) : by.source
-      } <files>`,
-    );
+    const flag = `deno task import -- ${
+      SOURCE_IDS.includes(by.source) ? flagOf(by.source) : by.source
+    } <files>`;
+    console.error(`  skipped ${id}: this store holds no ${by.what}; import them with ${flag}`);
+    notImported.push({
+      id,
+      title: REPORT_SECTIONS[id].title,
+      summary: `Not in this data: this store holds no ${by.what}; ${flag} adds them.`,
+    });
   }
   plan = { ...plan, run: plan.run.filter((id) => !unsourced(id)) };
 }
@@ -224,6 +243,7 @@ try {
   result = await runSections(client, plan!.run, {
     inputs,
     sponsors,
+    missing,
     pickAuthor,
     // The sandbox's data runs to its reference day, not the clock's (the real service's to today).
     asOf: sandbox ? new Date(`${sandbox.store.today}T00:00:00Z`) : undefined,
@@ -232,7 +252,17 @@ try {
 } finally {
   await sandbox?.close();
 }
-const { sections, failures } = result;
+const { failures } = result;
+// Each section in report order, those without a source as their sentence (the Sponsors table first).
+const order = Object.keys(REPORT_SECTIONS) as SectionId[];
+const sections = [...result.sections];
+for (const skipped of notImported) {
+  const at = sections.findIndex((s) =>
+    order.indexOf((order.find((id) => REPORT_SECTIONS[id].title === s.title) ?? "") as SectionId) >
+      order.indexOf(skipped.id)
+  );
+  sections.splice(at < 0 ? sections.length : at, 0, { title: skipped.title, summary: skipped.summary });
+}
 
 const written = await writeReport(
   {
@@ -285,8 +315,10 @@ const warnings = sections.flatMap((s) =>
 );
 if (warnings.length) console.log(`\n${warnings.length === 1 ? "Warning" : "Warnings"}:`);
 for (const { s, w } of warnings) console.log(`- ${s.title}: ${w}`);
+// Analyses run (not the Sponsors table, not the sentences of sources the store lacks).
+const ran = plan!.run.length;
 console.log(
-  `\n${sections.length - failures.length}/${plural(sections.length, "analysis", "analyses")}, ` +
+  `\n${ran - failures.length}/${plural(ran, "analysis", "analyses")}, ` +
     `${plural(warnings.length, "warning")}, ${seconds} s.`,
 );
 if (failures.length) Deno.exitCode = 1;

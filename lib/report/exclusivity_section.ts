@@ -14,6 +14,8 @@ import { advised, meta, nameList, type ParamName, REPORT_CHART_WIDTH } from "./s
 export interface ExclusivitySectionOptions {
   /** How the reader names `horizonYears`. @default {the analysis's name, `horizonYears`} */
   readonly param?: ParamName;
+  /** What the data lack, by namespace → the import that adds it (`medicare`: Part D not imported). */
+  readonly missing?: ReadonlyMap<string, string>;
 }
 
 /** Columns that carry Medicare Part D spending: absent, not zero, when the data hold no Part D. */
@@ -81,7 +83,7 @@ export function exclusivitySection(
   years: number,
   options: ExclusivitySectionOptions = {},
 ): ReportSection {
-  const noPartD = partDMissing(r);
+  const noPartD = partDMissing(r) ?? options.missing?.get("medicare");
   if (noPartD !== undefined) return withoutPartD(r, who, years, noPartD, options);
   const sponsors = (r.bySponsor.height ? r.bySponsor.toRecords() : []) as Record<string, unknown>[];
   const known = sponsors.filter((x) => typeof x.exposed_horizon === "number");

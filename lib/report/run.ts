@@ -124,6 +124,11 @@ export interface RunContext {
    * every section's tables and warnings agree with it.
    */
   readonly sponsors?: readonly SponsorResolution[];
+  /**
+   * What the data lack, by the endpoints' namespace (`medicare`, `patents`, …) → the advice that adds it
+   * (a store imported without that source): those figures are absent from the sections, not zero.
+   */
+  readonly missing?: ReadonlyMap<string, string>;
   /** Receives the client's progress; {@linkcode runSections} points it at each step's bar. */
   readonly setProgress?: (f: ((p: Progress) => void) | undefined) => void;
 }
@@ -175,7 +180,8 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
         `in CPC ${i.cpc}, ${from}–${to}`,
         { cpc: i.cpc, compared: i.sponsors, asOf: ctx.asOf },
       ),
-    diseases: async () => S.diseaseSection(await diseaseComparison(client, { diseases: i.diseases })),
+    diseases: async () =>
+      S.diseaseSection(await diseaseComparison(client, { diseases: i.diseases }), ctx.missing),
     medicare: async () =>
       S.medicareSection(
         await medicareSpending(client, { efo_id: i.indication! }),
@@ -198,7 +204,7 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
         }),
         [...i.sponsors, ...i.tickers],
         i.horizonYears ?? 5,
-        { param: REPORT_FLAGS },
+        { param: REPORT_FLAGS, missing: ctx.missing },
       ),
     outlook: async () => {
       const where = i.condition !== undefined ? [i.condition] : [...i.diseases];

@@ -17,7 +17,10 @@ import type { SponsorScan } from "../analyses/sponsor_scan.ts";
 import type { TargetPrioritization } from "../analyses/target_prioritization.ts";
 import { catalystCalendarChart, eventTypeLabel } from "../charts/catalyst_calendar_chart.ts";
 import { valueLabel } from "../frames/value_labels.ts";
-import { diseaseComparisonChart } from "../charts/disease_comparison_chart.ts";
+import {
+  defaults as diseaseChartDefaults,
+  diseaseComparisonChart,
+} from "../charts/disease_comparison_chart.ts";
 import { medicareSpendingChart } from "../charts/medicare_spending_chart.ts";
 import { patentTrendsChart } from "../charts/patent_trends_chart.ts";
 import { portfolioOverlapChart } from "../charts/portfolio_overlap_chart.ts";
@@ -60,6 +63,22 @@ export const meta = (r: AnalysisMeta): Pick<ReportSection, "provenance" | "warni
 });
 
 /**
+ * What the service said it has no data for, by the calls behind a result (its "no data here" notice: a
+ * store imported without that source): the endpoint's namespace (`medicare`, `patents`, …) → the advice
+ * that adds it (`deno task import -- --part-d <file>`). Such data are absent, not zero.
+ */
+export function missingData(provenance: AnalysisMeta["provenance"]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of provenance) {
+    const w = p.warnings.find((x) => x.code === "no-data-source");
+    if (!w) continue;
+    const how = /\((deno task import[^)]*)\)/.exec(w.message)?.[1] ?? "the service has no such data here";
+    out.set(p.endpoint.split(".")[0], how);
+  }
+  return out;
+}
+
+/**
  * Warnings whose advice names an analysis parameter (`windowDays`), with the reader's own name for it
  * (`--window-days` in the report); the code stays.
  */
@@ -90,6 +109,16 @@ export function portfolioSection(
   const pairs = r.matrix.filter(pl.col("shared").gt(0)).sort("shared", true);
   const top = pairs.height ? pairs.select("sponsor_a", "sponsor_b", "shared", "jaccard").row(0) : null;
   const matrix: ReportTable = { title: "Pair matrix", frame: r.matrix };
+  // No pair shares a trial: a sentence with each sponsor's own trials in the condition, not a matrix of zeros.
+  const own = r.sponsors.height && r.sponsors.columns.includes("trial_count")
+    ? r.sponsors.toRecords().map((x) =>
+      `${displayText(String(x.resolved_name ?? x.sponsor))} ${n(x.trial_count ?? 0)}`
+    ).join(", ")
+    : "";
+  const thin = !pairs.height
+    ? ` No two of them share a trial in ${condition}, so there is no overlap to draw` +
+      (own ? ` (their own trials in it: ${own}).` : ".")
+    : "";
   return {
     title: "Portfolio overlap",
     summary:
@@ -101,13 +130,19 @@ export function portfolioSection(
         ? ` Largest overlap: ${top[0]} × ${top[1]} (${many(top[2], "shared trial")}, Jaccard ${
           typeof top[3] === "number" ? pct(top[3], 1) : "n/a"
         }).`
-        : ""),
-    charts: [{
-      name: "portfolio_overlap",
-      chart: portfolioOverlapChart(r.matrix, { condition, width: REPORT_CHART_WIDTH }),
-      data: [matrix],
-    }],
-    tables: [{ title: "Sponsors", frame: r.sponsors }, { title: "Shared trials", frame: r.shared, rows: 10 }],
+        : "") +
+      thin,
+    charts: pairs.height
+      ? [{
+        name: "portfolio_overlap",
+        chart: portfolioOverlapChart(r.matrix, { condition, width: REPORT_CHART_WIDTH }),
+        data: [matrix],
+      }]
+      : [],
+    tables: [
+      { title: "Sponsors", frame: r.sponsors },
+      ...(pairs.height ? [{ title: "Shared trials", frame: r.shared, rows: 10 }] : [matrix]),
+    ],
     ...meta(r),
   };
 }
@@ -347,31 +382,60 @@ export function patentSection(
   };
 }
 
-/** Disease comparison. */
-export function diseaseSection(r: DiseaseComparison): ReportSection {
+/**
+ * Disease comparison: measures the data lack (`known`: namespace → the import that adds it, e.g. Medicare
+ * without Part D) or that are zero for every disease draw no panel and are said in a sentence.
+ */
+export function diseaseSection(r: DiseaseComparison, known?: ReadonlyMap<string, string>): ReportSection {
   const best = r.summary.filter(pl.col("resolved")).sort("competitiveness_index", true);
+  const missing = new Map([...(known ?? []), ...missingData(r.provenance)]);
+  const noPartD = missing.get("medicare");
+  // A measure the data do not hold (Part D not imported) or that is zero for every disease draws no panel:
+  // absent, not a row of zeros; the sentence says which.
+  const resolved = r.summary.filter(pl.col("resolved"));
+  const empty = diseaseChartDefaults.measures.filter((m) =>
+    (m.column === "medicare_spending_usd" && noPartD !== undefined) ||
+    !resolved.height || !resolved.columns.includes(m.column) ||
+    (resolved.getColumn(m.column).toArray() as unknown[]).every((v) => v == null || Number(v) === 0)
+  );
+  const measures = diseaseChartDefaults.measures.filter((m) => !empty.includes(m));
+  const columns = [
+    "input",
+    "disease",
+    "total_trials",
+    "total_approvals",
+    "competitiveness_index",
+    ...(noPartD === undefined ? ["medicare_spending_usd"] : []),
+    "orphan_share_fraction",
+  ].filter((c) => r.summary.columns.includes(c));
   const summary: ReportTable = {
     title: "Summary",
-    frame: r.summary,
-    columns: [
-      "input",
-      "efo_id",
-      "total_trials",
-      "total_approvals",
-      "competitiveness_index",
-      "medicare_spending_usd",
-      "orphan_share_fraction",
-    ],
+    // Readers see disease names; the ids stay in the CSV and the workbook.
+    frame: noPartD === undefined ? r.summary : r.summary.drop("medicare_spending_usd"),
+    columns,
   };
+  const none = empty.filter((m) => !(m.column === "medicare_spending_usd" && noPartD !== undefined));
   return {
     title: "Disease comparison",
     summary: `${many(best.height, "disease landscape")} compared` +
       (best.height
         ? `; most competitive: ${first(best, "disease")} (index ${n(first(best, "competitiveness_index"))}).`
-        : "."),
+        : ".") +
+      (best.height && none.length
+        ? ` None of them has ${nameList(none.map((m) => m.label.replace(/ \(.*\)$/, "").toLowerCase()))} ` +
+          "in this data, so those are not drawn."
+        : "") +
+      (noPartD !== undefined ? ` Medicare Part D spending is not in this data (${noPartD} adds it).` : ""),
     charts: [{
       name: "disease_comparison",
-      chart: diseaseComparisonChart(r.summary, { byPhase: r.byPhase, width: REPORT_CHART_WIDTH }),
+      chart: diseaseComparisonChart(r.summary, {
+        byPhase: r.byPhase,
+        width: REPORT_CHART_WIDTH,
+        measures,
+        ...(measures.some((m) => m.column === "medicare_spending_usd")
+          ? {}
+          : { caption: "Figures from each disease's landscape report." }),
+      }),
       data: [summary, { title: "Trials by phase", frame: r.byPhase }],
     }],
     tables: [summary, ...(r.unresolved.height ? [{ title: "Not compared", frame: r.unresolved }] : [])],
@@ -431,21 +495,41 @@ export function sponsorSection(
     df.withColumns(pl.lit(name).alias("sponsor")).select("sponsor", ...df.columns);
   const stack = (pick: (r: SponsorScan) => pl.DataFrame) =>
     pl.concat(named.map(({ r, name }) => withName(pick(r), name)), { how: "diagonalRelaxed" });
+  // A part whose source the data lack (patents not imported, …) is absent, not zero: left out of the
+  // sentence, and said once with the import flag that adds it.
+  const missing = missingData(scans.flatMap(({ r }) => r.provenance));
   const sentence = ({ r, name }: { r: SponsorScan; name: string }) => {
     const c = (col: string) => formatCell(col, first(r.summary, col) ?? 0);
     const k = (col: string) => Number(first(r.summary, col) ?? 0);
-    return `${name}: ${c("trials")} trial${k("trials") === 1 ? "" : "s"} (${
-      c("late_stage_trials")
-    } phase 3+), ` +
-      `${many(k("approvals"), "approval")}, ${many(k("upcoming_catalysts"), "upcoming catalyst")}, ` +
-      `${many(k("patents"), "patent")}.`;
+    const parts = [
+      ...(missing.has("trials") ? [] : [
+        `${c("trials")} trial${k("trials") === 1 ? "" : "s"} (${c("late_stage_trials")} phase 3+)`,
+      ]),
+      ...(missing.has("regulatory") ? [] : [many(k("approvals"), "approval")]),
+      ...(missing.has("regulatory") ? [] : [many(k("upcoming_catalysts"), "upcoming catalyst")]),
+      ...(missing.has("patents") ? [] : [many(k("patents"), "patent")]),
+    ];
+    return `${name}: ${parts.join(", ")}.`;
   };
+  const absent = [...missing].map(([what, how]) =>
+    `${
+      ({ trials: "Trials", regulatory: "Approvals", patents: "Patents" } as Record<string, string>)[what] ??
+        what
+    } are not in this data (${how} adds them).`
+  );
   return {
     title: "Sponsor scan",
-    summary: named.map(sentence).join(" "),
+    summary: [...named.map(sentence), ...absent].join(" "),
     charts: named.map(({ r, name }, i) => ({
       name: i === 0 ? "sponsor_scan" : `sponsor_scan_${i + 1}`,
-      chart: sponsorScanChart(r.pipeline, { summary: r.summary, sponsor: name, width: REPORT_CHART_WIDTH }),
+      chart: sponsorScanChart(r.pipeline, {
+        summary: r.summary,
+        sponsor: name,
+        width: REPORT_CHART_WIDTH,
+        ...(missing.size
+          ? { subtitle: sentence({ r, name }).replace(/^[^:]*: /, "").replace(/\.$/, "") }
+          : {}),
+      }),
       data: [{ title: `Pipeline ${name}`.slice(0, 60), frame: withName(r.pipeline, name) }],
     })),
     tables: [
