@@ -143,3 +143,36 @@ Deno.test("resolveEntity(): a failing lookup cannot tell (resolved null) and say
     await svc.close();
   }
 });
+
+Deno.test("resolveOrganization(): the service's resolution when it says one, else derived from the spec's row fields", async () => {
+  const { importPublicData } = await import("../../lib/sandbox/import/mod.ts");
+  const { startSandbox } = await import("../../lib/sandbox/mod.ts");
+  const { resolveOrganization } = await import("../../lib/analyses/_resolve_entity.ts");
+  const dir = await Deno.makeTempDir({ prefix: "ri-resolve-org-" });
+  try {
+    const store = `${dir}/ri.db`;
+    const ob = new URL("../fixtures/public/orange_book_families/", import.meta.url).pathname;
+    await importPublicData({ store, orangeBook: ob, today: "2026-01-15" });
+    for (const profile of ["full", "spec-minimal"] as const) {
+      await using sb = await startSandbox({ store, quiet: true, profile });
+      const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+      const derived = profile === "spec-minimal";
+      const pfizer = await resolveOrganization(ri, "Pfizer");
+      assert.equal(pfizer.derived, derived);
+      assert.equal(pfizer.status, "resolved", profile);
+      assert.equal(pfizer.families[0].units.some((u) => u.name === "PFIZER INC"), true);
+      // Only the service knows Pfizer's units; derived, the organization alone (the scan warns nothing more).
+      assert.equal(pfizer.families[0].units.length, derived ? 1 : 5, profile);
+      const merck = await resolveOrganization(ri, "Merck");
+      assert.equal(merck.status, "ambiguous", profile);
+      const names = merck.families.map((f) => f.name).join("; ");
+      assert.match(names, /MERCK KGAA/, profile);
+      assert.match(names, /MERCK (AND CO INC|SHARP)/, profile);
+      const typo = await resolveOrganization(ri, "Pfzer");
+      assert.equal(typo.status, "unresolved", profile);
+      assert.ok(typo.suggestions.includes("PFIZER INC"), `${profile}: ${typo.suggestions.join(", ")}`);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -539,8 +539,39 @@ export type Catalogue = {
           isEntity: boolean;
           rorId: string | null;
           lei: string | null;
+          match?: string | undefined;
+          matchedName?: string | undefined;
+          familyId?: string | undefined;
+          familyName?: string | undefined;
+          familyTrialCount?: number | undefined;
+          familyApprovalCount?: number | undefined;
+          familyUnits?: number | undefined;
+          parentId?: string | null | undefined;
+          parentName?: string | null | undefined;
+          parentRule?: string | null | undefined;
         }[];
         meta?: Record<string, unknown> | undefined;
+        resolution?: {
+          [x: string]: unknown;
+          status: "resolved" | "ambiguous" | "unresolved";
+          rule: string;
+          families: {
+            [x: string]: unknown;
+            id: string;
+            name: string;
+            trialCount: number;
+            approvalCount: number;
+            matched: string[];
+            units: {
+              [x: string]: unknown;
+              id: string;
+              name: string;
+              trialCount: number;
+              approvalCount: number;
+            }[];
+          }[];
+          suggestions: string[];
+        } | undefined;
       }
     >;
     readonly envelope: "flagged";

@@ -19,6 +19,7 @@ import {
   str,
 } from "../params.ts";
 import { AUTHOR_ID_RE, CHEMBL_RE, flagged, LEI_RE } from "../schemas/common.ts";
+import { chosen } from "../schemas/origin.ts";
 import { GRANT_SOURCES, MEDICARE_MATCH_METHODS, WORK_TYPES } from "../schemas/vocab.ts";
 import * as G from "../schemas/grants.ts";
 import * as H from "../schemas/people.ts";
@@ -196,7 +197,7 @@ export const registryEndpoints = {
     section: "4.7",
     summary: "Sponsor/organization names to organizations/<key> ids (with ROR and LEI)",
     params: { query: required(str("partial or full sponsor/organization name")), limit: limit(50, 10) },
-    response: flagged(z.array(H.OrganizationRow)),
+    response: flagged(z.array(H.OrganizationRow)).extend({ resolution: chosen(H.OrganizationResolution) }),
     envelope: "flagged",
     tier: "any",
     rows: ["data"],

@@ -215,6 +215,23 @@ export type MedicareRow = {
   year?: number | undefined;
 };
 
+/** Parsed `OrganizationResolution` (schema in people.ts). */
+export type OrganizationResolution = {
+  [x: string]: unknown;
+  status: "resolved" | "ambiguous" | "unresolved";
+  rule: string;
+  families: {
+    [x: string]: unknown;
+    id: string;
+    name: string;
+    trialCount: number;
+    approvalCount: number;
+    matched: string[];
+    units: { [x: string]: unknown; id: string; name: string; trialCount: number; approvalCount: number }[];
+  }[];
+  suggestions: string[];
+};
+
 /** Parsed `OrganizationRow` (schema in people.ts). */
 export type OrganizationRow = {
   [x: string]: unknown;
@@ -226,6 +243,16 @@ export type OrganizationRow = {
   isEntity: boolean;
   rorId: string | null;
   lei: string | null;
+  match?: string | undefined;
+  matchedName?: string | undefined;
+  familyId?: string | undefined;
+  familyName?: string | undefined;
+  familyTrialCount?: number | undefined;
+  familyApprovalCount?: number | undefined;
+  familyUnits?: number | undefined;
+  parentId?: string | null | undefined;
+  parentName?: string | null | undefined;
+  parentRule?: string | null | undefined;
 };
 
 /** Parsed `PatentRecord` (schema in patents.ts). */

@@ -40,7 +40,11 @@ export const WorksResponse = z.looseObject({
   hasMore: z.boolean(),
 });
 
-/** Organization row of entity autocomplete. */
+/**
+ * Organization row of entity autocomplete. The sandbox adds how the row matched the query (`match`:
+ * exact, prefix, word, contains, similar; `matchedName`), its corporate family (head, counts, units) and
+ * its direct parent with the rule that found it.
+ */
 export const OrganizationRow = z.looseObject({
   name: z.string(),
   hierarchyLevel: z.string(),
@@ -50,7 +54,45 @@ export const OrganizationRow = z.looseObject({
   isEntity: z.boolean(),
   rorId: z.string().nullable(),
   lei: z.string().nullable(),
+  match: chosen(z.string()),
+  matchedName: chosen(z.string()),
+  familyId: chosen(z.string()),
+  familyName: chosen(z.string()),
+  familyTrialCount: chosen(count),
+  familyApprovalCount: chosen(count),
+  familyUnits: chosen(count),
+  parentId: chosen(z.string().nullable()),
+  parentName: chosen(z.string().nullable()),
+  parentRule: chosen(z.string().nullable()),
 });
+
+/** A unit of a family in the sandbox's organization `resolution`. */
+const ResolutionUnit = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  trialCount: count,
+  approvalCount: count,
+});
+
+/**
+ * The sandbox's `resolution` beside the autocomplete rows: what its sponsor filters do with the query
+ * (resolved families, the candidates of an ambiguous name, or did-you-mean suggestions).
+ */
+export const OrganizationResolution = z.looseObject({
+  status: z.enum(["resolved", "ambiguous", "unresolved"]),
+  rule: z.string(),
+  families: z.array(z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    trialCount: count,
+    approvalCount: count,
+    matched: z.array(z.string()),
+    units: z.array(ResolutionUnit),
+  })),
+  suggestions: z.array(z.string()),
+});
+/** Organization resolution. */
+export type OrganizationResolution = R.OrganizationResolution;
 /** Organization row. */
 export type OrganizationRow = R.OrganizationRow;
 
