@@ -2,7 +2,8 @@
  * Likelihood of approval (issue 35): the counting rules on small hand-built histories (a drug that skips
  * Phase 2, one with two indications, a terminated Phase 3, a Phase 2 still recruiting, a combined Phase 1/2
  * trial), the planted rates of the sandbox recovered within their intervals over loopback HTTP, an
- * independent recomputation from raw HTTP for two areas, horizons, the window and empty results.
+ * independent recomputation from raw HTTP of every programme of the three areas (outcome, entry, dates),
+ * horizons, the window and empty results.
  *
  * @module
  */
@@ -14,6 +15,7 @@ import { createStore } from "../../lib/sandbox/store/generate.ts";
 import {
   CENSORED_RECENT,
   CENSORED_RUNNING,
+  LIFECYCLE_PER_DISEASE,
   MATURE_PER_DISEASE,
   PLANTED_AREAS,
 } from "../../lib/sandbox/store/gen_programmes.ts";
@@ -251,12 +253,14 @@ Deno.test("planted programmes: each area's rates recovered within the 95 % inter
           [tr("phase1").advanced, tr("phase1").failed, tr("phase1").censored],
           [d * (k2 + running2), d * (n - k2), d * (CENSORED_RUNNING - running2 + CENSORED_RECENT)],
         );
+        // The life-cycle programmes enter at Phase 2 and were approved: a later Phase 1 changes nothing.
+        const life = d * LIFECYCLE_PER_DISEASE;
         assert.deepEqual([tr("phase2").advanced, tr("phase2").failed, tr("phase2").censored], [
-          d * k3,
+          d * k3 + life,
           d * (k2 - k3),
           d * running2,
         ]);
-        assert.deepEqual([tr("phase3").advanced, tr("phase3").failed], [d * kA, d * (k3 - kA)]);
+        assert.deepEqual([tr("phase3").advanced, tr("phase3").failed], [d * kA + life, d * (k3 - kA)]);
         for (const [from, p] of [["phase1", a.p12], ["phase2", a.p23], ["phase3", a.p3a]] as const) {
           const x = tr(from);
           assert.ok(
@@ -277,7 +281,11 @@ Deno.test("planted programmes: each area's rates recovered within the 95 % inter
         assert.ok(Number(tr("phase3").median_years) >= 3 && Number(tr("phase3").median_years) <= 4);
         assert.equal(
           r.programmes.filter(pl.col("approval_match").eq(pl.lit("drug and indication"))).height,
-          d * kA,
+          d * kA + life,
+        );
+        assert.equal(
+          r.programmes.filter(pl.col("outcome").eq(pl.lit("approved before its trials"))).height,
+          0,
         );
       });
     }
@@ -331,7 +339,7 @@ Deno.test("planted programmes: each area's rates recovered within the 95 % inter
   }
 });
 
-Deno.test("independent recomputation from raw HTTP: two areas' phase-by-phase counts", async () => {
+Deno.test("independent recomputation from raw HTTP: every programme of the three areas, and their counts", async () => {
   const sb = await startSandbox({ store: store as never, quiet: true });
   try {
     const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
@@ -341,53 +349,89 @@ Deno.test("independent recomputation from raw HTTP: two areas' phase-by-phase co
       });
       return await res.json();
     };
-    for (const ai of [0, 2]) {
-      const a = PLANTED_AREAS[ai];
+    // The documented words, written again here: phases of a trial, calendar years, running and stopped.
+    const lv = (p: string | null) =>
+      ({
+        EARLY_PHASE1: [1],
+        PHASE1: [1],
+        "PHASE1/PHASE2": [1, 2],
+        PHASE2: [2],
+        "PHASE2/PHASE3": [2, 3],
+        PHASE3: [3],
+      } as Record<string, number[]>)[p ?? ""] ?? [];
+    const plusYears = (d: string, n: number) => `${Number(d.slice(0, 4)) + n}${d.slice(4)}`;
+    const RUNNING = ["RECRUITING", "ACTIVE_NOT_RECRUITING", "ENROLLING_BY_INVITATION", "NOT_YET_RECRUITING"];
+    const STOPPED = ["TERMINATED", "WITHDRAWN", "SUSPENDED"];
+    const from = Number(ASOF.slice(0, 4)) - 24;
+    let checked = 0;
+    for (const [ai, a] of PLANTED_AREAS.entries()) {
       const drugs = names("CHEMBL99%", ai);
       const diseases = a.diseases.map(diseaseName);
-      // Raw: every drug × disease composite page, every drug's approvals; counted here by the same words.
       const counts = { 1: [0, 0], 2: [0, 0], 3: [0, 0] } as Record<number, [number, number]>;
+      const expected = new Map<string, Record<string, unknown>>();
       for (const drug of drugs) {
         const appr = await get("/api/v1/regulatory", { ingredient: drug, limit: "100" });
         for (const disease of diseases) {
           const body = await get("/api/v1/tools/clinical/search-composite", { drug, disease, limit: "100" });
-          const ts = body.data.trials as { phase: string; status: string; startDate: string }[];
-          if (!ts.length) continue;
-          const lv = (p: string) =>
-            p === "PHASE1/PHASE2"
-              ? [1, 2]
-              : p === "PHASE1"
-              ? [1]
-              : p === "PHASE2"
-              ? [2]
-              : p === "PHASE3"
-              ? [3]
-              : [];
-          const levels = ts.flatMap((x) => lv(x.phase));
-          const entry = Math.min(...levels), top = Math.max(...levels);
-          const approved = (appr.data as { indications: string[] }[]).some((x) =>
-            x.indications.includes(disease)
-          );
-          const atTop = ts.filter((x) => lv(x.phase).includes(top));
-          const running = atTop.some((x) => ["RECRUITING", "ACTIVE_NOT_RECRUITING"].includes(x.status));
+          assert.equal(body.data.totalCount, body.data.trials.length);
+          const all = body.data.trials as { phase: string; status: string; startDate: string }[];
+          if (!all.length) continue;
+          const planned = all.filter((x) => x.startDate > ASOF && lv(x.phase).length);
+          const dev = all.filter((x) => x.startDate <= ASOF && lv(x.phase).length);
+          const first = dev.map((x) => x.startDate).sort()[0];
+          const entry = Math.min(...dev.filter((x) => x.startDate === first).flatMap((x) => lv(x.phase)));
+          const at = (k: number) => dev.filter((x) => lv(x.phase).some((l) => l === k && l >= entry));
+          const top = Math.max(...dev.flatMap((x) => lv(x.phase)).filter((l) => l >= entry));
+          const startOf = (k: number) => at(k).map((x) => x.startDate).sort()[0] ?? null;
+          const dates = (appr.data as { indications: string[]; approval_date: string }[])
+            .filter((x) => x.indications.includes(disease)).map((x) => x.approval_date).sort();
+          const approval = dates[0] ?? null;
+          const atTop = at(top);
           const last = atTop.map((x) => x.startDate).sort().at(-1)!;
-          const stale = (Date.parse(ASOF) - Date.parse(last)) / 864e5 / 365.25 >= 5;
-          const failed = !approved && !running &&
-            (atTop.every((x) => ["TERMINATED", "WITHDRAWN", "SUSPENDED"].includes(x.status)) || stale);
-          const reach = approved ? 4 : top;
+          let outcome: string;
+          if (Number(first.slice(0, 4)) < from) outcome = "outside window";
+          else if (approval && approval < first) outcome = "approved before its trials";
+          else if (approval) outcome = "approved";
+          else if (atTop.some((x) => RUNNING.includes(x.status)) || planned.length) outcome = "censored";
+          else if (atTop.every((x) => STOPPED.includes(x.status))) outcome = "failed";
+          else outcome = plusYears(last, 5) <= ASOF ? "failed" : "censored";
+          expected.set(`${drug}|${disease}`, {
+            outcome,
+            entry_phase: `phase${entry}`,
+            first_start: first,
+            phase1_start: startOf(1),
+            phase2_start: startOf(2),
+            phase3_start: startOf(3),
+            approval_date: approval,
+          });
+          if (outcome !== "approved" && outcome !== "failed" && outcome !== "censored") continue;
+          const reach = approval ? 4 : top;
           for (const k of [1, 2, 3]) {
             if (entry > k || reach < k) continue;
             if (reach > k) counts[k][0]++;
-            else if (failed) counts[k][1]++;
+            else if (outcome === "failed") counts[k][1]++;
           }
         }
       }
       const r = await phaseTransitions(ri, { drugs, areas: { [a.area]: diseases }, asOf: ASOF });
+      assert.equal(r.programmes.height, expected.size, a.area);
+      for (const p of r.programmes.toRecords()) {
+        const want = expected.get(`${p.drug}|${p.disease}`);
+        assert.ok(want, `${p.drug} in ${p.disease}`);
+        const got = Object.fromEntries(Object.keys(want).map((k) => [k, p[k]]));
+        assert.deepEqual(got, want, `${p.drug} in ${p.disease}`);
+        checked++;
+      }
       for (const k of [1, 2, 3]) {
         const x = row(r.transitions, { dimension: "area", group: a.area, from_phase: `phase${k}` });
         assert.deepEqual([x.advanced, x.failed], counts[k], `${a.area} phase ${k}`);
       }
     }
+    const d = PLANTED_AREAS.reduce((n, a) => n + a.diseases.length, 0);
+    assert.equal(
+      checked,
+      d * (MATURE_PER_DISEASE + CENSORED_RUNNING + CENSORED_RECENT + LIFECYCLE_PER_DISEASE),
+    );
   } finally {
     await sb.close();
   }

@@ -22,6 +22,11 @@
  *   Phase 3 straight from Phase 1; of the others that reach Phase 2, about one in eight (index ≡ 3 mod 8) runs
  *   its Phase 1 as a combined Phase 1/2 trial.
  *
+ * - Built to break the definitions: one in five Phase 1 failures runs as Early Phase 1 (Phase 1); every
+ *   other too-recent programme has a Phase 2 planned after the reference day (not reached, still censored);
+ *   and {@link LIFECYCLE_PER_DISEASE} programme per disease enters at Phase 2 (2005), is approved in 2014
+ *   and starts a life-cycle Phase 1 shortly before the reference day (still approved, entering at Phase 2).
+ *
  * Trial ids are `NCT9…` (outside the generated world's range); every row is synthetic.
  *
  * @module
@@ -58,6 +63,8 @@ export const MATURE_PER_DISEASE = 80;
 export const CENSORED_RUNNING = 6;
 /** Programmes per disease whose Phase 1 completed within two years, nothing later (censored: too recent). */
 export const CENSORED_RECENT = 4;
+/** Approved programmes per disease that entered at Phase 2 and later started a life-cycle Phase 1. */
+export const LIFECYCLE_PER_DISEASE = 1;
 
 const SYL = ["ba", "ce", "di", "fo", "gu", "ka", "le", "mi", "no", "pu", "ra", "se", "ti", "vo", "xa", "zu"];
 
@@ -180,7 +187,8 @@ export function genProgrammes(ctx: Ctx): void {
           const skipII = reached === 3 && i % 10 === 9;
           const combined = reached >= 2 && !skipII && i % 8 === 3;
           const g12 = 1.5 + rng.next(), g23 = 2 + rng.next(), g3a = 3 + rng.next();
-          if (reached === 1) fail("PHASE1", t, 1.2);
+          // One in five Phase 1 failures ran as Early Phase 1 (counted as Phase 1).
+          if (reached === 1) fail(i % 5 === 4 ? "EARLY_PHASE1" : "PHASE1", t, 1.2);
           else {
             if (combined) trial(p, "PHASE1/PHASE2", t, "COMPLETED", t + 730);
             else trial(p, "PHASE1", t, "COMPLETED", t + 400);
@@ -209,6 +217,8 @@ export function genProgrammes(ctx: Ctx): void {
           // Too recent to judge: Phase 1 completed within two years, nothing later.
           const t = today - rng.int(400, 1000);
           trial(p, "PHASE1", t, "COMPLETED", t + 360);
+          // Every other one has a Phase 2 planned after the reference day: not reached, not a failure.
+          if (i % 2) trial(p, "PHASE2", today + 30 + (i % 5) * 20, "NOT_YET_RECRUITING", today + 760);
         }
         const target = targets.length ? targets[(mol * 7) % targets.length] : undefined;
         insMol(
@@ -264,6 +274,62 @@ export function genProgrammes(ctx: Ctx): void {
         }
       }
     }
+  });
+  // Life-cycle programmes (one per disease, after every other draw so the ones above stay as they were):
+  // entered at Phase 2 in 2005, Phase 3 in 2010, approved in 2014, then a life-cycle Phase 1 started 78
+  // days before the reference day. Its first trial is the 2005 Phase 2: approved, entering at Phase 2.
+  PLANTED_AREAS.forEach((a, ai) => {
+    a.diseases.forEach((disease, di) => {
+      const chembl = `CHEMBL99${String(++mol).padStart(5, "0")}`;
+      const generic = inn(ai, 3000 + di * 17 + ai, false);
+      const sponsor = ctx.institutions[ai % ctx.institutions.length];
+      const p = { chembl, generic, disease, area: a.area, sponsor, mab: false };
+      trial(p, "PHASE2", day(2005.2), "COMPLETED", day(2006.5));
+      trial(p, "PHASE2", day(2008.4), "COMPLETED", day(2009.6));
+      trial(p, "PHASE3", day(2010.1), "COMPLETED", day(2012.9));
+      trial(p, "PHASE1", today - 78, "ACTIVE_NOT_RECRUITING", today + 300);
+      const approvedOn = day(2014.33);
+      insMol(
+        chembl,
+        generic,
+        null,
+        "Small molecule",
+        0,
+        "small_molecules_modern",
+        4,
+        1,
+        2014,
+        0,
+        null,
+        null,
+        sponsor.id,
+      );
+      insName(chembl, generic, "generic");
+      insMi(chembl, disease, 4);
+      const key = `planted${++approvals}`;
+      insA(
+        `FDA_ORANGE:${990000 + approvals}`,
+        key,
+        "FDA_ORANGE",
+        "US",
+        `NDA${990000 + approvals}`,
+        "NDA",
+        generic.slice(2, 8).replace(/^./, (c) => c.toUpperCase()) + "a",
+        sponsor.name,
+        generic.toUpperCase(),
+        isoDay(approvedOn),
+        "Rx",
+        0,
+        0,
+        0,
+        0,
+        0,
+        `${isoDay(approvedOn)}T00:00:00Z`,
+      );
+      insAs(key, sponsor.id);
+      insAd(key, chembl);
+      insAi(key, disease);
+    });
   });
   db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)").run("planted_programmes", "1");
 }
