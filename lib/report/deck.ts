@@ -183,6 +183,8 @@ interface TablePage {
   readonly group: number;
   readonly groups: number;
   readonly pt: number;
+  /** Its height, as measured here (the frame's extent in the file; the application grows rows to fit). */
+  readonly height: number;
 }
 
 /** The table's shown rows and columns (as the page shows them), cut into pages that fit a slide at 14 pt. */
@@ -282,6 +284,7 @@ function tablePages(t: ReportTable, height: number, pt: number): TablePage[] {
         group: g,
         groups: groups.length,
         pt,
+        height: headerH + rows.slice(start, end).reduce((a, r) => a + rowH(r, false), 0),
       });
     });
   });
@@ -501,6 +504,8 @@ function drawTable(slide: Slide, t: ReportTable, page: TablePage, top: number, b
   slide.addTable([head, ...body], {
     x: X,
     y: top,
+    w: page.widths.reduce((a, b) => a + b, 0),
+    h: page.height,
     colW: [...page.widths],
     fontFace: FONT,
     fontSize: page.pt,
