@@ -12,7 +12,7 @@ import { AUTHOR_ID_RE } from "../client/schemas/common.ts";
 import { REPORT_FORMATS, type ReportFormat } from "./write.ts";
 
 /** The name inputs resolved before a run (`resolve_inputs.ts`). */
-export type NameInput = "sponsors" | "condition" | "diseases" | "indication";
+export type NameInput = "sponsors" | "condition" | "diseases" | "indication" | "drugs";
 
 /**
  * Report sections, in report order: the inputs each needs (`needs` says it, `ready` checks it — side by
@@ -27,9 +27,9 @@ export const REPORT_SECTIONS = {
   },
   catalysts: {
     title: "Catalyst calendar",
-    needs: "--sponsors or --tickers",
-    ready: (i) => i.sponsors.length + i.tickers.length > 0,
-    names: ["sponsors"],
+    needs: "--sponsors, --tickers or --drugs",
+    ready: (i) => i.sponsors.length + i.tickers.length + (i.drugs?.length ?? 0) > 0,
+    names: ["sponsors", "drugs"],
   },
   targets: {
     title: "Target prioritization",
@@ -64,9 +64,9 @@ export const REPORT_SECTIONS = {
   },
   exclusivity: {
     title: "Loss of exclusivity",
-    needs: "--sponsors or --tickers (not in the demo)",
-    ready: (i) => i.sponsors.length + i.tickers.length > 0,
-    names: ["sponsors"],
+    needs: "--sponsors, --tickers or --drugs (not in the demo)",
+    ready: (i) => i.sponsors.length + i.tickers.length + (i.drugs?.length ?? 0) > 0,
+    names: ["sponsors", "drugs"],
   },
   outlook: {
     title: "Pipeline outlook",
@@ -97,6 +97,11 @@ export interface ReportInputs {
   readonly sponsors: readonly string[];
   /** SEC tickers, for the catalyst calendar. */
   readonly tickers: readonly string[];
+  /**
+   * Drugs by trade or generic name (`Eliquis`, `apixaban`): the catalyst calendar and loss of exclusivity
+   * of these drugs (with sponsors: only these drugs of theirs). @default {[]}
+   */
+  readonly drugs?: readonly string[];
   /** Condition keyword (portfolio overlap, target prioritization). */
   readonly condition?: string;
   /** Diseases to compare. */
@@ -167,6 +172,8 @@ names. Without RI_BASE_URL and RI_API_KEY it runs on the embedded sandbox (synth
   --sponsors "Pfizer,Merck & Co"   sponsor names (comma-separated; use ; when a name has a comma);
                                    every one is scanned
   --tickers LLY,MRK                SEC tickers added to the catalyst calendar
+  --drugs "Eliquis,apixaban"       drugs (trade or generic names): their catalysts and loss of exclusivity
+                                   (with --sponsors: only these drugs of theirs)
   --condition "lung cancer"        condition of the portfolio overlap and target prioritization
   --diseases "asthma,breast cancer" diseases to compare
   --indication EFO:0003060         Medicare spending indication (EFO id or disease name)
@@ -246,6 +253,7 @@ export function parseReportArgs(args: readonly string[]): ReportCommand | "help"
   const { help, values, problems } = parseFlags(args, {
     sponsors: { type: "string" },
     tickers: { type: "string" },
+    drugs: { type: "string" },
     condition: { type: "string" },
     diseases: { type: "string" },
     indication: { type: "string" },
@@ -303,6 +311,7 @@ export function parseReportArgs(args: readonly string[]): ReportCommand | "help"
   const inputs: ReportInputs = {
     sponsors: list(values.sponsors, "--sponsors"),
     tickers,
+    drugs: list(values.drugs, "--drugs"),
     condition: text("--condition", values.condition),
     diseases: list(values.diseases, "--diseases"),
     indication: text("--indication", values.indication),

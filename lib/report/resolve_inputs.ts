@@ -19,7 +19,7 @@ import {
   sameOrganization,
   sponsorInApprovals,
 } from "../analyses/_resolve_entity.ts";
-import { orgKey } from "../client/names.ts";
+import { baseName, drugKeys, orgKey } from "../client/names.ts";
 import { asCurie, statusOf } from "../analyses/_measures.ts";
 import { type NameInput, REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 
@@ -387,6 +387,56 @@ async function fromService(
   };
 }
 
+/** Drug names the approvals carry (spec 4.3: trade name and ingredient, case-insensitive partial match). */
+function drugLookup(client: Client): Lookup {
+  return async (q) => {
+    const [t, g] = await Promise.all([
+      client.regulatory.search({ trade_name: q, limit: 100 }),
+      client.regulatory.search({ ingredient: q, limit: 100 }),
+    ]);
+    // The rows name their drugs (`drugs[].name`, and an `ingredient` where a service sends it); the
+    // ingredient filter's own hits stand for the query when the rows name none (its match is partial).
+    const names = new Set<string>();
+    type Row = { trade_name?: unknown; ingredient?: unknown; drugs?: { name?: unknown }[] };
+    for (const a of t.rows as Row[]) if (typeof a.trade_name === "string") names.add(a.trade_name);
+    for (const a of g.rows as Row[]) {
+      const own = [a.ingredient, ...(a.drugs ?? []).map((d) => d.name)].filter((x) => typeof x === "string");
+      for (const x of own.length ? own : [q]) names.add(x as string);
+    }
+    return [...names].map((name) => ({ name }));
+  };
+}
+
+/**
+ * A drug by trade or generic name (`--drugs`): known when an approval carries it as its trade name or as
+ * an ingredient (salt and ester words aside: "apixaban" is APIXABAN, "sitagliptin" SITAGLIPTIN PHOSPHATE);
+ * else the closest trade and ingredient names. Asked with the name as given (the catalysts resolve names
+ * and aliases themselves).
+ */
+async function resolveDrug(client: Client, value: string): Promise<Check> {
+  const v = value.trim();
+  const lookup = drugLookup(client);
+  let rows: { name: string }[];
+  try {
+    rows = await lookup(v);
+  } catch (e) {
+    if (![402, 403].includes(statusOf(e) ?? 0)) throw e;
+    return {
+      found: { name: v },
+      note: `--drugs '${v}' not checked (${(e as Error).message.split("\n")[0]})`,
+    };
+  }
+  const hit = rows.find((r) => norm(r.name) === norm(v)) ??
+    rows.find((r) => drugKeys(r.name).includes(baseName(v)));
+  if (hit) return { found: { name: v }, note: `--drugs '${v}' → ${hit.name}` };
+  const near = await closestNames(lookup, v, rows);
+  return {
+    problem: `--drugs '${v}' did not resolve (no approval has it as trade name or ingredient)${
+      near.length ? `; did you mean: ${near.map((n) => `'${n}'`).join(", ")}?` : "; no close names found"
+    }`,
+  };
+}
+
 /** Names to suggest for a sponsor typo: organizations (trial sponsors) and the approvals' applicants. */
 function sponsorNames(client: Client): Lookup {
   const orgs = organizationLookup(client);
@@ -434,13 +484,15 @@ export async function resolveInputs(
   // Every name at once (each lookup is a short request); notes and problems in the order given.
   const approvals = sections.some((id) => APPROVAL_SECTIONS.has(id));
   const sponsor = (v: string) => resolveSponsor(client, v, approvals);
-  const [sponsorChecks, conditionCheck, diseaseChecks, indicationCheck] = await Promise.all([
+  const drugList = uses.has("drugs") ? inputs.drugs ?? [] : [];
+  const [sponsorChecks, conditionCheck, diseaseChecks, indicationCheck, drugChecks] = await Promise.all([
     Promise.all(uses.has("sponsors") ? inputs.sponsors.map(sponsor) : []),
     one("condition", inputs.condition),
     Promise.all(uses.has("diseases") ? inputs.diseases.map((v) => disease("--diseases", v)) : []),
     one("indication", inputs.indication),
+    Promise.all(drugList.map((v) => resolveDrug(client, v))),
   ]);
-  const checks = [...sponsorChecks, conditionCheck, ...diseaseChecks, indicationCheck];
+  const checks = [...sponsorChecks, conditionCheck, ...diseaseChecks, indicationCheck, ...drugChecks];
   const notes = checks.flatMap((c) => (c?.note ? [c.note] : []));
   const problems = checks.flatMap((c) => (c?.problem ? [c.problem] : []));
   // A name is kept as the service spells it; with dropUnresolved, one that did not resolve is left out.
@@ -474,6 +526,7 @@ export async function resolveInputs(
       sponsors,
       condition,
       diseases: diseaseNames,
+      ...(inputs.drugs ? { drugs: inputs.drugs.filter((_, i) => kept(drugChecks[i])) } : {}),
       indication,
       indicationName,
       scanSponsor: scanAt < 0 ? undefined : sponsors[scanAt],

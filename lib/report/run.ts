@@ -68,12 +68,13 @@ export function planSections(inputs: ReportInputs, canPickAuthor: boolean): Sect
       missing.map((id) => `--sections ${id} needs ${REPORT_SECTIONS[id].needs}`).join("; "),
     );
   }
-  const given = inputs.sponsors.length + inputs.tickers.length + inputs.diseases.length > 0 ||
+  const given = inputs.sponsors.length + inputs.tickers.length + inputs.diseases.length +
+          (inputs.drugs?.length ?? 0) > 0 ||
     [inputs.condition, inputs.indication, inputs.author].some((v) => v !== undefined);
   if (!given && !asked) {
     throw new UsageError(
-      "No inputs: give at least one of --sponsors, --tickers, --condition, --diseases, --indication, " +
-        "--author (or --sections regulatory); deno task demo runs the headline inputs",
+      "No inputs: give at least one of --sponsors, --tickers, --drugs, --condition, --diseases, " +
+        "--indication, --author (or --sections regulatory); deno task demo runs the headline inputs",
     );
   }
   // Unasked, a section runs only on inputs that were given: the sandbox picks an author only when asked.
@@ -142,6 +143,9 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
   const from = year - 9;
   const to = year - 1;
   const scanned = i.scanSponsor ? [i.scanSponsor] : i.sponsors;
+  const drugs = i.drugs ?? [];
+  // Whose catalysts and expiries: the sponsors and tickers, else the drugs asked for (one question).
+  const whose = i.sponsors.length + i.tickers.length ? [...i.sponsors, ...i.tickers] : [drugs.join(", ")];
   return {
     portfolio: async () =>
       S.portfolioSection(
@@ -154,9 +158,10 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
         await catalystCalendar(client, {
           sponsors: i.sponsors,
           tickers: i.tickers,
+          ...(drugs.length ? { drugNames: drugs } : {}),
           windowDays: i.windowDays,
         }),
-        [...i.sponsors, ...i.tickers],
+        whose,
         { asOf: ctx.asOf, windowDays: i.windowDays, param: REPORT_FLAGS },
       ),
     targets: async () =>
@@ -200,9 +205,10 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
         await lossOfExclusivity(client, {
           sponsors: i.sponsors,
           tickers: i.tickers,
+          ...(drugs.length ? { drugNames: drugs } : {}),
           horizonYears: i.horizonYears ?? 5,
         }),
-        [...i.sponsors, ...i.tickers],
+        whose,
         i.horizonYears ?? 5,
         { param: REPORT_FLAGS, missing: ctx.missing },
       ),

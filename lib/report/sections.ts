@@ -169,7 +169,19 @@ export function catalystSection(
   const whose = (row: unknown[]) =>
     who.length > 1 ? ` (${(row[col("entities")] as string[] ?? []).map(displayText).join(", ")})` : "";
   // Whose event each is: the entity (sponsor or ticker) it was fetched for.
-  const shown = ["event_date", "days_to_event", "type", "trade_name", "drug_name", "entities"];
+  // A question by drug (no sponsor asked): the events' own sponsors instead of the question's label.
+  const byDrug = r.events.height > 0 && r.events.columns.includes("sponsors") &&
+    (r.events.getColumn("entities").toArray() as unknown as string[][]).every((e) =>
+      (e ?? []).every((x) => String(x).startsWith("filter:"))
+    );
+  const shown = [
+    "event_date",
+    "days_to_event",
+    "type",
+    "trade_name",
+    "drug_name",
+    byDrug ? "sponsors" : "entities",
+  ];
   const events: ReportTable = { title: "Events", frame: r.events, columns: shown };
   return {
     title: "Catalyst calendar",
