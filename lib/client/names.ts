@@ -17,6 +17,15 @@
  */
 
 /**
+ * Ester and prodrug words named after the molecule (USAN). {@linkcode baseName} drops them like salts, but
+ * an ester can be another active ingredient with its own products (fluticasone propionate in Advair,
+ * fluticasone furoate in Breo): {@linkcode drugComponents} keeps the one a name states.
+ */
+const ESTERS =
+  "valerate propionate dipropionate butyrate acetonide furoate hyclate ethylsuccinate palmitate " +
+  "decanoate enanthate cypionate undecanoate axetil medoxomil cilexetil mofetil pivoxil proxetil dimeglumine";
+
+/**
  * Words that name a salt, ester, hydrate or release form rather than the molecule. The salts are the
  * anions and cations of the FDA-approved commercially marketed salts listed by Berge, Bighley &
  * Monkhouse, "Pharmaceutical Salts", J. Pharm. Sci. 66(1):1–19 (1977), Table I (the list Stahl &
@@ -45,9 +54,7 @@ const FORM_WORDS = new Set(
     // INN spellings of the sulfonates (EMA labels): besilate, mesilate, tosilate, camsilate, edisilate, esilate, napsilate.
     "besilate mesilate dimesilate tosilate ditosilate camsilate edisilate esilate napsilate",
     // Esters and prodrug moieties named after the molecule (USAN).
-    "valerate propionate dipropionate butyrate acetonide furoate hyclate ethylsuccinate palmitate " +
-    "decanoate enanthate cypionate undecanoate axetil medoxomil cilexetil mofetil pivoxil proxetil " +
-    "dimeglumine",
+    ESTERS,
     // Hydrates, solvates and release forms.
     "monohydrate dihydrate trihydrate tetrahydrate hemihydrate sesquihydrate anhydrous propanediol " +
     "free base acid er xr sr cr dr la extended-release delayed-release",
@@ -73,6 +80,76 @@ export function drugKeys(ingredients: string): string[] {
     Boolean,
   );
   return [...new Set(parts)];
+}
+
+/** One active ingredient of a drug name: its base name and the ester its name states, if any. */
+export interface DrugComponent {
+  /** Its {@linkcode baseName} ("fluticasone"). */
+  readonly base: string;
+  /** The ester or prodrug word(s) the name states ("propionate"), if any. */
+  readonly ester?: string;
+}
+
+const ESTER_WORDS = new Set(ESTERS.split(/\s+/));
+
+/**
+ * The active ingredients a drug name states, as analysts mean them: a labelled list's ingredients (`;`,
+ * ` and `, `+`, and Part D's `/` separate them), each by its base name — salt, hydrate and release words
+ * folded ("SALMETEROL XINAFOATE" is salmeterol, "OMEPRAZOLE MAGNESIUM" omeprazole) — with the ester its
+ * name states kept apart ("FLUTICASONE PROPIONATE" is fluticasone, propionate).
+ *
+ * @param name A drug name, an ingredient list as a label gives it, or a Part D generic name.
+ * @returns Its components (distinct, in order); none for an empty name.
+ */
+export function drugComponents(name: string): DrugComponent[] {
+  const out = new Map<string, DrugComponent>();
+  for (const part of name.split(/\s*;\s*|\s+and\s+|\s*\+\s*|\s*\/\s*/i)) {
+    const words = part.toLowerCase().replace(/[(),]/g, " ").split(/\s+/).filter(Boolean);
+    const esters: string[] = [];
+    while (words.length > 1 && FORM_WORDS.has(words[words.length - 1])) {
+      const w = words.pop()!;
+      if (ESTER_WORDS.has(w)) esters.unshift(w);
+    }
+    if (!words.length) continue;
+    const c: DrugComponent = { base: words.join(" "), ...(esters.length ? { ester: esters.join(" ") } : {}) };
+    out.set(`${c.base}|${c.ester ?? ""}`, c);
+  }
+  return [...out.values()];
+}
+
+/**
+ * Whether an asked component names a product's: the same base name, and the same ester when both state
+ * one ("fluticasone" names fluticasone propionate and furoate; "fluticasone propionate" names only the
+ * former; Part D's "Fluticasone/Salmeterol", stating none, is named by either).
+ */
+export function sameComponent(asked: DrugComponent, product: DrugComponent): boolean {
+  return asked.base === product.base &&
+    (asked.ester === undefined || product.ester === undefined || asked.ester === product.ester);
+}
+
+/**
+ * Whether a product with these ingredients is one a drug name asks for — the rule for drugs wherever
+ * they are named (catalysts, the regulatory landscape, loss of exclusivity, the catalyst calendar): the
+ * product holds every component of the name ({@linkcode drugComponents}, {@linkcode sameComponent}). So
+ * a combination ("FLUTICASONE PROPIONATE; SALMETEROL XINAFOATE", Advair) names the products holding all
+ * of its components, not each component's; a single ingredient names its own products and the
+ * combinations holding it.
+ *
+ * @param asked The drug name asked for.
+ * @param ingredients A product's ingredient list.
+ */
+export function namesProduct(asked: string, ingredients: string): boolean {
+  const q = drugComponents(asked), p = drugComponents(ingredients);
+  return q.length > 0 && q.every((c) => p.some((x) => sameComponent(c, x)));
+}
+
+/**
+ * Whether two ingredient lists are the same drug: each names the other ({@linkcode namesProduct} both
+ * ways) — a product and its Part D row ("FLUTICASONE PROPIONATE; SALMETEROL XINAFOATE" and
+ * "Fluticasone/Salmeterol"), not a combination and one of its components.
+ */
+export function sameDrug(a: string, b: string): boolean {
+  return namesProduct(a, b) && namesProduct(b, a);
 }
 
 /**

@@ -10,6 +10,8 @@ import {
   RegulatoryLandscapeResponse,
 } from "../../lib/client/schemas/regulatory.ts";
 import { count, get, P, post, rows, withSandbox } from "./_helpers.ts";
+import { importPublicData } from "../../lib/sandbox/import/mod.ts";
+import { startSandbox } from "../../lib/sandbox/mod.ts";
 
 Deno.test("disease and regulatory endpoints", async (t) => {
   await withSandbox(async (sb) => {
@@ -223,4 +225,87 @@ Deno.test("disease and regulatory endpoints", async (t) => {
       },
     );
   });
+});
+
+const COMBOS = new URL("../fixtures/public/orange_book_combos", import.meta.url).pathname;
+
+Deno.test("drug names as analysts mean them: a combination asks for the products holding all of its components (Orange Book fixture)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-combos-" });
+  try {
+    await importPublicData({ store: `${dir}/ri.db`, orangeBook: COMBOS, today: "2026-11-21" });
+    await using sb = await startSandbox({ store: `${dir}/ri.db`, quiet: true });
+    // The catalysts of a name: [trade name, event] pairs, sorted (patents by number, exclusivities by code).
+    const events = async (drugNames: string) => {
+      const r = await get(sb, P.catalysts, { drugNames, windowDays: 1000, limit: 500 }, "pro");
+      assert.equal(r.status, 200, r.text);
+      CatalystsResponse.parse(r.body);
+      return (r.body.data.events as Record<string, string | null>[])
+        .map((e) => `${e.trade_name} ${e.patent_no ?? e.exclusivity_code ?? e.type}`).sort();
+    };
+    const ADVAIR = ["ADVAIR DISKUS 250/50 7100001", "ADVAIR DISKUS 250/50 7100002", "ADVAIR HFA 7100003"];
+    const TALICIA = ["TALICIA 7100004", "TALICIA 7100005", "TALICIA GAIN", "TALICIA NP"];
+    // Advair as the Orange Book writes its ingredient: its own products only — not Flovent (fluticasone
+    // propionate alone), Arnuity (furoate), Dymista (azelastine; fluticasone propionate), Trelegy, Serevent.
+    assert.deepEqual(await events("FLUTICASONE PROPIONATE; SALMETEROL XINAFOATE"), ADVAIR);
+    assert.deepEqual(await events("salmeterol; fluticasone propionate"), ADVAIR, "any order, salt folded");
+    // Talicia: not Prilosec (omeprazole alone) nor Moxatag (amoxicillin alone).
+    assert.deepEqual(await events("AMOXICILLIN; OMEPRAZOLE MAGNESIUM; RIFABUTIN"), TALICIA);
+    assert.deepEqual(
+      await events("omeprazole; amoxicillin"),
+      TALICIA,
+      "a subset names the products holding it",
+    );
+    // A single ingredient: its own products and the combinations holding it; a stated ester is kept.
+    assert.deepEqual(await events("OMEPRAZOLE"), ["PRILOSEC 7100012", ...TALICIA].sort());
+    assert.deepEqual(await events("amoxicillin"), ["MOXATAG 7100013", ...TALICIA].sort());
+    assert.deepEqual(
+      await events("FLUTICASONE PROPIONATE"),
+      [...ADVAIR, "DYMISTA 7100008", "FLOVENT HFA 7100006"].sort(),
+    );
+    assert.deepEqual(
+      await events("fluticasone furoate"),
+      ["ARNUITY ELLIPTA 7100007", "TRELEGY ELLIPTA 7100009", "TRELEGY ELLIPTA 7100010"],
+    );
+    assert.equal(
+      (await events("fluticasone")).length,
+      3 + 1 + 1 + 1 + 2,
+      "no ester stated: every fluticasone",
+    );
+    assert.deepEqual(await events("Advair HFA"), ["ADVAIR HFA 7100003"], "a trade name: its product");
+    // Two names: each name's products (a list is a union of names, a name is not a union of components).
+    assert.deepEqual(
+      await events(
+        "FLUTICASONE PROPIONATE; SALMETEROL XINAFOATE,AMOXICILLIN; OMEPRAZOLE MAGNESIUM; RIFABUTIN",
+      ),
+      [...ADVAIR, ...TALICIA].sort(),
+    );
+    assert.deepEqual(await events("salmeterol; rifabutin"), [], "no product holds both");
+
+    // The regulatory landscape's drugNames: the same rule.
+    const land = await get(
+      sb,
+      P.regLandscape,
+      { drugNames: "FLUTICASONE PROPIONATE; SALMETEROL XINAFOATE" },
+      "pro",
+    );
+    assert.equal(land.status, 200, land.text);
+    const drugs = ["biologics", "small_molecules_modern", "commodities"].flatMap((k) =>
+      land.body.data[k]
+    ) as {
+      generic_name: string;
+      total_approvals: number;
+    }[];
+    assert.deepEqual(drugs.map((d) => d.total_approvals), [2], "Advair's two approvals only");
+    // The approvals search's ingredient (a partial match): a combination matches the products holding each part.
+    const search = async (ingredient: string) =>
+      ((await get(sb, P.approvals, { ingredient, limit: 100 }, "pro")).body.data as { trade_name: string }[])
+        .map((r) => r.trade_name).sort();
+    assert.deepEqual(await search("salmeterol xinafoate; fluticasone propionate"), [
+      "ADVAIR DISKUS 250/50",
+      "ADVAIR HFA",
+    ]);
+    assert.deepEqual(await search("OMEPRAZOLE"), ["PRILOSEC", "TALICIA"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -13,13 +13,8 @@ import { splitCsv } from "../../client/params.ts";
 import { flaggedBody, type HandlerContext } from "../handler.ts";
 import { dayNumber, isoDay } from "../store/prng.ts";
 import { linksOf, sponsorsOf } from "./_regulatory_approvals.ts";
-import {
-  approvalsByDrugNames,
-  diseaseFamily,
-  orgFamily,
-  resolveDisease,
-  resolveSponsor,
-} from "./_resolve.ts";
+import { approvalsByDrugNames } from "./_regulatory_drugs.ts";
+import { diseaseFamily, orgFamily, resolveDisease, resolveSponsor } from "./_resolve.ts";
 import { all, marks, one, Where } from "./_sql.ts";
 
 interface RawEvent {

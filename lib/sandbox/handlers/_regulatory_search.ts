@@ -8,13 +8,8 @@
 import { splitCsv } from "../../client/params.ts";
 import { flaggedBody, type HandlerContext, listBody, offsetOf } from "../handler.ts";
 import { linksOf, sponsorsOf } from "./_regulatory_approvals.ts";
-import {
-  approvalsByDrugNames,
-  diseaseFamily,
-  resolveDisease,
-  resolveDrug,
-  resolveSponsor,
-} from "./_resolve.ts";
+import { approvalsByDrugNames } from "./_regulatory_drugs.ts";
+import { diseaseFamily, resolveDisease, resolveDrug, resolveSponsor } from "./_resolve.ts";
 import { all, ftsPhrase, likeContains, marks, one, Where } from "./_sql.ts";
 
 interface ApprovalRec {
@@ -45,9 +40,13 @@ export function regulatorySearch(ctx: HandlerContext): unknown {
     w.add("approvals_fts MATCH ?", phrase);
   }
   if (s("source")) w.add("a.source = ?", s("source") === "EMA Union Register" ? "EMA" : s("source")!);
-  for (const k of ["applicant", "trade_name", "ingredient"]) {
+  for (const k of ["applicant", "trade_name"]) {
     const col = k === "applicant" ? "applicant_raw" : k;
     if (s(k)) w.add(`a.${col} LIKE ? ESCAPE '\\'`, likeContains(s(k)!));
+  }
+  // A partial match on the ingredients; a list (`A; B`) matches the products holding each part, any order.
+  for (const part of (s("ingredient") ?? "").split(/\s*[;+]\s*/).filter((x) => x.trim())) {
+    w.add("a.ingredient LIKE ? ESCAPE '\\'", likeContains(part));
   }
   const link = (table: string, col: string, v: string) =>
     w.add(`a.key IN (SELECT x.approval_key FROM ${table} x WHERE x.${col} = ?)`, v);

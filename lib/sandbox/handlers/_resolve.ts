@@ -9,7 +9,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { normaliseCurie } from "../../client/params.ts";
 import { all, marks, one } from "./_sql.ts";
-import { drugKeys, orgKey } from "../../client/names.ts";
+import { orgKey } from "../../client/names.ts";
 import { distance } from "../../client/guards.ts";
 
 /** A resolved disease. */
@@ -100,40 +100,6 @@ export function resolveDrug(db: DatabaseSync, text: string): DrugHit | undefined
     );
   if (!hit) return undefined;
   return drugFamily(db, hit.chembl_id);
-}
-
-/**
- * The approvals a list of drug names asks for: those linked to a molecule any name resolves to (with its
- * salt and related forms), and — on an imported store — those whose labelled ingredient has the name's
- * base name (salt, ester and hydrate words dropped, any case) or whose trade name it is (`approval_names`).
- * A combination product is found by each of its ingredients. Names that find nothing are left out; no
- * name finding anything gives an empty list.
- *
- * @returns The approvals' internal keys, and the names that found nothing.
- */
-export function approvalsByDrugNames(
-  db: DatabaseSync,
-  names: readonly string[],
-): { keys: string[]; unresolved: string[] } {
-  const keys = new Set<string>();
-  const unresolved: string[] = [];
-  const add = (table: string, col: string, values: readonly string[]) => {
-    if (values.length === 0) return;
-    const sql = `SELECT approval_key AS k FROM ${table} WHERE ${col} IN (${marks(values.length)})`;
-    for (const r of all<{ k: string }>(db, sql, values)) keys.add(r.k);
-  };
-  for (const name of names) {
-    const before = keys.size;
-    const forms = resolveDrug(db, name)?.forms ?? [];
-    add("approval_drugs", "chembl_id", forms);
-    add(
-      "approval_names",
-      "name_key",
-      [...new Set([...drugKeys(name), name.trim().toLowerCase()])].filter(Boolean),
-    );
-    if (keys.size === before && forms.length === 0) unresolved.push(name);
-  }
-  return { keys: [...keys], unresolved };
 }
 
 /** The parent and forms of a molecule id. */
