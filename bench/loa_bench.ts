@@ -1,7 +1,8 @@
 /**
- * Likelihood of approval (issue 35): requests and time of `phaseTransitions` for an area of about 200
- * drugs (the planted oncology programmes plus drugs tried in lung cancer, in three diseases) and of a
- * 3-sponsor `pipelineOutlook` on the planted store (sandbox `tiny` with `programmes: true`). Requests are
+ * Likelihood of approval (issues 35, 40): requests and time of `phaseTransitions` for an area of about 200
+ * drugs (the planted oncology programmes plus drugs tried in lung cancer, in three diseases), of a
+ * 3-sponsor `pipelineOutlook` on the planted store (sandbox `tiny` with `programmes: true`; published and
+ * computed benchmark), and of the README example's outlook on the default world (sandbox `small`). Requests are
  * every HTTP call through the client (cache off), by endpoint; time is the median of 3 runs.
  *
  * `deno run -A bench/loa_bench.ts [--quick]` (`--quick`: one run each).
@@ -59,6 +60,31 @@ try {
     const r = await pipelineOutlook(ri, { sponsors: ["Pfizer", "Roche", "GSK"], areas, asOf: "2026-11-21" });
     return `${r.programmes.height} active programmes`;
   });
+  await measure("pipelineOutlook, same, computed benchmark (benchmarkDrugs: the same drugs)", async () => {
+    const r = await pipelineOutlook(ri, {
+      sponsors: ["Pfizer", "Roche", "GSK"],
+      areas,
+      benchmark: "computed",
+      benchmarkDrugs: drugs,
+      asOf: "2026-11-21",
+    });
+    return `${r.programmes.height} active programmes; ${r.definitions!.benchmark_used.slice(0, 60)}…`;
+  });
+  // The README example's outlook: the default world (sandbox small), the published benchmark.
+  const small = await startSandbox({ port: 0, seed: 42, scale: "small", quiet: true });
+  try {
+    const rs = createClient({ baseUrl: small.url, apiKey: small.keys.pro, fetch: counting, cache: false });
+    await measure("README example's outlook (Pfizer, Merck & Co in lung cancer; sandbox small)", async () => {
+      const r = await pipelineOutlook(rs, {
+        sponsors: ["Pfizer", "Merck & Co"],
+        diseases: ["lung cancer"],
+        asOf: small.store.today,
+      });
+      return `${r.programmes.height} active programmes; ${r.definitions!.benchmark_used.slice(0, 60)}…`;
+    });
+  } finally {
+    await small.close();
+  }
 } finally {
   await sb.close();
 }

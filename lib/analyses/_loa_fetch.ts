@@ -160,6 +160,8 @@ export async function pullProgrammes(
   client: Client,
   drugs: readonly string[],
   pairs: readonly { disease: string; area: string }[],
+  /** The diseases' approved drugs already read (`disease, drug` rows of the regulatory landscape). */
+  known?: { readonly landscape: readonly Record<string, unknown>[] },
 ): Promise<LoaPull> {
   const calls = drugs.flatMap((drug) => pairs.map((p) => ({ drug, ...p })));
   const results = await Promise.all(
@@ -216,8 +218,10 @@ export async function pullProgrammes(
     }
   });
   const diseases = [...new Set(pairs.map((p) => p.disease))];
-  const scapes = await Promise.all(diseases.map((indication) => client.regulatory.landscape({ indication })));
-  const landscape: Record<string, unknown>[] = [];
+  const scapes = known
+    ? []
+    : await Promise.all(diseases.map((indication) => client.regulatory.landscape({ indication })));
+  const landscape: Record<string, unknown>[] = [...(known?.landscape ?? [])];
   scapes.forEach((r, i) => {
     provenance.push(r.meta);
     for (const d of r.rows as { generic_name?: string }[]) {

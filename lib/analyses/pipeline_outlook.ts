@@ -544,7 +544,9 @@ export async function pipelineOutlook(
   const published = [...new Set(areas.map((a) => publishedLoa(a).label))].join("; ");
   let used = `published: ${published} (${PUBLISHED_SOURCES[DEFAULT_SOURCE].citation}), the default`;
   if (params.benchmark === "computed") {
-    const pull = await pullProgrammes(client, distinctDrugs(params.benchmarkDrugs ?? []), pairs);
+    const pull = await pullProgrammes(client, distinctDrugs(params.benchmarkDrugs ?? []), pairs, {
+      landscape: approved,
+    });
     provenance.push(...pull.provenance);
     complete = pull.complete;
     const frames = phaseTransitionsFromFrames(
