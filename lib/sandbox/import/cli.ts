@@ -17,6 +17,10 @@ ${
   )
 }
   ${"--today".padEnd(width)}  the data's reference day (catalyst windows count from it); default: today
+Trial conditions become diseases: an Open Targets disease (by the study's MeSH term or by name), the MeSH term,
+another study's MeSH term by name, else (the last resort, counted in the import's summary) a disease made from
+the condition's text, CTGOV:…: found by that text, but with no subtypes, therapeutic area, targets, approved
+drugs or Medicare indications, and apart from other spellings no rule joins (docs/PUBLIC_DATA.md).
 Then: deno task sandbox --store <file>   (or RI_STORE=<file> for the demo, report, watch and MCP server)`;
 
 const parsed = parseFlags(Deno.args, {
