@@ -229,7 +229,8 @@ const own = (ws: readonly AnalysisWarning[]): AnalysisWarning[] => ws.filter((w)
 export async function sponsorScan(client: Client, options: SponsorScanOptions): Promise<SponsorScan> {
   checkParams("sponsorScan", options);
   const resolution = await resolveOrganization(client, options.sponsor);
-  const rows = resolution.rows as unknown as OrganizationRow[];
+  // Closest names for a typo ("similar" rows) are suggestions, never the organization.
+  const rows = (resolution.rows as unknown as OrganizationRow[]).filter((r) => r.match !== "similar");
   const org = pickOrganization(rows, options.sponsor) ??
     (resolution.status === "unresolved" ? undefined : rows[0]);
   const name = org?.name ?? options.sponsor;

@@ -10,6 +10,7 @@ import pl from "nodejs-polars";
 import { patentTrends } from "../../lib/analyses/patent_trends.ts";
 import { sponsorScan, sponsorScanFromFrames } from "../../lib/analyses/sponsor_scan.ts";
 import { createClient, isBadInput } from "../../lib/client/mod.ts";
+import { orgKey } from "../../lib/client/names.ts";
 import { keyOf } from "../../lib/frames/mod.ts";
 import { raw, withSandbox } from "../frames/_raw.ts";
 import { hostile } from "../_hostile.ts";
@@ -102,12 +103,30 @@ Deno.test("sponsorScan(): approvals without regulatory flags get is_orphan from 
     for (const [sponsor, id] of [["Pfizer", "organizations/pfizer"], ["Bayer", "organizations/bayer"]]) {
       const scan = await sponsorScan(ri, { sponsor, from: 2024, to: 2025 });
       assert.equal(scan.sponsor.getColumn("id").get(0), id, "fixture: the sponsor resolves");
-      const all = await raw(sb, "/api/v1/regulatory", { sponsor_id: id, limit: 100 });
-      assert.ok(all.data.length > 0 && !("regulatory_flags" in all.data[0]), "fixture: rows carry no flags");
-      const orphans = await raw(sb, "/api/v1/regulatory", { sponsor_id: id, is_orphan: true, limit: 100 });
-      const want = new Set((orphans.data as { approval_id: string }[]).map((r) => r.approval_id));
+      // The sponsor's approvals are those of every organization of its name (spec-minimal: no family is
+      // said, so the autocomplete rows whose name has the sponsor's orgKey, e.g. "Pfizer" and "PFIZER INC").
+      const res = await raw(sb, "/api/v1/tools/resolution/autocomplete", { query: sponsor, limit: 50 });
+      assert.equal(res.resolution, undefined, "fixture: spec-minimal");
+      const units = (res.data as { id: string; name: string; approvalCount: number }[])
+        .filter((u) => orgKey(u.name) === orgKey(sponsor) && u.approvalCount > 0).map((u) => u.id);
+      assert.ok(units.includes(id), "fixture: the sponsor is a unit of its family");
+      const ids = new Set<string>(), want = new Set<string>();
+      for (const unit of units) {
+        const all = await raw(sb, "/api/v1/regulatory", { sponsor_id: unit, limit: 100 });
+        assert.ok(
+          all.data.length > 0 && !("regulatory_flags" in all.data[0]),
+          "fixture: rows carry no flags",
+        );
+        for (const r of all.data as { approval_id: string }[]) ids.add(r.approval_id);
+        const orphans = await raw(sb, "/api/v1/regulatory", {
+          sponsor_id: unit,
+          is_orphan: true,
+          limit: 100,
+        });
+        for (const r of orphans.data as { approval_id: string }[]) want.add(r.approval_id);
+      }
       const got = scan.approvals.select("approval_id", "is_orphan").toRecords();
-      assert.equal(got.length, all.meta.totalItems);
+      assert.equal(got.length, ids.size);
       for (const r of got) assert.equal(r.is_orphan, want.has(String(r.approval_id)), String(r.approval_id));
       assert.equal(scan.summary.getColumn("orphan_approvals").get(0), want.size);
       const derived = scan.warnings.find((w) => w.code === "derived");

@@ -158,6 +158,21 @@ Deno.test("an edition's families: the names' parents are linked, every sponsor f
         assert.ok(bms.includes("apixaban"), "Eliquis's applicant is a BMS unit");
         assert.deepEqual(await landscape("Bristol-Myers Squibb"), bms);
         assert.ok((await catalystTrades("Bristol-Myers Squibb")).includes("ELIQUIS"));
+        // Eliquis's approvals name the unit as their sponsor and BMS at the top of the chain.
+        const eliquis = (await get("/api/v1/regulatory", { trade_name: "ELIQUIS" })).data as {
+          sponsors: { name: string }[];
+          sponsors_chain: { name: string }[];
+        }[];
+        assert.equal(eliquis.length, 2);
+        for (const a of eliquis) {
+          assert.deepEqual(a.sponsors.map((s) => s.name), [
+            "BRISTOL MYERS SQUIBB CO PHARMACEUTICAL RESEARCH INSTITUTE",
+          ]);
+          assert.deepEqual(a.sponsors_chain.map((s) => s.name), [
+            "BRISTOL MYERS SQUIBB CO",
+            "BRISTOL MYERS SQUIBB CO PHARMACEUTICAL RESEARCH INSTITUTE",
+          ]);
+        }
         const msd = drugsOf(
           "MERCK SHARP AND DOHME LLC",
           "MERCK SHARP AND DOHME LLC A SUB OF MERCK AND CO INC",

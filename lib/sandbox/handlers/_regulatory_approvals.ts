@@ -43,7 +43,8 @@ interface SponsorLink {
 }
 
 /**
- * Direct sponsors and sponsor chains (each sponsor entity and all its parents, top first, once each) of
+ * Direct sponsors and sponsor chains (each sponsor entity and all its parents, top first, once each; a unit
+ * of a family its name states, with the parents it names, though none is a registry entity) of
  * records by key: approvals (the default link) or trials (`{table: "trial_sponsors", key: "trial_id"}`).
  */
 export function sponsorsOf(
@@ -63,7 +64,9 @@ export function sponsorsOf(
     db,
     `SELECT s.${key} AS k, ${REF} FROM ${table} s
      JOIN org_closure c ON c.descendant_id = s.org_id JOIN organizations o ON o.id = c.ancestor_id
-     WHERE s.${key} IN (${marks(keys.length)}) AND o.is_entity = 1
+     WHERE s.${key} IN (${marks(keys.length)}) AND (o.is_entity = 1
+       -- a family the names state (link_orgs.ts): its unresolved parents and the unit itself
+       OR (o.resolved_to_id IS NULL AND (c.hops > 0 OR o.ultimate_parent_id != o.id)))
      ORDER BY s.${key}, s.org_id, c.hops DESC`,
     keys,
   );
