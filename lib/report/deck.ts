@@ -339,16 +339,7 @@ const tooLong = (headline: string): boolean => lineCount(headline, CW - 0.2, 18,
 /** Warnings as a footnote above the footer (at most three lines; the rest counted); returns its top. */
 function footnote(slide: Slide, warnings: readonly string[]): number {
   if (!warnings.length) return CONTENT_BOTTOM;
-  const shown: string[] = [];
-  for (const w of warnings) {
-    const next = [...shown, `⚠ ${w}`];
-    const rest = warnings.length - next.length;
-    const body = next.join("   ") + (rest ? `   (+${plural(rest, "more warning")} on the report page)` : "");
-    if (shown.length && lineCount(body, CW - 0.2, MIN_PT) > 3) break;
-    shown.push(`⚠ ${w}`);
-  }
-  const rest = warnings.length - shown.length;
-  const body = shown.join("   ") + (rest ? `   (+${plural(rest, "more warning")} on the report page)` : "");
+  const body = footnoteText(warnings);
   const h = boxHeight(body, CW, MIN_PT);
   const y = CONTENT_BOTTOM - h;
   text(slide, body, {
@@ -362,6 +353,24 @@ function footnote(slide: Slide, warnings: readonly string[]): number {
     line: { color: WARN_LINE, width: 0.75 },
   });
   return y - 0.08;
+}
+
+/** The room the warnings' footnote takes above the footer. */
+const footnoteHeight = (warnings: readonly string[]): number =>
+  warnings.length ? boxHeight(footnoteText(warnings), CW, MIN_PT) + 0.08 : 0;
+
+/** The warnings in up to three lines at 12 pt; those left out are counted. */
+function footnoteText(warnings: readonly string[]): string {
+  const shown: string[] = [];
+  for (const w of warnings) {
+    const next = [...shown, `⚠ ${w}`];
+    const rest = warnings.length - next.length;
+    const body = next.join("   ") + (rest ? `   (+${plural(rest, "more warning")} on the report page)` : "");
+    if (shown.length && lineCount(body, CW - 0.2, MIN_PT) > 3) break;
+    shown.push(`⚠ ${w}`);
+  }
+  const rest = warnings.length - shown.length;
+  return shown.join("   ") + (rest ? `   (+${plural(rest, "more warning")} on the report page)` : "");
 }
 
 /** The footer: synthetic data said first; the source cut to keep one line (the title slide has it whole). */
@@ -552,37 +561,60 @@ function sectionSlides(s: ReportSection, i: number): PlannedSlide[] {
     }];
   }
   const vs = visuals(s);
+  const bottom = CONTENT_BOTTOM - footnoteHeight(warnings);
   const out: PlannedSlide[] = [];
+  /** A visual in a box, under its own heading when it is a native chart not titled by the slide. */
+  const place = (slide: Slide, ctx: Ctx, v: Visual, top: number, title: string) => {
+    if (v.kind === "native" && v.chart.title !== title) {
+      const h = boxHeight(v.chart.title, CW, 16, true);
+      text(slide, v.chart.title, { x: X, y: top, w: CW, h, fontSize: 16, bold: true });
+      top += h;
+    }
+    drawVisual(slide, ctx, v, { x: X, y: top, w: CW, h: bottom - top });
+  };
+  // The key table, on slides of its own (its room: under its longest title, above the note and footer).
+  const t = keyTable(s);
+  const tableRoom = CONTENT_BOTTOM - contentTop(`${t?.title} (rows 888–888 of 888) · columns, part 8 of 8`) -
+    0.45;
+  const pages = t
+    ? TABLE_PTS.map((pt) => tablePages(t, tableRoom, pt)).find((p) => p.length === 1) ??
+      tablePages(t, tableRoom, TABLE_PTS[TABLE_PTS.length - 1])
+    : [];
+  let shownVisuals = 1;
+  let tableShown = false;
   if (tooLong(headline)) {
     // A headline of many sponsors: the section's title, then its clauses as a list (over as many slides
-    // as they need); every chart gets a slide of its own.
+    // as they need); the first chart under the list when there is room, else on a slide of its own.
     const items = headline.split(/(?<=[;.])\s+(?=[A-Z])/).map((x) => x.replace(/;$/, ""));
-    const room = CONTENT_BOTTOM - contentTop(s.title) - 0.1;
-    const pages: string[][] = [[]];
+    const itemH = (item: string) => boxHeight(item, CW - 0.35, 18) + 0.04;
+    const room = bottom - contentTop(s.title);
+    const lists: string[][] = [[]];
     let used = 0;
     for (const item of items) {
-      const h = boxHeight(item, CW - 0.35, 18) + 0.04;
-      if (used + h > room && pages[pages.length - 1].length) {
-        pages.push([]);
+      if (used + itemH(item) > room && lists[lists.length - 1].length) {
+        lists.push([]);
         used = 0;
       }
-      pages[pages.length - 1].push(item);
-      used += h;
+      lists[lists.length - 1].push(item);
+      used += itemH(item);
     }
-    pages.forEach((page, k) => {
-      const title = pages.length > 1 ? `${s.title} (${k + 1} of ${pages.length})` : s.title;
+    const listH = lists[0].reduce((a, item) => a + itemH(item), 0);
+    shownVisuals = lists.length === 1 && vs.length && room - listH >= 3.8 ? 1 : 0;
+    lists.forEach((list, k) => {
+      const title = lists.length > 1 ? `${s.title} (${k + 1} of ${lists.length})` : s.title;
       out.push({
         kind: k === 0 ? "section" : "summary",
         section: i,
         title,
-        draw(slide) {
+        draw(slide, ctx) {
           const top = header(slide, s.title, title);
           footnote(slide, warnings);
-          slide.addText(page.map((item) => ({ text: item, options: { bullet: true, breakLine: true } })), {
+          const h = list.reduce((a, item) => a + itemH(item), 0);
+          slide.addText(list.map((item) => ({ text: item, options: { bullet: true, breakLine: true } })), {
             x: X,
             y: top,
             w: CW,
-            h: page.reduce((a, item) => a + boxHeight(item, CW - 0.35, 18) + 0.04, 0),
+            h,
             fontFace: FONT,
             fontSize: 18,
             color: INK,
@@ -590,46 +622,40 @@ function sectionSlides(s: ReportSection, i: number): PlannedSlide[] {
             paraSpaceAfter: 3,
             margin: [3.5, 7, 3.5, 7],
           });
+          if (shownVisuals) place(slide, ctx, vs[0], top + h + 0.1, title);
         },
       });
     });
-  }
-  const content = (slide: Slide, ctx: Ctx, kicker: string, title: string, v: Visual | undefined) => {
-    let top = header(slide, kicker, title);
-    const bottom = footnote(slide, warnings);
-    // A native chart under the section's headline gets its own heading (a PNG carries its title).
-    if (v?.kind === "native" && v.chart.title !== title) {
-      const h = boxHeight(v.chart.title, CW, 16, true);
-      text(slide, v.chart.title, { x: X, y: top, w: CW, h, fontSize: 16, bold: true });
-      top += h;
-    }
-    if (v) drawVisual(slide, ctx, v, { x: X, y: top, w: CW, h: bottom - top });
-  };
-  if (!out.length) {
+  } else {
+    // Without a chart, the key table goes under the headline when it fits there whole.
+    tableShown = !vs.length && pages.length === 1 &&
+      pages[0].height + 0.45 <= bottom - contentTop(headline);
     out.push({
       kind: "section",
       section: i,
       title: headline,
-      draw: (slide, ctx) => content(slide, ctx, s.title, headline, vs[0]),
+      draw(slide, ctx) {
+        const top = header(slide, s.title, headline);
+        footnote(slide, warnings);
+        if (vs[0]) place(slide, ctx, vs[0], top, headline);
+        else if (tableShown) drawTable(slide, t!, pages[0], top, bottom, ctx);
+      },
     });
   }
-  // Under a headline as a list, the first chart too gets a slide of its own.
-  for (const v of vs.slice(tooLong(headline) ? 0 : 1)) {
+  for (const v of vs.slice(shownVisuals)) {
     const title = v.kind === "native" ? v.chart.title : v.title;
     out.push({
       kind: "chart",
       section: i,
       title,
-      draw: (slide, ctx) => content(slide, ctx, s.title, title, v),
+      draw(slide, ctx) {
+        const top = header(slide, s.title, title);
+        footnote(slide, warnings);
+        place(slide, ctx, v, top, title);
+      },
     });
   }
-  const t = keyTable(s);
-  if (t) {
-    // The table's room: below its title (with the longest part and row suffix), above the note and footer.
-    const room = CONTENT_BOTTOM - contentTop(`${t.title} (rows 888–888 of 888) · columns, part 8 of 8`) -
-      0.45;
-    const pages = TABLE_PTS.map((pt) => tablePages(t, room, pt)).find((p) => p.length === 1) ??
-      tablePages(t, room, TABLE_PTS[TABLE_PTS.length - 1]);
+  if (t && !tableShown) {
     for (const p of pages) {
       const rows = pages.filter((q) => q.group === p.group).length > 1
         ? ` (rows ${p.first + 1}–${p.first + p.rows.length} of ${p.shown})`
