@@ -443,6 +443,7 @@ function drawNative(slide: Slide, ctx: Ctx, c: NativeChart, box: Box): void {
       catAxisLabelFrequency: String(every),
       ...(c.horizontal ? { catAxisOrientation: "maxMin", valAxisLabelPos: "low" } : {}),
       valAxisLabelFontSize: BODY_PT,
+      valAxisLabelFormatCode: c.valueFormat ?? "#,##0",
       valAxisLabelFontFace: FONT,
       valAxisLabelColor: INK,
       showValAxisTitle: true,

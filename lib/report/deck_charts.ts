@@ -36,6 +36,8 @@ export interface NativeChart {
   }[];
   /** Title of the value axis. */
   readonly valueTitle: string;
+  /** Number format of the value axis (Excel's codes). @default {"#,##0": whole counts} */
+  readonly valueFormat?: string;
   /** The frame the values come from (one of the chart's `data`, exported as a CSV). */
   readonly source: ReportTable;
 }
@@ -249,6 +251,7 @@ function outlook(c: ReportChart): NativeChart[] {
       0,
     ),
     valueTitle: "Expected approvals",
+    valueFormat: "0.0",
     source: byYear,
   }];
 }
