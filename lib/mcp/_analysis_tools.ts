@@ -150,7 +150,9 @@ export const ANALYSIS_TOOLS: Readonly<Record<string, AnalysisTool>> = {
   pipeline_outlook: tool(
     "pipelineOutlook",
     "Risk-adjusted pipeline: sponsors' active programmes in diseases with their probability of approval " +
-      "(trial-pos beside), expected approvals per year and per sponsor.",
+      "(trial-pos beside), expected approvals per year and per sponsor. Weighed by published BIO/Informa/QLS " +
+      "2011-2020 rates by default; benchmark 'computed' with benchmarkDrugs uses those drugs' programmes only " +
+      "when adequate. The answer says which benchmark was used and why.",
     (r, p) => outlookSection(r, p.sponsors, wherePairs(p)),
   ),
 };
