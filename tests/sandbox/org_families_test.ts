@@ -55,6 +55,9 @@ Deno.test("statedParent reads the parent a name states, and nothing else", () =>
     ["PHARMA DIVISION LTD", undefined],
   ];
   for (const [name, parent] of cases) assert.equal(statedParent(name)?.parent, parent, name);
+  // A division may be a department: linked only to an organization a source names or of a legal form.
+  assert.equal(statedParent("National Cancer Institute Division of Cancer Prevention")?.owned, false);
+  assert.equal(statedParent("ONYX PHARMACEUTICALS INC A WHOLLY OWNED SUB OF AMGEN INC")?.owned, true);
 });
 
 Deno.test("an edition's families: the names' parents are linked, every sponsor filter reaches the units, ambiguity and typos are said", async (t) => {

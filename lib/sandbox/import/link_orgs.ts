@@ -40,11 +40,19 @@
  * (`resolved_to_id`). Registry records that match no source organization and head none do not become
  * entities.
  *
+ * **Families the names state** (with or without a registry): an organization whose own name states its
+ * parent ("FOLDRX PHARMACEUTICALS LLC A WHOLLY OWNED SUB OF PFIZER INC", "PARKE-DAVIS DIVISION OF PFIZER
+ * INC", "APOTHECON INC DIV BRISTOL MYERS SQUIBB", "…, an affiliate of …", "…, a Sanofi company") is a unit
+ * of that parent, and an Orange Book applicant whose name begins with another applicant's full name ("PFIZER
+ * CENTRAL RESEARCH") is a unit of that applicant — see `statedFamilies` below. Their parents follow the
+ * registries' (which come first); the units stay at the `UNRESOLVED` level (no registry record) with their
+ * `org_parent` edges, `ultimate_parent_id` and `org_closure` rows, so a sponsor question reaches them.
+ *
  * **SEC tickers** (sec_tickers.ts) get their LEI by the same rule over the GLEIF names of their
  * registrant's name; where several families remain, the one candidate in the US if exactly one is.
  *
  * What was matched, by which rule, and what stayed UNRESOLVED is the table `org_matches` (one row per
- * source organization and registry) and a line of the import's log. The step is idempotent: everything
+ * source organization and registry; registry `name` for the families the names state) and a line of the import's log. The step is idempotent: everything
  * it derives is cleared and derived again.
  *
  * @module
@@ -764,19 +772,22 @@ const named = (name: string): boolean => orgKey(`${name} zqxz`) !== "zqxz";
  * The parent an organization's own name states: "<unit> A (WHOLLY OWNED / INDIRECT …) SUB(SIDIARY) OF
  * <parent>", "<unit> DIVISION OF <parent>", "<unit> DIV <parent>", "<unit>, an affiliate of <parent>",
  * "<unit>, a <parent> company". Undefined when the name states none (or a part is only legal-form words).
+ * `owned`: the phrase says sub(sidiary) or affiliate (a division or "company" may name a department).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { statedParent } from "./link_orgs.ts";
  * assert.deepEqual(statedParent("FOLDRX PHARMACEUTICALS LLC A WHOLLY OWNED SUB OF PFIZER INC"), {
- *   unit: "FOLDRX PHARMACEUTICALS LLC", parent: "PFIZER INC", phrase: "A WHOLLY OWNED SUB OF",
+ *   unit: "FOLDRX PHARMACEUTICALS LLC", parent: "PFIZER INC", phrase: "A WHOLLY OWNED SUB OF", owned: true,
  * });
  * assert.equal(statedParent("APOTHECON INC DIV BRISTOL MYERS SQUIBB")?.parent, "BRISTOL MYERS SQUIBB");
  * assert.equal(statedParent("PFIZER INC"), undefined);
  * ```
  */
-export function statedParent(name: string): { unit: string; parent: string; phrase: string } | undefined {
+export function statedParent(
+  name: string,
+): { unit: string; parent: string; phrase: string; owned: boolean } | undefined {
   const text = name.trim().replace(/\s+/g, " ");
   for (const { re, parent: at, phrase } of STATED) {
     const m = re.exec(text);
@@ -784,10 +795,20 @@ export function statedParent(name: string): { unit: string; parent: string; phra
     const parent = m[at].replace(/^[\s,;]+|[\s,;.]+$/g, "");
     const unit = m[1].replace(/[\s,;]+$/g, "");
     if (!named(parent) || !named(unit)) continue;
-    return { unit, parent, phrase: phrase(m) };
+    const said = phrase(m);
+    return {
+      unit,
+      parent,
+      phrase: said,
+      owned: /\b(SUB|SUBS|SUBSIDIARY|SUBSIDIARIES|AFFILIATE|AFFIL)\b/i.test(said),
+    };
   }
   return undefined;
 }
+
+/** True when a name carries a legal-form word (orgKey drops it: "MERCK AND CO INC"). */
+const hasLegalForm = (name: string): boolean =>
+  orgKey(name).split("-").length < name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).length;
 
 /** Legal-form words that make a different company of the same first name ("MERCK KGAA" is not "MERCK"). */
 const OTHER_FORM = new Set([
@@ -906,8 +927,24 @@ function statedFamilies(
   for (const o of rows) {
     const s = statedParent(o.name);
     if (!s) continue;
-    const parent = orgOf(s.parent);
     const rule = `its name states its parent ("${s.phrase}" ${s.parent})`;
+    // "Division of …" and "a … company" also name departments ("National Cancer Institute Division of
+    // Cancer Prevention"): their parent must be an organization a source names, or carry a legal form.
+    if (!s.owned && !byKey.get(orgKey(s.parent)) && !hasLegalForm(s.parent)) {
+      match.run(
+        o.id,
+        o.name,
+        "name",
+        "UNRESOLVED",
+        orgKey(s.parent),
+        null,
+        s.parent,
+        `${rule}; not linked: no source names that organization and the name carries no legal form`,
+        null,
+      );
+      continue;
+    }
+    const parent = orgOf(s.parent);
     if (link(o.id, o.name, parent, orgKey(s.parent), rule)) byName++;
     hasOwn.add(o.id);
     const unitKey = orgKey(s.unit);
