@@ -29,7 +29,8 @@ import {
   type SectionId,
   UsageError,
 } from "./lib/report/inputs.ts";
-import { plural } from "./lib/frames/semantics.ts";
+import { displayText, plural } from "./lib/frames/semantics.ts";
+import { displayName } from "./lib/frames/value_labels.ts";
 import { resolveInputs } from "./lib/report/resolve_inputs.ts";
 import { dataSourceText } from "./lib/report/source.ts";
 import { planSections, runSections } from "./lib/report/run.ts";
@@ -268,7 +269,9 @@ const written = await writeReport(
   {
     title: "Life-science research landscape",
     subtitle: [
-      inputs.sponsors.length ? `Sponsors ${inputs.sponsors.join(", ")}` : "",
+      inputs.sponsors.length
+        ? `Sponsors ${inputs.sponsors.map((x) => displayName(displayText(x))).join(", ")}`
+        : "",
       inputs.condition ? `condition ${inputs.condition}` : "",
       inputs.diseases.length && !demo ? `diseases ${inputs.diseases.join(", ")}` : "",
     ].filter(Boolean).join("; ") + ".",

@@ -23,6 +23,11 @@ import {
 import { progressBar } from "../charts/progress.ts";
 import { checkParams } from "../analyses/params.ts";
 import { framed } from "../analyses/_measures.ts";
+import { displayText } from "../frames/semantics.ts";
+import { displayName } from "../frames/value_labels.ts";
+
+/** An organization's name as readers read it: no entity prefix, capitals in their usual case. */
+const readerName = (s: string): string => displayName(displayText(s));
 import type { ReportSection } from "./html.ts";
 import { REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 import * as S from "./sections.ts";
@@ -145,12 +150,16 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
   const scanned = i.scanSponsor ? [i.scanSponsor] : i.sponsors;
   const drugs = i.drugs ?? [];
   // Whose catalysts and expiries: the sponsors and tickers, else the drugs asked for (one question).
-  const whose = i.sponsors.length + i.tickers.length ? [...i.sponsors, ...i.tickers] : [drugs.join(", ")];
+  // Names as readers read them (the analyses are asked with the service's spelling).
+  const shown = (names: readonly string[]) => names.map(readerName);
+  const whose = i.sponsors.length + i.tickers.length
+    ? [...shown(i.sponsors), ...i.tickers]
+    : [drugs.join(", ")];
   return {
     portfolio: async () =>
       S.portfolioSection(
         await portfolioOverlap(client, { sponsors: i.sponsors, condition: i.condition! }),
-        i.sponsors,
+        shown(i.sponsors),
         i.condition!,
       ),
     catalysts: async () =>
@@ -278,11 +287,11 @@ export function sponsorsSection(sponsors: readonly SponsorResolution[]): ReportS
   const frame = framed(
     sponsors.map((s) => ({
       sponsor: s.input,
-      resolved_name: s.name,
+      resolved_name: readerName(s.name),
       resolved: resolvedHow(s),
       trials: s.trials ?? null,
       approvals: s.approvals ?? null,
-      other_names: s.units.join("; "),
+      other_names: s.units.map(readerName).join("; "),
     })),
     {
       sponsor: pl.Utf8,

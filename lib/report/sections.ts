@@ -502,7 +502,10 @@ export function researcherSection(r: ResearcherOutput, name: string, asOf?: Date
 export function sponsorSection(
   scans: readonly { readonly sponsor: string; readonly r: SponsorScan }[],
 ): ReportSection {
-  const named = scans.map(({ sponsor, r }) => ({ r, name: String(first(r.sponsor, "name") ?? sponsor) }));
+  const named = scans.map(({ sponsor, r }) => ({
+    r,
+    name: displayName(displayText(String(first(r.sponsor, "name") ?? sponsor))),
+  }));
   const withName = (df: pl.DataFrame, name: string) =>
     df.withColumns(pl.lit(name).alias("sponsor")).select("sponsor", ...df.columns);
   const stack = (pick: (r: SponsorScan) => pl.DataFrame) =>

@@ -1,0 +1,223 @@
+/**
+ * One company, one answer (issue 39), on a store imported as a user imports it: the real ClinicalTrials.gov,
+ * ROR, GLEIF, SEC, ExPORTER and OpenAlex extracts of ../shared/public-samples with an Orange Book edition of
+ * real applicant-name shapes (units named as a parent's, a name beginning with another applicant's, Merck &
+ * Co beside MERCK KGAA, ANDA-only generic makers) and no Part D. Every section of the report reads its
+ * sponsors as the one resolution says (no "did not resolve" for a resolved name, no "No" in a resolved
+ * column, the sponsor scan counting the approvals the resolution saw), nothing speaks of spending, ambiguous
+ * names and typos exit 2 with the candidates, and the demo on that store asks originators, drawing no chart
+ * of zeros.
+ */
+import assert from "node:assert/strict";
+import { importPublicData } from "../../lib/sandbox/import/mod.ts";
+import { taskFlags } from "../_tasks.ts";
+import { pageText } from "./_codes.ts";
+
+const root = new URL("../../", import.meta.url);
+const config = new URL("deno.json", root).pathname;
+const main = new URL("main.ts", root).pathname;
+const SAMPLES = new URL("../shared/public-samples/", root).pathname;
+const OB = new URL("fixtures/orange_book_families", import.meta.url).pathname;
+const OPENALEX = new URL("../fixtures/public/openalex_subset.json", import.meta.url).pathname;
+
+/** The store: every public sample plus the Orange Book fixture, no Part D (ROR's JSON lines as its dump). */
+async function publicStore(): Promise<{ dir: string; store: string }> {
+  const dir = await Deno.makeTempDir({ prefix: "ri-one-answer-" });
+  const ror = `${dir}/v2.9-ror-data_schema_v2.json`;
+  const lines = (await Deno.readTextFile(`${SAMPLES}ror_v2/ror-records_v2.9_all.jsonl`)).split("\n").filter(
+    Boolean,
+  );
+  await Deno.writeTextFile(ror, `[${lines.join(",")}]`);
+  const store = `${dir}/ri.db`;
+  await importPublicData({
+    store,
+    orangeBook: OB,
+    ctgov: `${SAMPLES}clinicaltrials_gov_v2`,
+    ror,
+    gleif: `${SAMPLES}gleif_api_v1`,
+    secTickers: `${SAMPLES}sec_company_tickers/company_tickers.json`,
+    nihExporter: `${SAMPLES}nih_reporter_exporter/RePORTER_PRJ_C_FY2022.first49rows.csv`,
+    openalex: OPENALEX,
+    today: "2026-11-21",
+  });
+  return { dir, store };
+}
+
+async function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  const r = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--config", config, ...taskFlags("report"), main, ...args],
+    env: { RI_BASE_URL: "", RI_API_KEY: "", NO_COLOR: "1", INIT_CWD: "", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return { code: r.code, out: dec.decode(r.stdout) + dec.decode(r.stderr) };
+}
+
+/** The CSV files of a folder, each as header and rows (simple CSV: quoted fields with commas allowed). */
+async function csvs(dir: string): Promise<Map<string, { head: string[]; rows: string[][] }>> {
+  const split = (line: string) =>
+    [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((m) =>
+      m[1].replace(/^"|"$/g, "").replace(/""/g, '"')
+    )
+      .slice(0, -1);
+  const out = new Map<string, { head: string[]; rows: string[][] }>();
+  for await (const f of Deno.readDir(dir)) {
+    if (!f.name.endsWith(".csv")) continue;
+    const [head, ...rows] = (await Deno.readTextFile(`${dir}/${f.name}`)).split("\n").filter(Boolean).map(
+      split,
+    );
+    out.set(f.name, { head, rows });
+  }
+  return out;
+}
+
+const SPONSORS = ["Pfizer", "Bristol-Myers Squibb", "Merck Sharp & Dohme"];
+
+Deno.test("report on an imported store: one resolution per sponsor, said once, that no section contradicts; no spending without Part D", async () => {
+  const { dir, store } = await publicStore();
+  try {
+    const out = `${dir}/out`;
+    const r = await run([
+      "--store",
+      store,
+      "--sponsors",
+      SPONSORS.join(","),
+      "--condition",
+      "NSCLC",
+      "--sections",
+      "portfolio,catalysts,regulatory,sponsor,exclusivity",
+      "--window-days",
+      "3650",
+      "--formats",
+      "html,csv",
+      "--out",
+      out,
+    ]);
+    assert.equal(r.code, 0, r.out.slice(-3000));
+    const html = await Deno.readTextFile(`${out}/report.html`);
+    const text = pageText(html);
+    const tables = await csvs(out);
+    // Said once: the Sponsors table, each sponsor resolved with how.
+    const who = tables.get("sponsors_how_each_sponsor_resolved.csv");
+    assert.ok(who, [...tables.keys()].join(", "));
+    assert.deepEqual(who.rows.map((row) => row[0]), SPONSORS);
+    const col = (t: { head: string[] }, c: string) => t.head.indexOf(c);
+    for (const row of who.rows) {
+      assert.match(row[col(who, "resolved")], /^by (trials|approvals|family|registry)/);
+    }
+    // Pfizer reaches its units (named as Pfizer's in the Orange Book); Bristol-Myers Squibb the unit whose
+    // name begins with its own (the applicant of Eliquis).
+    const approvals = (s: string) => Number(who.rows.find((row) => row[0] === s)![col(who, "approvals")]);
+    assert.ok(approvals("Pfizer") >= 4, who.rows.join("\n"));
+    assert.ok(approvals("Bristol-Myers Squibb") >= 2, who.rows.join("\n"));
+    // No section says a resolved sponsor did not resolve: not a sentence, a warning or a table cell.
+    for (const s of SPONSORS) {
+      assert.doesNotMatch(text, new RegExp(`${s}[^.]*(did not resolve|not resolve to an organization)`, "i"));
+    }
+    assert.doesNotMatch(text, /did not resolve|No organizations matched/);
+    // Every table with a resolved column says how, never "no", for these sponsors.
+    for (const [name, t] of tables) {
+      const at = col(t, "resolved");
+      if (at < 0) continue;
+      for (const row of t.rows) assert.doesNotMatch(row[at], /^(false|no)$/i, `${name}: ${row.join(",")}`);
+    }
+    // The sponsor scan counts the approvals the resolution saw (not 0 for a sponsor with approvals), under
+    // the name it resolved to.
+    const scan = /- Sponsor scan: (.*)/.exec(r.out)?.[1] ?? "";
+    for (const row of who.rows) {
+      const name = row[col(who, "resolved_name")].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const m = new RegExp(`${name}: [^.]*?(\\d+) approvals?`).exec(scan);
+      assert.ok(m, `${row[0]} (${row[col(who, "resolved_name")]}) in the scan: ${scan}`);
+      assert.ok(Number(m[1]) > 0, `${row[0]}: ${scan}`);
+    }
+    // No Part D: no spending figure, column or year anywhere; the section names the import flag.
+    assert.doesNotMatch(text, /\$0|Part D spending is exposed|Spending year|spending_year/);
+    for (const [name, t] of tables) {
+      for (const c of t.head) assert.doesNotMatch(c, /part_d|spending|exposed_/, `${name} has ${c}`);
+    }
+    assert.match(text, /Medicare Part D spending is not in this data; deno task import -- --part-d/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("report on an imported store: a name fitting two companies is a question, a typo gets the closest names, drugs are checked (exit 2 before any analysis)", async () => {
+  const { dir, store } = await publicStore();
+  try {
+    const merck = await run([
+      "--store",
+      store,
+      "--sponsors",
+      "Merck",
+      "--sections",
+      "catalysts",
+      "--out",
+      `${dir}/o1`,
+    ]);
+    assert.equal(merck.code, 2, merck.out);
+    assert.match(
+      merck.out,
+      /--sponsors 'Merck' fits 2 companies: .*Merck.*KGAA|--sponsors 'Merck' fits 2 companies: .*KGAA.*Merck/i,
+    );
+    assert.doesNotMatch(merck.out, /✓/, "no analysis ran");
+    const typo = await run([
+      "--store",
+      store,
+      "--sponsors",
+      "Pfzer",
+      "--sections",
+      "catalysts",
+      "--out",
+      `${dir}/o2`,
+    ]);
+    assert.equal(typo.code, 2, typo.out);
+    assert.match(typo.out, /--sponsors 'Pfzer' did not resolve; did you mean: '[^']*PFIZER/i);
+    const drugs = await run([
+      "--store",
+      store,
+      "--drugs",
+      "Eliquis,apixaban",
+      "--formats",
+      "csv",
+      "--out",
+      `${dir}/o3`,
+    ]);
+    assert.equal(drugs.code, 0, drugs.out);
+    assert.match(drugs.out, /- Catalyst calendar: Eliquis, apixaban: 1 upcoming/);
+    assert.match(drugs.out, /- Loss of exclusivity: Eliquis, apixaban: 1 drug loses its last patent/);
+    const unknown = await run(["--store", store, "--drugs", "Eliqus", "--out", `${dir}/o4`]);
+    assert.equal(unknown.code, 2, unknown.out);
+    assert.match(unknown.out, /--drugs 'Eliqus' did not resolve.*did you mean: 'ELIQUIS'/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("demo on an imported store asks originators with trials and draws no chart of zeros", async () => {
+  const { dir, store } = await publicStore();
+  try {
+    const r = await run(["--store", store], { RI_OUT_DIR: `${dir}/demo` });
+    assert.equal(r.code, 0, r.out.slice(-3000));
+    const picked = /\n {2}sponsors: (.*)/.exec(r.out)?.[1] ?? "";
+    assert.match(picked, /Bristol-Myers Squibb|AstraZeneca/, picked);
+    assert.match(picked, /originators with patents or exclusivities ahead/);
+    assert.doesNotMatch(picked, /WATSON|TEVA|SUN PHARM|MYLAN|ACTAVIS/i, "no ANDA-only generic maker");
+    // Trials where trials are imported: the first picks sponsor trials.
+    assert.match(picked, /^[^(]+\([1-9]\d* trials?,/);
+    const html = await Deno.readTextFile(`${dir}/demo/report.html`);
+    const text = pageText(html);
+    // Thin data are a sentence, not zeros: no pair shares a trial → no overlap matrix; no Part D → no
+    // Medicare panel; no patents imported → no "0 patents".
+    if (/No two of them share a trial/.test(text)) {
+      assert.doesNotMatch(html, /Portfolio overlap between sponsors/);
+    }
+    assert.doesNotMatch(html, /Medicare Part D spend \(USD\)|Medicare spend is for 2025/);
+    assert.doesNotMatch(text, /\b0 patents\b/);
+    assert.match(text, /Not in this data: this store holds no patents; deno task import -- --patentsview/);
+    // Readers see disease names, never the store's ids.
+    assert.doesNotMatch(text, /CTGOV:[0-9a-f]{8}/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
