@@ -16,7 +16,9 @@
  *    to a MeSH term another study carries whose name is its text, else to a disease made from the text
  *    itself (`CTGOV:<hash>`, one per text up to case, punctuation and plurals, named as most trials spell
  *    it) — names compared by `diseaseKey`. A study's MeSH terms no condition names link too.
- * 3. **Organizations** (link_orgs.ts): names matched to registry families (ROR, GLEIF).
+ * 3. **Organizations** (link_orgs.ts): names matched to registry families (ROR, GLEIF), and the families
+ *    the names state (a unit's "… A SUB OF <parent>", "… DIVISION OF <parent>"; an applicant's name
+ *    beginning with another applicant's full name).
  *    Then patents' assignees (patentsview.ts `linkPatentCompanies`): each assignee organization's direct and
  *    ultimate organization, company keys, anchors for company filters and the counts by company.
  * 4. **Biology** (link_biology.ts): molecules' tiers, indications, Medicare molecule links.

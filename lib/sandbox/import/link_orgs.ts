@@ -52,8 +52,8 @@
  * registrant's name; where several families remain, the one candidate in the US if exactly one is.
  *
  * What was matched, by which rule, and what stayed UNRESOLVED is the table `org_matches` (one row per
- * source organization and registry; registry `name` for the families the names state) and a line of the import's log. The step is idempotent: everything
- * it derives is cleared and derived again.
+ * source organization and registry; registry `name` for the families the names state) and a line of the
+ * import's log. The step is idempotent: everything it derives is cleared and derived again.
  *
  * @module
  */

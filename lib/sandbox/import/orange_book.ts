@@ -5,6 +5,11 @@
  *
  * - Columns are read by header name (editions differ: with or without `RS`, `Applicant_Full_Name`,
  *   `Submission_Date`); a file without a column the import needs is refused, naming it.
+ * - Applicants: the full name is the organization; the short `Applicant` name is recorded as another name
+ *   of it (one short name may be given to several full names: "ORGANON" for "ORGANON LLC A SUB OF ORGANON
+ *   AND CO" and "ORGANON USA LLC", and asked for by it, finds all of them). The parent a full name states
+ *   ("… A WHOLLY OWNED SUB OF PFIZER INC", "… DIV BRISTOL MYERS SQUIBB") and a full name beginning with
+ *   another applicant's make families in the linking step (link_orgs.ts), which owns joins across sources.
  * - One approval per product, keyed by the Orange Book's own ids (Appl_Type, Appl_No, Product_No):
  *   `approval_id` `FDA_ORANGE:<Appl_No>-<Product_No>`, `application_type` NDA or ANDA, the applicant's
  *   full name when the edition has it (else the abbreviation) as its sponsor, `Type` RX/OTC/DISCN as
