@@ -542,7 +542,7 @@ export async function pipelineOutlook(
   let computed: PhaseTransitionsFrames | undefined;
   let complete = true;
   const published = [...new Set(areas.map((a) => publishedLoa(a).label))].join("; ");
-  let used = `published: ${published} (${PUBLISHED_SOURCES[DEFAULT_SOURCE].citation}), the default`;
+  let used = `published rates of ${published} (${PUBLISHED_SOURCES[DEFAULT_SOURCE].citation}), the default`;
   if (params.benchmark === "computed") {
     const pull = await pullProgrammes(client, distinctDrugs(params.benchmarkDrugs ?? []), pairs, {
       landscape: approved,

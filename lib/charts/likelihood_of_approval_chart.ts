@@ -143,7 +143,7 @@ export function pipelineOutlookChart(byYear: DataFrame, options: PipelineOutlook
     subtitle: options.subtitle ??
       "Expected approvals per year: each active programme weighted by its likelihood of approval",
     caption: options.caption ??
-      "Year: the current phase's start plus the median years to approval in the benchmark.",
+      "Year: the current phase's start plus the benchmark's years from that phase to approval.",
     width,
     height: 320,
     x: { domain: years, label: null },

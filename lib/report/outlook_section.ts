@@ -46,15 +46,16 @@ export function outlookSection(
   const rates: ReportTable = { title: "Likelihood of approval (computed benchmark)", frame: r.rates };
   const transitions: ReportTable = { title: "Phase transitions (computed benchmark)", frame: r.transitions };
   const computed = r.transitions.height > 0;
-  // Which benchmark weighed the programmes, its rates from Phase 1, and why (a refused computed one says so).
-  const loa1 = r.benchmark.toRecords().filter((x) => x.from_phase === "phase1")
-    .map((x) =>
-      `${x.benchmark}: likelihood of approval from Phase 1 ${pct(Number(x.loa))} (Phase 2 ${
-        pct(Number(r.benchmark.toRecords().find((y) => y.area === x.area && y.from_phase === "phase2")?.loa))
-      }, Phase 3 ${
-        pct(Number(r.benchmark.toRecords().find((y) => y.area === x.area && y.from_phase === "phase3")?.loa))
-      })`
-    );
+  // Which benchmark weighed the programmes, its rates from each phase, and why (a refused computed one says so).
+  const bench = r.benchmark.toRecords();
+  const areas = [...new Set(bench.map((x) => String(x.area)))];
+  const from = (area: string, phase: string) =>
+    pct(Number(bench.find((y) => y.area === area && y.from_phase === phase)?.loa));
+  const figures = areas.map((a) =>
+    `${areas.length > 1 ? `${a}: l` : "L"}ikelihood of approval from Phase 1 ${from(a, "phase1")} (Phase 2 ${
+      from(a, "phase2")
+    }, Phase 3 ${from(a, "phase3")})`
+  );
   return {
     title: "Pipeline outlook",
     short: "Outlook",
@@ -62,7 +63,7 @@ export function outlookSection(
       "programme counts with its likelihood of approval from its current phase (trial-pos scores, where " +
       `the tier gives them, are listed beside, never mixed). Benchmark: ${
         r.definitions?.benchmark_used ?? "unknown"
-      }. ${[...new Set(loa1)].join("; ")}.`,
+      }. ${figures.join("; ")}.`,
     charts: [
       {
         name: "pipeline_outlook",

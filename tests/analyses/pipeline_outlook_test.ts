@@ -106,7 +106,10 @@ Deno.test("pipeline outlook: running planted programmes scored by their area's r
       );
       const neuro = out.programmes.toRecords().find((r) => r.area === "neurology")!;
       assert.equal(neuro.rate_basis, "BIO/Informa/QLS 2011–2020, all areas");
-      assert.match(out.definitions!.benchmark_used, /^published: BIO\/Informa\/QLS 2011–2020/);
+      assert.match(
+        out.definitions!.benchmark_used,
+        /^published rates of BIO\/Informa\/QLS 2011–2020, oncology; BIO\/Informa\/QLS 2011–2020, all areas \(/,
+      );
       assert.ok(out.programmes.getColumn("pos_score").toArray().every((v) => v === null));
       assert.equal(out.bySponsor.getColumn("expected_approvals_pos").get(0), null);
       assert.ok(out.warnings.some((w) => w.code === "pos-unavailable"));

@@ -58,8 +58,8 @@ Deno.test("the README example's outlook: the page names the benchmark and shows 
       generatedAt: asOf,
       sections,
     });
-    assert.match(page, /Benchmark: published: BIO\/Informa\/QLS 2011–2020, oncology/);
-    assert.match(page, /likelihood of approval from Phase 1 5\.3 %/);
+    assert.match(page, /Benchmark: published rates of BIO\/Informa\/QLS 2011–2020, oncology \(BIO, Informa/);
+    assert.match(page, /Likelihood of approval from Phase 1 5\.3 % \(Phase 2 10\.8 %, Phase 3 43\.9 %\)/);
     // Every probability on the page's programme table lies within the published figures.
     const s = sections[0];
     const rows = s.tables!.find((t) => t.title === "Active programmes")!.frame.toRecords();
