@@ -12,6 +12,7 @@
  *
  * @module
  */
+export * from "./deck.ts";
 export * from "./ensure_writable.ts";
 export * from "./exports.ts";
 export * from "./html.ts";
