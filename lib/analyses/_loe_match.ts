@@ -3,8 +3,12 @@
  *
  * In order, the first method that finds rows wins (rows of the same molecule are summed):
  *
- * 1. `exact_generic` / `salt_form`: the Medicare generic name equals the catalyst `drug_name`, or does
- *    once salt, ester and hydrate words are dropped ("Osimertinib Mesylate" → "osimertinib");
+ * 1. `exact_generic` / `salt_form`: the Medicare generic name equals the catalyst `drug_name`, or names
+ *    the same drug by the shared rule ({@linkcode sameDrug} in lib/client/names.ts): the same active
+ *    ingredients, salt and hydrate words folded ("Osimertinib Mesylate" → osimertinib), a stated ester
+ *    kept where both state one — so a combination's rows are the combination's ("FLUTICASONE PROPIONATE;
+ *    SALMETEROL XINAFOATE" ↔ Part D's "Fluticasone/Salmeterol"), never one of its components' rows, and a
+ *    single ingredient's rows are not a combination's;
  * 2. `molecule_id`: the row's `molecule.chembl_id` is one of the drug's forms (drug-to-targets
  *    aggregates salt/variant forms; used only where names fail, and only when the service sends ids);
  * 3. `brand_name`: one of the row's brand names equals one of the drug's trade names.
@@ -18,9 +22,25 @@
  * @module
  */
 import { sameName } from "./_resolve_entity.ts";
-import { baseName } from "../client/names.ts";
+import { baseName, drugComponents, sameDrug } from "../client/names.ts";
 
-export { baseName };
+export { baseName, sameDrug };
+
+/**
+ * What a drug name asks for, in the analyst's words (`result.definitions.drugNames` of the catalyst
+ * calendar and loss of exclusivity): the shared rule of lib/client/names.ts (`namesProduct`).
+ */
+export const DRUG_NAMES_DEFINITION =
+  'a drug name asks for the products holding all of its components: a combination ("FLUTICASONE ' +
+  'PROPIONATE; SALMETEROL XINAFOATE", Advair) for the products holding every one of them, never each ' +
+  "component's own products; a single ingredient for its own products and the combinations holding it; " +
+  "salt and hydrate words are folded (omeprazole magnesium is omeprazole) and a stated ester is kept " +
+  "(fluticasone propionate is not fluticasone furoate); a trade name asks for its product. A product's " +
+  "Part D spending is that of its own rows (the same components): a combination's rows are not its " +
+  "components', nor theirs its";
+
+/** The index key of a drug name: its components' base names, sorted (esters are checked by sameDrug). */
+const drugIndexKey = (name: string) => drugComponents(name).map((c) => c.base).sort().join(" + ");
 
 /** The Medicare row fields a match reads. */
 export interface MedicareLite {
@@ -46,7 +66,7 @@ export function medicareIndex<R extends MedicareLite>(rows: readonly R[]) {
   const byBrand = new Map<string, R[]>();
   const push = (m: Map<string, R[]>, k: string, r: R) => m.set(k, [...(m.get(k) ?? []), r]);
   for (const r of rows) {
-    push(byBase, baseName(r.generic_name), r);
+    push(byBase, drugIndexKey(r.generic_name), r);
     if (r.molecule_id) push(byMolecule, r.molecule_id, r);
     for (const b of r.brand_names ?? []) push(byBrand, b.trim().toLowerCase(), r);
   }
@@ -59,7 +79,7 @@ export function medicareIndex<R extends MedicareLite>(rows: readonly R[]) {
      * @param forms Molecule ids of its forms (optional).
      */
     match(drug: string, tradeNames: readonly string[], forms: readonly string[] = []): Match<R> {
-      const named = byBase.get(baseName(drug)) ?? [];
+      const named = (byBase.get(drugIndexKey(drug)) ?? []).filter((r) => sameDrug(r.generic_name, drug));
       if (named.length) {
         const exact = named.some((r) => sameName(r.generic_name, drug));
         return { rows: named, method: exact ? "exact_generic" : "salt_form" };

@@ -7,7 +7,8 @@
  */
 import pl from "nodejs-polars";
 import type { AnalysisWarning } from "../frames/mod.ts";
-import { baseName } from "./_loe_match.ts";
+import { baseName, DRUG_NAMES_DEFINITION } from "./_loe_match.ts";
+import { namesProduct } from "../client/names.ts";
 import { REACH_DAYS } from "./_loe_horizon.ts";
 
 /**
@@ -16,6 +17,7 @@ import { REACH_DAYS } from "./_loe_horizon.ts";
  */
 export function loeDefinitions(year: string | number): Record<string, string> {
   return {
+    drugNames: DRUG_NAMES_DEFINITION,
     protection_horizon:
       "the drug's true last patent or exclusivity expiry: the catalysts are asked as far as " +
       "they reach (3,650 days) and the approval records' patent and exclusivity dates show any later one; " +
@@ -142,8 +144,8 @@ export function matchWarnings(
         `(listed as drugs with no Medicare match: no match is not evidence of no spending)`,
     });
   }
-  const known = new Set(seen.map((d) => baseName(d)));
-  const unknown = given.filter((d) => !known.has(baseName(d)));
+  // A name is known when it names a drug seen (the shared rule: a product holding all its components).
+  const unknown = given.filter((g) => !seen.some((d) => baseName(d) === baseName(g) || namesProduct(g, d)));
   if (unknown.length) {
     out.push({
       code: "unknown-drug",

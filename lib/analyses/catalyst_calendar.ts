@@ -18,6 +18,8 @@ import { framed } from "./_measures.ts";
 import { pullCatalysts } from "./_catalyst_pull.ts";
 import { closestHint, resolveEntity } from "./_resolve_entity.ts";
 import { checkParams } from "./params.ts";
+import { drugComponents, namesProduct } from "../client/names.ts";
+import { DRUG_NAMES_DEFINITION } from "./_loe_match.ts";
 
 /** The widest catalyst window the service takes (days ahead and back). */
 const MAX_WINDOW_DAYS = 3650;
@@ -250,8 +252,17 @@ export async function catalystCalendar(
     Promise.all(targets.map((t) => resolveEntity(client, t.kind, t.value))),
   ]);
   const labels = targets.map((t) => `${t.kind}:${t.value}`);
-  const frames = pulls.map((r, i) =>
-    toFrame("catalystEvent", r.rows).withColumns(pl.lit(labels[i]).alias("entity"))
+  // A combination asks for the products holding all of its components (DRUG_NAMES_DEFINITION): an event
+  // of a product holding only some of them is not asked for, whatever the service matched.
+  const combos = (params.drugNames ?? []).filter((n) => drugComponents(n).length > 1);
+  const singles = (params.drugNames ?? []).length > combos.length;
+  const asked = (row: Record<string, unknown>) =>
+    !combos.length || singles || typeof row.drug_name !== "string" ||
+    combos.some((n) => namesProduct(n, row.drug_name as string));
+  const kept = pulls.map((r) => r.rows.filter((row) => asked(row as Record<string, unknown>)));
+  const dropped = pulls.reduce((n, r, i) => n + r.rows.length - kept[i].length, 0);
+  const frames = kept.map((rows, i) =>
+    toFrame("catalystEvent", rows).withColumns(pl.lit(labels[i]).alias("entity"))
   );
   const events = frames.length > 1 ? pl.concat(frames, { how: "vertical" }) : frames[0];
   const entityRows = pulls.map((r, i) => {
@@ -259,18 +270,18 @@ export async function catalystCalendar(
     const expiries = data.next_patent_expiry !== null || data.next_exclusivity_expiry !== null;
     const res = resolutions[i];
     // Events or expiries ahead prove the entity resolved; otherwise the resolution call decides.
-    const resolved = r.rows.length > 0 || expiries ? true : res.resolved;
+    const resolved = kept[i].length > 0 || expiries ? true : res.resolved;
     return {
       entity: labels[i],
       kind: targets[i].kind,
       value: targets[i].value,
-      events: r.rows.length,
+      events: kept[i].length,
       capped: r.capped,
       complete_days: r.capped ? r.completeDays : windowDays,
       capped_drugs: r.cappedDrugs.length ? r.cappedDrugs.join(", ") : null,
       resolved,
       resolved_name: res.name,
-      status: r.rows.length > 0
+      status: kept[i].length > 0
         ? "events"
         : resolved === false
         ? "unresolved"
@@ -335,6 +346,13 @@ export async function catalystCalendar(
     }
     return out;
   });
+  if (dropped) {
+    warnings.push({
+      code: "combination-partial-products",
+      message: `${dropped} event${dropped === 1 ? "" : "s"} of products holding only some components of ` +
+        `${combos.join(", ")} left out: a combination asks for the products holding all of them`,
+    });
+  }
   const out = catalystCalendarFromFrames(events, entityFrame(entityRows));
   const complete = !entityRows.some((e) => e.capped);
   // An entity with no events gets a verdict above; the client's generic "may not resolve" notice goes.
@@ -343,5 +361,7 @@ export async function catalystCalendar(
       ? r.metas.map((m) => ({ ...m, warnings: m.warnings.filter((w) => w.code !== "maybe-unresolved") }))
       : r.metas
   );
-  return analysisResult(out, metas, warnings, complete);
+  return analysisResult(out, metas, warnings, complete, {
+    drugNames: DRUG_NAMES_DEFINITION,
+  });
 }

@@ -20,7 +20,8 @@ import { type AnalysisResult, analysisResult, type AnalysisWarning, withKeys } f
 import { catalystCalendar, type CatalystCalendarParams } from "./catalyst_calendar.ts";
 import { medicareSpending, mixedYears, SPEC_SPENDING_YEAR, spendingYears } from "./medicare_spending.ts";
 import { framed } from "./_measures.ts";
-import { assignRows, baseName, medicareIndex, type MedicareLite } from "./_loe_match.ts";
+import { assignRows, medicareIndex, type MedicareLite } from "./_loe_match.ts";
+import { namesProduct } from "../client/names.ts";
 import { dateOf, drugHorizons, REACH_DAYS, type RecordExpiry } from "./_loe_horizon.ts";
 import { drugForms, recordExpiries, sponsorDrugs } from "./_loe_fetch.ts";
 import { loeDefinitions, matchWarnings, reachWarnings, shareWarnings } from "./_loe_warnings.ts";
@@ -155,8 +156,9 @@ export function lossOfExclusivityFromFrames(
   for (const r of options.forms?.toRecords() ?? []) {
     forms.set(String(r.drug_name), [...(forms.get(String(r.drug_name)) ?? []), String(r.chembl_id)]);
   }
-  const sameDrug = (a: string, b: string) => baseName(a) === baseName(b);
-  const h = drugHorizons(events.toRecords(), options.recordExpiries ?? [], sameDrug);
+  // A record's drug name names the catalyst drug when the drug holds it (a combination's records list
+  // each of its molecules): the shared rule for drugs.
+  const h = drugHorizons(events.toRecords(), options.recordExpiries ?? [], namesProduct);
   const today = h.today ?? 0;
   // Every drug — the catalysts' and each entity's approved drugs — is matched once, in the documented order.
   const owned = new Map<string, string[]>(); // entity → its drugs (denominator)
