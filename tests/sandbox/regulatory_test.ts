@@ -296,6 +296,22 @@ Deno.test("drug names as analysts mean them: a combination asks for the products
       total_approvals: number;
     }[];
     assert.deepEqual(drugs.map((d) => d.total_approvals), [2], "Advair's two approvals only");
+    // Grouped by components with a stated ester kept: propionate and furoate products are different drugs.
+    const all = await get(sb, P.regLandscape, { drugNames: "fluticasone" }, "pro");
+    assert.deepEqual(
+      ["biologics", "small_molecules_modern", "commodities"].flatMap((k) => all.body.data[k])
+        .map((d: { generic_name: string; total_approvals: number }) =>
+          `${d.generic_name} ×${d.total_approvals}`
+        )
+        .sort(),
+      [
+        "azelastine; fluticasone propionate ×1",
+        "fluticasone furoate ×1",
+        "fluticasone furoate; umeclidinium; vilanterol ×1",
+        "fluticasone propionate ×1",
+        "fluticasone propionate; salmeterol ×2",
+      ],
+    );
     // The approvals search's ingredient (a partial match): a combination matches the products holding each part.
     const search = async (ingredient: string) =>
       ((await get(sb, P.approvals, { ingredient, limit: 100 }, "pro")).body.data as { trade_name: string }[])

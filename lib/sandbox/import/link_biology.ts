@@ -19,7 +19,8 @@
  *    **small_molecules_modern**.
  * 5. **Landscape without molecules** (`approval_ingredient_tiers`): approvals no molecule is linked to (no
  *    Open Targets import, or an ingredient it does not name) are grouped by their labelled ingredient(s)
- *    (the salt and ester words dropped, so "WARFARIN SODIUM" is warfarin) and tiered from the approvals
+ *    (the salt words dropped, so "WARFARIN SODIUM" is warfarin; a stated ester kept, so fluticasone
+ *    propionate and fluticasone furoate are two drugs — lib/client/names.ts `drugComponents`) and tiered from the approvals
  *    themselves: **biologics** when any is a BLA; else **commodities** when the ingredient's first approval
  *    is before {@linkcode COMMODITY_BEFORE} or any of its approvals is an ANDA (a generic); else
  *    **small_molecules_modern**. The first approval year is the earliest approval date of the group
@@ -28,7 +29,7 @@
  * @module
  */
 import type { ImportStore } from "./_store.ts";
-import { drugKeys } from "../../client/names.ts";
+import { drugComponents, drugKeys } from "../../client/names.ts";
 import { COMMODITY_BEFORE } from "./open_targets.ts";
 import { trialPos } from "../store/formulas.ts";
 
@@ -185,7 +186,12 @@ function ingredientTiers({ db }: ImportStore): string[] {
   if (rows.length === 0) return [];
   const groups = new Map<string, typeof rows>();
   for (const r of rows) {
-    const drug = drugKeys(r.ingredient).join("; ") || r.ingredient.trim().toLowerCase();
+    // One drug per set of components (salts folded, a stated ester kept: fluticasone propionate is not
+    // fluticasone furoate), in the label's order.
+    const drug = drugComponents(r.ingredient).map((c) =>
+      c.ester ? `${c.base} ${c.ester}` : c.base
+    ).join("; ") ||
+      r.ingredient.trim().toLowerCase();
     const group = groups.get(drug);
     if (group) group.push(r);
     else groups.set(drug, [r]);
