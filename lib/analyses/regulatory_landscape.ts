@@ -16,7 +16,7 @@ import {
   withKeys,
 } from "../frames/mod.ts";
 import { framed } from "./_measures.ts";
-import { closestHint, closestNames, organizationLookup } from "./_resolve_entity.ts";
+import { closestHint, resolveOrganization } from "./_resolve_entity.ts";
 import { checkParams } from "./params.ts";
 import type { DataFrame } from "../frames/polars.ts";
 
@@ -114,10 +114,13 @@ const SOURCES: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Regulatory landscape fetched with the client: one `regulatory.landscape` call, and one
- * `regulatory.search` call per source with `limit: 1` whose exact total is the approval count. The
- * sponsor is resolved to an `organizations/<key>` id for the approvals search, which matches records
- * linked to that organization itself (the landscape also counts its corporate family); the per-source totals are not filtered by indication or minYear (the approvals
- * search has no such filters), which a warning states when those are given.
+ * `regulatory.search` call per source (and per family unit) with `limit: 1` whose exact total is the
+ * approval count. The sponsor is resolved once (`resolveOrganization`) to the units of its corporate family
+ * that hold approvals (the landscape counts the family too; where the service names no family, the
+ * organization of its name), and each unit's `organizations/<key>` id filters the approvals search (which
+ * matches records linked to that organization itself); an ambiguous name reads the first candidate, with a
+ * warning. The per-source totals are not filtered by indication or minYear (the approvals search has no such
+ * filters), which a warning states when those are given.
  *
  * @param client A client from `createClient`.
  * @param params Sponsor, indication, region, minYear.
@@ -142,24 +145,30 @@ export async function regulatoryLandscape(
   const landscape = await client.regulatory.landscape({ ...params });
   const provenance: Provenance[] = [landscape.meta];
   const warnings: AnalysisWarning[] = [];
-  let sponsorId: string | undefined;
+  // The sponsor's approvals by source are those of every unit of its family (the units the service's
+  // resolution names; else the organizations of its name), as the landscape's sponsor reaches the family.
+  let units: string[] | undefined;
   if (params.sponsor) {
-    const org = await client.resolve.organizations({ query: params.sponsor, limit: 1 });
-    provenance.push({ ...org.meta, warnings: [] }); // limit 1 on purpose: its cap is not a finding
-    sponsorId = (org.rows[0] as { id?: string } | undefined)?.id;
-    if (!sponsorId) {
+    const r = await resolveOrganization(client, params.sponsor);
+    if (r.meta) provenance.push({ ...(r.meta as Provenance), warnings: [] }); // its cap is not a finding
+    const reached = r.status === "resolved" ? r.families : r.families.slice(0, 1);
+    units = [
+      ...new Set(reached.flatMap((f) => f.units.filter((u) => u.approvalCount !== 0).map((u) => u.id))),
+    ];
+    if (units.length === 0 && reached.length) units = [reached[0].units[0]?.id ?? reached[0].id];
+    if (r.status === "unresolved") {
       warnings.push({
         code: "maybe-unresolved",
         message: `Sponsor '${params.sponsor}' did not resolve to an organization; approvals by source are ` +
-          `unfiltered${
-            closestHint(
-              await closestNames(
-                organizationLookup(client),
-                params.sponsor,
-                (org.rows as { name?: string }[]).flatMap((o) => (o.name ? [{ name: o.name }] : [])),
-              ),
-            )
-          }`,
+          `unfiltered${closestHint([...r.suggestions])}`,
+      });
+      units = undefined;
+    } else if (r.status === "ambiguous") {
+      warnings.push({
+        code: "ambiguous-sponsor",
+        message: `Sponsor '${params.sponsor}' names ${r.families.length} unrelated companies (${
+          r.families.map((f) => f.name).join("; ")
+        }); the landscape reads the first — name one of them to choose`,
       });
     }
   }
@@ -170,18 +179,28 @@ export async function regulatoryLandscape(
     });
   }
   const sources = SOURCES[params.region ?? "all"];
-  const totals = await Promise.all(sources.map((source) =>
-    client.regulatory.search({
-      source: source as "EMA",
-      limit: 1,
-      ...(sponsorId ? { sponsor_id: sponsorId } : {}),
-    })
-  ));
+  const totals = await Promise.all(
+    sources.map((source) =>
+      Promise.all((units ?? [undefined]).map((unit) =>
+        client.regulatory.search({
+          source: source as "EMA",
+          limit: 1,
+          ...(unit ? { sponsor_id: unit } : {}),
+        })
+      ))
+    ),
+  );
   provenance.push(
-    ...totals.map((r) => ({ ...r.meta, warnings: r.meta.warnings.filter((w) => w.code !== "one-page") })),
+    ...totals.flat().map((r) => ({
+      ...r.meta,
+      warnings: r.meta.warnings.filter((w) => w.code !== "one-page"),
+    })),
   );
   const bySource = framed(
-    totals.map((r, i) => ({ source: sources[i], approvals: r.total })),
+    totals.map((parts, i) => ({
+      source: sources[i],
+      approvals: parts.some((r) => r.total === null) ? null : parts.reduce((n, r) => n + (r.total ?? 0), 0),
+    })),
     { source: pl.Utf8, approvals: pl.Int64 },
   );
   const frames = regulatoryLandscapeFromFrames(
