@@ -2,8 +2,11 @@
  * Private: resolve an analysis input (a sponsor, ticker or LEI) before reading "no rows" as
  * "nothing there", so a result can tell "did not resolve" from "resolved, nothing in the window".
  *
- * - sponsor: organization autocomplete; an exact (case-insensitive) name match resolves it. Without
- *   one, {@linkcode closestNames} ranks the autocomplete rows and those of shorter prefixes. An empty autocomplete does not prove absence (PITFALLS 29), so a sponsor that
+ * - sponsor: organization autocomplete ({@linkcode resolveOrganization}); an exact (case-insensitive) name
+ *   match resolves it, and so does the service's resolution (a name of the same organization key, a short
+ *   applicant name, names of one family starting with it); an ambiguous name is unresolved with the
+ *   candidate companies as suggestions. Otherwise {@linkcode closestNames} ranks the autocomplete rows and
+ *   those of shorter prefixes. An empty autocomplete does not prove absence (PITFALLS 29), so a sponsor that
  *   has events or expiries ahead counts as resolved whatever autocomplete says (the caller decides).
  * - LEI: the LEI-to-ticker mapping names the entity when one exists (404 = no mapping, not invalid).
  * - ticker: the spec offers no lookup; only events or expiries can prove it resolved.
@@ -55,14 +58,29 @@ export function sameOrganization(a: string, b: string): boolean {
 export async function resolveEntity(client: Client, kind: string, value: string): Promise<EntityResolution> {
   try {
     if (kind === "sponsor") {
-      const lookup = organizationLookup(client);
-      const rows = await lookup(value.trim());
-      const exact = rows.find((r) => sameName(r.name, value))?.name;
+      const r = await resolveOrganization(client, value);
+      const names = r.rows.flatMap((
+        o,
+      ) => (typeof o.name === "string" && o.match !== "similar" ? [o.name] : []));
+      const exact = names.find((n) => sameName(n, value));
       if (exact) return { resolved: true, name: exact, suggestions: [], note: "organization autocomplete" };
+      if (r.status === "resolved") {
+        const name = names.find((n) => sameOrganization(n, value)) ?? r.families[0].matched[0] ??
+          r.families[0].name;
+        return { resolved: true, name, suggestions: [], note: `organization resolution (${r.rule})` };
+      }
+      if (r.status === "ambiguous") {
+        return {
+          resolved: false,
+          name: null,
+          suggestions: r.families.map((f) => f.name),
+          note: `ambiguous: ${r.rule}`,
+        };
+      }
       return {
         resolved: false,
         name: null,
-        suggestions: await closestNames(lookup, value, rows),
+        suggestions: [...r.suggestions],
         note: "no exact organization-autocomplete match",
       };
     }

@@ -168,6 +168,12 @@ Deno.test("resolveOrganization(): the service's resolution when it says one, els
       const names = merck.families.map((f) => f.name).join("; ");
       assert.match(names, /MERCK KGAA/, profile);
       assert.match(names, /MERCK (AND CO INC|SHARP)/, profile);
+      // The analyses' sponsor check (catalysts, portfolio) follows the same answer.
+      const pf = await resolveEntity(ri, "sponsor", "Pfizer");
+      assert.deepEqual([pf.resolved, pf.name], [true, "PFIZER INC"], profile);
+      const mk = await resolveEntity(ri, "sponsor", "Merck");
+      assert.equal(mk.resolved, false, profile);
+      assert.ok(mk.suggestions.some((n) => /KGAA/.test(n)), `${profile}: ${mk.suggestions.join(", ")}`);
       const typo = await resolveOrganization(ri, "Pfzer");
       assert.equal(typo.status, "unresolved", profile);
       assert.ok(typo.suggestions.includes("PFIZER INC"), `${profile}: ${typo.suggestions.join(", ")}`);
