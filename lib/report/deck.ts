@@ -16,7 +16,7 @@
 import pptxgenjs from "pptxgenjs";
 import { Buffer } from "node:buffer";
 import { toPng } from "../charts/render.ts";
-import { readerCells, warningText } from "../charts/display.ts";
+import { type ReaderCells, readerCells, warningText } from "../charts/display.ts";
 import { plural } from "../frames/semantics.ts";
 import type { Report, ReportChart, ReportSection, ReportTable } from "./html.ts";
 import { type NativeChart, nativeCharts } from "./deck_charts.ts";
@@ -187,11 +187,11 @@ interface TablePage {
   readonly height: number;
 }
 
-/** The table's shown rows and columns (as the page shows them), cut into pages that fit a slide at 14 pt. */
-function tablePages(t: ReportTable, height: number, pt: number): TablePage[] {
-  const shown = Math.min(t.rows ?? 15, t.frame.height);
-  const frame = t.columns ? t.frame.select(...t.columns) : t.frame;
-  const cells = readerCells(frame, shown, 120);
+/** Widths of a table's columns at `pt` (natural: on one line; least: the longest word) and its column parts. */
+function columnLayout(
+  cells: ReaderCells,
+  pt: number,
+): { natural: number[]; least: number[]; groups: number[][] } {
   const n = cells.headers.length;
   // A column's natural width holds its longest text on one line; its least, its longest word (a header
   // of several words, or a long name, may wrap).
@@ -232,6 +232,36 @@ function tablePages(t: ReportTable, height: number, pt: number): TablePage[] {
         break;
       }
     }
+  }
+  return { natural, least, groups };
+}
+
+/** A table turned: the first column's values (or "Value") as headers, a row per other column. */
+function transpose(c: ReaderCells): ReaderCells {
+  const named = !c.numeric[0];
+  const from = named ? 1 : 0;
+  return {
+    headers: [
+      named ? c.headers[0] : "Measure",
+      ...c.rows.map((r, k) => (named ? r[0] : c.rows.length === 1 ? "Value" : `Row ${k + 1}`)),
+    ],
+    numeric: [false, ...c.rows.map(() => false)],
+    rows: c.headers.slice(from).map((h, j) => [h, ...c.rows.map((r) => r[j + from])]),
+  };
+}
+
+/** The table's shown rows and columns (as the page shows them), cut into pages that fit a slide at 14 pt. */
+function tablePages(t: ReportTable, height: number, pt: number): TablePage[] {
+  const shown = Math.min(t.rows ?? 15, t.frame.height);
+  const frame = t.columns ? t.frame.select(...t.columns) : t.frame;
+  const read = readerCells(frame, shown, 120);
+  let cells: ReaderCells = read;
+  let { natural, least, groups } = columnLayout(cells, pt);
+  // A wide table of a few rows reads better turned: a row per column, a column per row.
+  if (groups.length > 1 && read.rows.length <= 4) {
+    const turned = transpose(read);
+    const layout = columnLayout(turned, pt);
+    if (layout.groups.length === 1) ({ cells, natural, least, groups } = { cells: turned, ...layout });
   }
   const pages: TablePage[] = [];
   groups.forEach((cols, g) => {
