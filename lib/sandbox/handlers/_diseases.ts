@@ -41,20 +41,29 @@ export function diseasesAutocomplete(ctx: HandlerContext): unknown {
   // Word starts: the name with its separators as spaces, after a leading space.
   const spaced = (col: string) =>
     `' ' || replace(replace(replace(replace(${col}, '-', ' '), '(', ' '), '/', ' '), ',', ' ')`;
-  const synonymLike = (pattern: string) =>
-    `EXISTS (SELECT 1 FROM disease_synonyms s WHERE s.disease_id = d.id AND ${pattern})`;
+  // Each synonym set once (not per disease: disease_synonyms is indexed by synonym only).
+  const synonyms = (pattern: string) =>
+    `d.id IN (SELECT s.disease_id FROM disease_synonyms s WHERE ${pattern})`;
+  // Trials per disease: the import's table (link.ts), else counted (generated stores are small).
+  const counted = one<{ n: number }>(
+    ctx.db,
+    "SELECT 1 AS n FROM sqlite_master WHERE name = 'disease_trials'",
+  );
+  const trials = counted
+    ? "(SELECT t.trials FROM disease_trials t WHERE t.disease_id = d.id)"
+    : "(SELECT count(DISTINCT c.trial_id) FROM trial_conditions c WHERE c.disease_id = d.id)";
   const rows = all<{ name: string; efo_id: string; tier: number }>(
     ctx.db,
     `SELECT name, efo_id, tier FROM (
        SELECT d.name, d.id AS efo_id,
-         CASE WHEN d.name = ?1 COLLATE NOCASE OR ${synonymLike("s.synonym = ?1")} THEN 0
-           WHEN d.name LIKE ?2 ESCAPE '\\' OR ${synonymLike("s.synonym LIKE ?2 ESCAPE '\\'")} THEN 1
+         CASE WHEN d.name = ?1 COLLATE NOCASE OR ${synonyms("s.synonym = ?1")} THEN 0
+           WHEN d.name LIKE ?2 ESCAPE '\\' OR ${synonyms("s.synonym LIKE ?2 ESCAPE '\\'")} THEN 1
            WHEN ${spaced("d.name")} LIKE ?3 ESCAPE '\\'
-             OR ${synonymLike(`${spaced("s.synonym")} LIKE ?3 ESCAPE '\\'`)} THEN 2
+             OR ${synonyms(`${spaced("s.synonym")} LIKE ?3 ESCAPE '\\'`)} THEN 2
            ELSE 3 END AS tier,
-         (SELECT count(DISTINCT c.trial_id) FROM trial_conditions c WHERE c.disease_id = d.id) AS trials
+         ${trials} AS trials
        FROM diseases d
-       WHERE d.name LIKE ?4 ESCAPE '\\' OR ${synonymLike("s.synonym LIKE ?4 ESCAPE '\\'")})
+       WHERE d.name LIKE ?4 ESCAPE '\\' OR ${synonyms("s.synonym LIKE ?4 ESCAPE '\\'")})
      WHERE trials > 0 ORDER BY tier, trials DESC, length(name), name LIMIT ${CANDIDATES}`,
     [q.trim(), `${tokens}%`, `% ${tokens}%`, `%${tokens}%`],
   );
