@@ -16,6 +16,7 @@ import {
   closestNames,
   diseaseLookup,
   organizationLookup,
+  resolveOrganization,
   sameName,
   sameOrganization,
   sponsorInApprovals,
@@ -63,6 +64,32 @@ export async function resolveName(
     }
   }
   if (kind === "disease" && asCurie(value)) return { kind, input, name: value, id: asCurie(value) };
+  if (kind === "sponsor") {
+    // The service's own resolution, where it says one (the sandbox): what its sponsor filters will reach.
+    const r = await resolveOrganization(client, value);
+    if (!r.derived && r.status === "resolved") {
+      const names = r.rows.flatMap((
+        o,
+      ) => (typeof o.name === "string" && o.match !== "similar" ? [o.name] : []));
+      const name = names.find((n) => sameName(n, value)) ?? names.find((n) => sameOrganization(n, value)) ??
+        value;
+      const units = r.families.flatMap((f) => f.units);
+      return {
+        kind,
+        input,
+        name,
+        note: `${r.rule}; ${units.length} organization${units.length === 1 ? "" : "s"} of ${
+          r.families.map((f) => f.name).join(" and ")
+        }'s famil${r.families.length === 1 ? "y" : "ies"} with trials or approvals`,
+      };
+    }
+    if (!r.derived && r.status === "ambiguous") {
+      return unresolved(
+        r.families.map((f) => f.name),
+        `ambiguous — ${r.rule}: ${r.families.map((f) => f.name).join("; ")}`,
+      );
+    }
+  }
   const lookup = kind === "sponsor" ? organizationLookup(client) : diseaseLookup(client);
   const rows = await lookup(value);
   const exact = rows.find((r) => sameName(r.name, value)) ??

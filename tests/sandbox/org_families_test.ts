@@ -17,6 +17,7 @@ import { statedParent } from "../../lib/sandbox/import/link_orgs.ts";
 import { sponsorScan } from "../../lib/analyses/sponsor_scan.ts";
 import { resolveOrganization } from "../../lib/analyses/_resolve_entity.ts";
 import { baseName } from "../../lib/client/names.ts";
+import { resolveName } from "../../lib/mcp/_lookups.ts";
 
 const OB = new URL("../fixtures/public/orange_book_families/", import.meta.url).pathname;
 const TODAY = "2026-01-15";
@@ -198,6 +199,13 @@ Deno.test("an edition's families: the names' parents are linked, every sponsor f
       assert.equal(r.status, "resolved");
       assert.equal(r.derived, false);
       assert.deepEqual(r.families.flatMap((f) => f.units.map((u) => u.name)).sort(), fulls.sort());
+      // The MCP server's name check says the same.
+      const mcp = await resolveName(ri, "sponsor", "ORGANON") as { name?: string; note?: string };
+      assert.equal(mcp.name, "ORGANON");
+      assert.match(String(mcp.note), /2 organizations/);
+      const merck = await resolveName(ri, "sponsor", "Merck") as { isError?: boolean; content?: unknown };
+      assert.equal(merck.isError, true);
+      assert.match(JSON.stringify(merck.content), /ambiguous.*MERCK KGAA/);
     });
 
     await t.step("'Merck' is a question naming both companies, each with its family and counts", async () => {
