@@ -288,3 +288,33 @@ Deno.test("a patent-only GLEIF parent is found by the autocomplete, with zero tr
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the families the names state are derived again the same on a re-import", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-families-again-" });
+  try {
+    const store = `${dir}/ri.db`;
+    const snapshot = () => {
+      const db = new DatabaseSync(store, { readOnly: true });
+      try {
+        const q = (sql: string) => db.prepare(sql).all().map((r) => Object.values(r).join("|"));
+        return {
+          matches: q(
+            "SELECT org_id, status, registry_id, rule FROM org_matches WHERE registry = 'name' ORDER BY 1",
+          ),
+          parents: q("SELECT parent_id, child_id FROM org_parent ORDER BY 1, 2"),
+          tops: q("SELECT id, ultimate_parent_id, depth FROM organizations ORDER BY id"),
+          closure: q("SELECT * FROM org_closure ORDER BY 1, 2"),
+        };
+      } finally {
+        db.close();
+      }
+    };
+    await importPublicData({ store, orangeBook: OB, today: TODAY });
+    const first = snapshot();
+    assert.ok(first.parents.length >= 10, `${first.parents.length} parent links`);
+    await importPublicData({ store, orangeBook: OB, today: TODAY });
+    assert.deepEqual(snapshot(), first);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
