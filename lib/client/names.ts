@@ -178,7 +178,8 @@ export function orgKey(name: string): string {
 
 /**
  * The normalised key of a disease or condition name: lower case, accents and punctuation dropped (letters of
- * any script kept: "α-Thalassemia" is not "β-Thalassemia"), and each word's plural as its singular (`-ies`
+ * any script kept: "α-Thalassemia" is not "β-Thalassemia"), a possessive `'s` dropped ("Alzheimer's Disease"
+ * is MeSH's "Alzheimer Disease"), and each word's plural as its singular (`-ies`
  * → `-y`; a final `s` dropped from words of four letters or more, except `-ss`, `-us`, `-is`: "Neoplasms" →
  * "neoplasm", "Allergies" → "allergy", "Sclerosis" kept). Names
  * with the same key are one disease for the imported data ("Leukemia", "LEUKEMIA", "Leukemias";
@@ -188,7 +189,8 @@ export function orgKey(name: string): string {
  * @returns Its key (empty for a name without letters or digits).
  */
 export function diseaseKey(name: string): string {
-  return name.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").split(/[^\p{L}\p{N}]+/u)
+  return name.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/['\u2019]s\b/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean).map((w) =>
       w.length > 4 && w.endsWith("ies")
         ? `${w.slice(0, -3)}y`
