@@ -121,6 +121,9 @@ export const SCHEMAS = {
     compare: names("Companies to compare year by year").optional(),
     topN: z.number().int().min(1).max(100).describe("CPC codes to keep (default 10)").optional(),
     growthBy: z.enum(["cpc", "company"]).describe("Growth dimension (default cpc)").optional(),
+    companyView: z.enum(["family", "own"]).describe(
+      "Whose patents by year: the corporate family (the aggregate's cluster, default) or the organization's own",
+    ).optional(),
     minOldCount: z.number().int().min(0).describe(
       "Hide growth groups smaller than this in the start year (default 50)",
     )
@@ -168,8 +171,8 @@ export const SCHEMAS = {
     sponsors: names("Sponsor names, 1-10").min(1).max(10),
     ...where,
     benchmark: z.enum(["published", "computed"]).describe(
-      "published: BIO/Informa/QLS 2011-2020 rates by area (default); computed: the rates of benchmarkDrugs' " +
-        "programmes, used only when adequate",
+      "Benchmark of the probabilities: published (BIO/Informa/QLS 2011-2020 rates by area, the default) or " +
+        "computed (benchmarkDrugs' programmes, used only when adequate)",
     ).optional(),
     benchmarkDrugs: names(
       "Drugs whose programmes make the computed benchmark (benchmark 'computed'; 1-500, not chosen by outcome)",
