@@ -29,6 +29,8 @@ export interface PatentTrendsClient {
     aggregate(params: Record<string, unknown>): Promise<RowsResult<AggregateBucket>>;
     /** `GET /patents/yoy-growth`. */
     yoyGrowth(params: Record<string, unknown>): Promise<RowsResult<YoyGrowthRow>>;
+    /** `GET /patents` (its exact total), for `companyView: "own"`. */
+    search?(params: Record<string, unknown>): Promise<RowsResult<unknown>>;
   };
   /** Organization autocomplete, when the client has it: closest names for an unresolved company. */
   readonly resolve?: OrganizationsClient["resolve"];
@@ -50,6 +52,14 @@ export interface PatentTrendsOptions {
   readonly compare?: readonly string[];
   /** How many CPC codes to keep. @default 10 */
   readonly topN?: number;
+  /**
+   * Whose patents a company's counts by year (and the compared companies') are: `family` — its corporate
+   * family, the aggregate's cluster (subsidiaries filing under their own names included); `own` — the
+   * organization's own filings (an assignee resolved to it or naming it), from the patent search's exact
+   * totals, one call per year. Top CPC codes and growth are the family's either way (the service offers
+   * them only for the cluster). @default "family"
+   */
+  readonly companyView?: "family" | "own";
   /** Growth frame dimension. @default "cpc" */
   readonly growthBy?: "cpc" | "company";
   /** Groups with fewer patents than this in the start year are hidden from growth. @default 50 (the service's) */
@@ -204,6 +214,31 @@ export async function patentTrends(
     ...(options.cpc_code !== undefined ? { cpc_code: options.cpc_code } : {}),
   };
   const topN = options.topN ?? 10;
+  const own = (options.companyView ?? "family") === "own";
+  if (own && !client.patents.search) {
+    throw new TypeError('patentTrends: companyView "own" needs a client with patents.search (createClient)');
+  }
+  /**
+   * Own patents by year of a company: the search's exact total per calendar year of the window (the
+   * window's years from `from`/`to`, else those of the aggregate's default window, `familyYears`).
+   */
+  const ownByYear = async (company: Record<string, string>, familyYears: RowsResult<AggregateBucket>) => {
+    const seen = familyYears.rows.map((r) => Number(r.year)).filter(Number.isFinite);
+    const lo = from ?? (seen.length ? Math.min(...seen) : null),
+      hi = to ?? (seen.length ? Math.max(...seen) : null);
+    if (lo === null || hi === null) return { rows: [] as Record<string, unknown>[], calls: [] };
+    const yearsAsked = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+    const calls = await Promise.all(yearsAsked.map((y) =>
+      client.patents.search!({
+        ...company,
+        ...(scope.cpc_code ? { cpc_code: scope.cpc_code } : {}),
+        publication_date_from: `${y}-01-01`,
+        publication_date_to: `${y}-12-31`,
+        limit: 1,
+      })
+    ));
+    return { rows: yearsAsked.map((y, i) => ({ year: y, count: calls[i].total ?? 0 })), calls };
+  };
   const [years, cpc, growth, ...compared] = await Promise.all([
     client.patents.aggregate({ ...scope, ...window, group_by: "year", limit: 500 }),
     client.patents.aggregate({ ...scope, ...window, group_by: "cpc", limit: topN }),
@@ -229,17 +264,35 @@ export async function patentTrends(
   const ok = compared.filter((c): c is { input: string; result: RowsResult<AggregateBucket> } =>
     "result" in c
   );
-  const companyRows = ok.flatMap((c) =>
-    c.result.rows.map((r) => ({ company: c.input, year: r.year, count: r.count }))
+  const company: Record<string, string> | undefined = scope.company_id !== undefined
+    ? { company_id: scope.company_id }
+    : scope.company_name !== undefined
+    ? { company_name: scope.company_name }
+    : undefined;
+  const ownYears = own && company ? await ownByYear(company, years) : undefined;
+  const ownCompared = own
+    ? await Promise.all(ok.map((c) => ownByYear(companyParam(c.input), c.result)))
+    : undefined;
+  const companyRows = ok.flatMap((c, i) =>
+    ownCompared
+      ? ownCompared[i].rows.map((r) => ({ company: c.input, year: r.year, count: r.count }))
+      : c.result.rows.map((r) => ({ company: c.input, year: r.year, count: r.count }))
   );
   const frames = patentTrendsFromFrames({
-    years: frameFromResult(years),
+    years: ownYears ? framed(ownYears.rows, BUCKET) : frameFromResult(years),
     cpc: frameFromResult(cpc),
     growth: frameFromResult(growth),
     companies: framed(companyRows, BUCKET),
   }, { from, to, topN });
   const failed = compared.filter((c): c is { input: string; error: string } => "error" in c);
-  const calls = [years, cpc, growth, ...ok.map((c) => c.result)];
+  const calls = [
+    years,
+    cpc,
+    growth,
+    ...ok.map((c) => c.result),
+    ...(ownYears?.calls ?? []),
+    ...(ownCompared ?? []).flatMap((c) => c.calls),
+  ];
   // The full client can suggest names; a patents-only client cannot.
   const lookup = client.resolve ? organizationLookup({ resolve: client.resolve }) : undefined;
   const warnings: Warning[] = await Promise.all(failed.map(async (f) => ({
@@ -253,5 +306,16 @@ export async function patentTrends(
   );
   // topCpc is a top-N list by design: its cap does not make the analysis incomplete.
   const complete = calls.every((r) => r === cpc || r.meta.complete);
-  return analysisResult({ ...frames, unresolved }, calls.map((r) => r.meta), warnings, complete);
+  return analysisResult({ ...frames, unresolved }, calls.map((r) => r.meta), warnings, complete, {
+    companyView: own
+      ? "own: a company's patents by year (and each compared company's) are its own filings — a patent " +
+        "with an assignee resolved to the organization or naming it, as the patent search filters it (no " +
+        "corporate family: a subsidiary filing under its own name is not counted), from the search's exact " +
+        "total per calendar year; top CPC codes and growth are still the corporate family's (the aggregate's " +
+        "cluster, the only view the service offers for them)"
+      : "family: a company's patents are its corporate family's — the aggregate's cluster (the organization, " +
+        "the subsidiaries below it and the names resolved to them; company_cluster_size in the calls' " +
+        'provenance), so a subsidiary filing under its own name counts for its parent; companyView "own" ' +
+        "counts the organization's own filings instead",
+  });
 }

@@ -11,6 +11,7 @@ import { SandboxError } from "../../lib/sandbox/handler.ts";
 import * as P from "../../lib/client/schemas/patents.ts";
 import { count, get, rows, withSandbox } from "./_helpers.ts";
 import { createClient, ENDPOINTS } from "../../lib/client/mod.ts";
+import { patentTrends } from "../../lib/analyses/mod.ts";
 import { prepare } from "../../lib/client/guards.ts";
 
 const PFZ_LEI = "PFZ00000000000000001";
@@ -413,6 +414,41 @@ Deno.test("patents endpoints over HTTP against the generated store", async (t) =
         }, "pro");
         const buckets = P.AggregateResponse.parse(agg.body);
         assert.equal((buckets.buckets ?? buckets.data ?? []).reduce((s, b) => s + b.count, 0), family);
+        // patentTrends: the family (default, the aggregate's cluster) or the organization's own, as labelled.
+        const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+        const byYear = (sql: string) =>
+          Object.fromEntries(
+            rows<{ y: number; n: number }>(sb, sql.replaceAll("?1", `'${parent.id}'`)).map((r) => [r.y, r.n]),
+          );
+        const ownSql = byYear(
+          `SELECT p.pub_year AS y, count(DISTINCT p.patent_id) AS n FROM patents p JOIN patent_assignees pa
+           ON pa.patent_id = p.patent_id WHERE (pa.direct_id = ?1 OR pa.mention_id = ?1)
+           AND p.pub_year BETWEEN 2018 AND 2026 GROUP BY p.pub_year`,
+        );
+        const famSql = byYear(
+          `SELECT a.pub_year AS y, count(*) AS n FROM patent_anchor a WHERE a.anchor_id = ?1
+           AND a.pub_year BETWEEN 2018 AND 2026 GROUP BY a.pub_year`,
+        );
+        const trend = async (companyView?: "own" | "family") => {
+          const t = await patentTrends(ri, {
+            company_id: parent.id,
+            from: 2018,
+            to: 2026,
+            ...(companyView ? { companyView } : {}),
+          });
+          const rec = t.byYear.toRecords() as { year: number; patents: number }[];
+          return {
+            counts: Object.fromEntries(rec.filter((r) => r.patents).map((r) => [r.year, r.patents])),
+            t,
+          };
+        };
+        const fam = await trend(), mine = await trend("own");
+        assert.deepEqual(fam.counts, famSql);
+        assert.deepEqual(mine.counts, ownSql);
+        const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+        assert.ok(sum(famSql) > sum(ownSql), `family ${sum(famSql)} > own ${sum(ownSql)} in 2018–2026`);
+        assert.match(fam.t.definitions?.companyView ?? "", /^family: .*corporate family/);
+        assert.match(mine.t.definitions?.companyView ?? "", /^own: .*own filings/);
       },
     );
     await t.step("unresolved company or CPC → 400 naming the value", async () => {
