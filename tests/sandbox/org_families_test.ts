@@ -318,3 +318,40 @@ Deno.test("the families the names state are derived again the same on a re-impor
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a name that is another applicant's plus only a legal form is another company, and says so", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-families-form-" });
+  try {
+    const head = (await Deno.readTextFile(`${OB}products.txt`)).split(/\r?\n/)[0];
+    await Deno.mkdir(`${dir}/ob`);
+    await Deno.writeTextFile(
+      `${dir}/ob/products.txt`,
+      [
+        head,
+        "APREPITANT~CAPSULE;ORAL~EMEND~MERCK~125MG~N~021549~002~~Mar 26, 2003~Yes~Yes~RX~MERCK",
+        "LEVOTHYROXINE SODIUM~TABLET;ORAL~EUTHYROX~MERCK KGAA~0.1MG~N~021292~007~AB2~Jul 24, 2002~No~No~RX~MERCK KGAA",
+        "APREPITANT~CAPSULE;ORAL~EMEND~MERCK RES~80MG~N~021549~001~~Mar 26, 2003~Yes~Yes~RX~MERCK RESEARCH LABORATORIES",
+      ].join("\r\n") + "\r\n",
+    );
+    await importPublicData({ store: `${dir}/ri.db`, orangeBook: `${dir}/ob`, today: TODAY });
+    const db = new DatabaseSync(`${dir}/ri.db`, { readOnly: true });
+    try {
+      const rows = Object.fromEntries(
+        (db.prepare("SELECT org_name, status, rule FROM org_matches WHERE registry = 'name'").all() as {
+          org_name: string;
+          status: string;
+          rule: string;
+        }[]).map((r) => [r.org_name, `${r.status}: ${r.rule}`]),
+      );
+      assert.match(rows["MERCK KGAA"], /^UNRESOLVED: .*not linked: the rest is only a legal form/);
+      assert.match(
+        rows["MERCK RESEARCH LABORATORIES"],
+        /^MATCHED: its name begins with the applicant's full name MERCK$/,
+      );
+    } finally {
+      db.close();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -971,7 +971,21 @@ function statedFamilies(
     for (let n = words.length - 1; n >= 1; n--) {
       const head = applicantByKey.get(words.slice(0, n).join("-"));
       if (!head || head.id === a.id) continue;
-      if (words.slice(n).every((w) => OTHER_FORM.has(w))) break;
+      if (words.slice(n).every((w) => OTHER_FORM.has(w))) {
+        match.run(
+          a.id,
+          a.name,
+          "name",
+          "UNRESOLVED",
+          head.key,
+          head.id,
+          head.name,
+          `its name begins with the applicant's full name ${head.name}; not linked: the rest is only a ` +
+            "legal form (another company of the same name)",
+          null,
+        );
+        break;
+      }
       const rule = `its name begins with the applicant's full name ${head.name}`;
       if (link(a.id, a.name, head, head.key, rule)) byPrefix++;
       break;
