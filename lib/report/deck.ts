@@ -395,12 +395,12 @@ function footnoteText(warnings: readonly string[]): string {
   for (const w of warnings) {
     const next = [...shown, `⚠ ${w}`];
     const rest = warnings.length - next.length;
-    const body = next.join("   ") + (rest ? `   (+${plural(rest, "more warning")} on the report page)` : "");
+    const body = next.join("   ") + (rest ? `   (+${plural(rest, "more warning")} in the notes)` : "");
     if (shown.length && lineCount(body, CW - 0.2, MIN_PT) > 3) break;
     shown.push(`⚠ ${w}`);
   }
   const rest = warnings.length - shown.length;
-  return shown.join("   ") + (rest ? `   (+${plural(rest, "more warning")} on the report page)` : "");
+  return shown.join("   ") + (rest ? `   (+${plural(rest, "more warning")} in the notes)` : "");
 }
 
 /** The footer: synthetic data said first; the source cut to keep one line (the title slide has it whole). */
@@ -707,6 +707,17 @@ function sectionSlides(s: ReportSection, i: number): PlannedSlide[] {
   return out;
 }
 
+/** A section's speaker notes: its headline, every warning (the slide shows up to three lines of them), each chart's definition. */
+function sectionNotes(s: ReportSection): string {
+  const warnings = uniq((s.warnings ?? []).map(warningText));
+  const captions = uniq((s.charts ?? []).map((c) => figureText(c, "figcaption")).filter(Boolean));
+  return [
+    s.error ? `This analysis failed: ${s.error}` : s.summary ?? s.title,
+    ...(warnings.length ? ["", "Warnings:", ...warnings.map((w) => `- ${w}`)] : []),
+    ...(captions.length ? ["", ...captions] : []),
+  ].join("\n");
+}
+
 /** What each call behind a section fetched, in a line: endpoints and calls. */
 function sourcesOf(s: ReportSection): string {
   const calls = s.provenance ?? [];
@@ -913,6 +924,8 @@ export async function deck(report: Report, options: DeckOptions = {}): Promise<U
     slide.background = { color: "FFFFFF" };
     p.draw(slide, ctx);
     drawFooter(slide, ctx, k + 1, slides.length);
+    // Speaker notes: the section's whole headline, every warning and each chart's definition.
+    if (p.section !== undefined) slide.addNotes(sectionNotes(report.sections[p.section]));
   });
   return await pptx.write({ outputType: "uint8array" }) as Uint8Array;
 }

@@ -411,6 +411,17 @@ Deno.test("deck: the empty section is a slide with its sentence, not an empty ch
   assert.doesNotMatch(loe[0].xml, /<p:pic>/);
 });
 
+Deno.test("deck: a section's slides carry speaker notes with its whole headline and every warning", () => {
+  const { files } = slidesOf(bytes);
+  const k = slides.findIndex((s) => s.texts[0] === "Loss of exclusivity");
+  const notes = [
+    ...strFromU8(files[`ppt/notesSlides/notesSlide${k + 1}.xml`]).matchAll(/<a:t>([^<]*)<\/a:t>/g),
+  ]
+    .map((m) => unescape(m[1])).join("\n");
+  assert.match(notes, /Pfizer, Merck & Co: 0 drugs lose their last patent or exclusivity within 5 years/);
+  assert.match(notes, /Warnings:\r?\n- 5 drugs are protected beyond the catalysts' reach/);
+});
+
 if (impress && Deno.env.get("RI_REQUIRE_IMPRESS") === "1") {
   Deno.test("deck in LibreOffice Impress: soffice and poppler-utils are required (RI_REQUIRE_IMPRESS=1)", () => {
     assert.fail(`RI_REQUIRE_IMPRESS=1 but ${impress}`);
