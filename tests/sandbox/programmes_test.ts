@@ -8,13 +8,14 @@ import { count, get, P, withSandbox } from "./_helpers.ts";
 import {
   CENSORED_RECENT,
   CENSORED_RUNNING,
+  LIFECYCLE_PER_DISEASE,
   MATURE_PER_DISEASE,
   PLANTED_AREAS,
 } from "../../lib/sandbox/store/gen_programmes.ts";
 import { startSandbox } from "../../lib/sandbox/server.ts";
 import { createStore } from "../../lib/sandbox/store/generate.ts";
 
-const PER_DISEASE = MATURE_PER_DISEASE + CENSORED_RUNNING + CENSORED_RECENT;
+const PER_DISEASE = MATURE_PER_DISEASE + CENSORED_RUNNING + CENSORED_RECENT + LIFECYCLE_PER_DISEASE;
 const DISEASES = PLANTED_AREAS.reduce((a, x) => a + x.diseases.length, 0);
 
 Deno.test("programmes: true adds the planted histories; the default world is unchanged", async () => {
