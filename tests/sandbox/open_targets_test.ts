@@ -8,6 +8,7 @@
  */
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
+import pl from "nodejs-polars";
 import * as A from "../../lib/analyses/mod.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import { importPublicData } from "../../lib/sandbox/import/mod.ts";
@@ -299,6 +300,47 @@ Deno.test("Open Targets: a release in 26.03's shapes (associationScore, stage wo
       is_approved: 0,
       parent_chembl_id: null,
     });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("Open Targets: a real disease extract (opentargets/pts test data, late 25.x shape) imports as published", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-ot-" });
+  try {
+    const path = `${FX}open_targets/pts_real`;
+    await importPublicData({ store: `${dir}/ri.db`, openTargets: path, today: TODAY });
+    // Read independently: the file's rows and their synonym struct, with nodejs-polars.
+    const file = pl.readParquet(`${path}/disease/part-00000.parquet`).toRecords() as Rec[];
+    const db = new DatabaseSync(`${dir}/ri.db`, { readOnly: true });
+    try {
+      const stored = db.prepare("SELECT id, efo_key, name FROM diseases ORDER BY efo_key").all() as Rec[];
+      assert.deepEqual(
+        stored.map((r) => [r.efo_key, r.id, r.name]),
+        file.map((r) => [r.id, r.id.replace("_", ":"), r.name]).sort(),
+      );
+      for (const r of file) {
+        const want = new Set<string>();
+        const seen = new Set([String(r.name).toLowerCase()]);
+        for (const k of ["hasExactSynonym", "hasRelatedSynonym", "hasNarrowSynonym", "hasBroadSynonym"]) {
+          for (const v of r.synonyms?.[k] ?? []) {
+            if (!seen.has(v.toLowerCase())) (seen.add(v.toLowerCase()), want.add(v));
+          }
+        }
+        const got = db.prepare("SELECT synonym FROM disease_synonyms WHERE disease_id = ?").all(
+          r.id.replace("_", ":"),
+        ).map((x) => (x as Rec).synonym);
+        assert.deepEqual(new Set(got), want, r.id);
+        assert.ok(want.size > 0 || r.id === "GO_0006954", `${r.id} has synonyms in the file`);
+      }
+      const xrefs = (db.prepare("SELECT count(*) AS n FROM disease_xrefs").get() as Rec).n;
+      assert.ok(
+        xrefs >= file.reduce((n, r) => n + (r.dbXRefs?.length ?? 0), 0),
+        "every cross-reference kept",
+      );
+    } finally {
+      db.close();
+    }
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
