@@ -167,7 +167,7 @@ if (sandbox && !synthetic) {
   }
 }
 /** Sections the store has no source for: on the page too, each a sentence naming the import flag. */
-const notImported: { id: SectionId; title: string; summary: string }[] = [];
+const unanswered: { id: SectionId; title: string; summary: string }[] = [];
 if (sandbox && !synthetic && plan) {
   for (const id of plan.run.filter(unsourced)) {
     const by = SOURCED_BY[id]!;
@@ -175,7 +175,7 @@ if (sandbox && !synthetic && plan) {
       SOURCE_IDS.includes(by.source) ? flagOf(by.source) : by.source
     } <files>`;
     console.error(`  skipped ${id}: this store holds no ${by.what}; import them with ${flag}`);
-    notImported.push({
+    unanswered.push({
       id,
       title: REPORT_SECTIONS[id].title,
       summary: `Not in this data: this store holds no ${by.what}; ${flag} adds them.`,
@@ -207,13 +207,25 @@ try {
       inputs = {
         ...inputs,
         ...(picks.sponsors.length ? { sponsors: picks.sponsors, scanSponsor: picks.sponsors[0] } : {}),
-        ...(picks.condition ? { condition: picks.condition } : {}),
-        ...(picks.diseases.length ? { diseases: picks.diseases } : {}),
+        // Only what the store answers: no condition with enough trials leaves the comparisons out.
+        condition: picks.condition,
+        diseases: picks.diseases,
         indication: picks.indication?.id,
         indicationName: picks.indication?.name,
       };
       console.error(`The demo's questions, chosen from this store:\n  ${picks.notes.join("\n  ")}`);
-      plan = { ...plan!, run: plan!.run.filter((id) => REPORT_SECTIONS[id].ready(inputs, canPickAuthor)) };
+      const thin = plan!.run.filter((id) => !REPORT_SECTIONS[id].ready(inputs, canPickAuthor));
+      for (const id of thin) {
+        unanswered.push({
+          id,
+          title: REPORT_SECTIONS[id].title,
+          summary: `Not asked: this store's data are too thin for it (${
+            picks.notes.find((n) => n.startsWith(id === "medicare" ? "indication:" : "conditions:")) ??
+              `it needs ${REPORT_SECTIONS[id].needs}`
+          }).`,
+        });
+      }
+      plan = { ...plan!, run: plan!.run.filter((id) => !thin.includes(id)) };
     }
     const resolved = await resolveInputs(client, inputs, plan!.run, { dropUnresolved: demo });
     inputs = resolved.inputs;
@@ -257,7 +269,7 @@ const { failures } = result;
 // Each section in report order, those without a source as their sentence (the Sponsors table first).
 const order = Object.keys(REPORT_SECTIONS) as SectionId[];
 const sections = [...result.sections];
-for (const skipped of notImported) {
+for (const skipped of unanswered) {
   const at = sections.findIndex((s) =>
     order.indexOf((order.find((id) => REPORT_SECTIONS[id].title === s.title) ?? "") as SectionId) >
       order.indexOf(skipped.id)

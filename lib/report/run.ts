@@ -320,7 +320,7 @@ const mentions = (text: string, r: SponsorResolution) =>
 
 /**
  * A section that agrees with the report's one resolution: no warning says a resolved sponsor "did not
- * resolve" (its resolution is said once, in the Sponsors table), and a table's `resolved` column says how
+ * resolve" or lists its family's units again (its resolution is said once, in the Sponsors table), and a table's `resolved` column says how
  * each resolved sponsor resolved instead of an analysis's own yes or no.
  */
 export function agreeing(section: ReportSection, sponsors: readonly SponsorResolution[]): ReportSection {
@@ -328,7 +328,8 @@ export function agreeing(section: ReportSection, sponsors: readonly SponsorResol
   const unresolvedWarning = (w: NonNullable<ReportSection["warnings"]>[number]) => {
     const text = typeof w === "string" ? w : w.message;
     const code = typeof w === "string" ? "" : w.code ?? "";
-    return (["unresolved", "maybe-unresolved"].includes(code) ||
+    // A family's units are said once, in the Sponsors table; "did not resolve" contradicts it.
+    return (["unresolved", "maybe-unresolved", "family"].includes(code) ||
       /did not resolve|No organizations matched/.test(text)) &&
       sponsors.some((r) => mentions(text, r));
   };

@@ -34,7 +34,7 @@ export interface StorePicks {
   readonly sponsors: string[];
   /** The disease of the portfolio overlap: of the compared ones, the one the sponsors run most trials in. */
   readonly condition?: string;
-  /** The diseases with the most trials, 10 or more each (up to four). */
+  /** The diseases with the most trials, 10 or more each (2 or more where none has 10; up to four). */
   readonly diseases: string[];
   /** The disease CURIE Medicare rows list as an approved indication with the most spending, if any. */
   readonly indication?: { readonly id: string; readonly name: string };
@@ -94,12 +94,18 @@ export function storePicks(db: DatabaseSync): StorePicks {
   }
   // Conditions with enough trials to compare (at least 10 each): those with target associations first,
   // so target prioritization has something to rank; the condition is the one where the sponsors run most.
+  // A store where no condition has that many (a small extract) compares those with at least two.
+  const most = (db.prepare(
+    `SELECT max(n) AS m FROM (SELECT count(DISTINCT trial_id) AS n FROM trial_conditions
+       WHERE disease_id IS NOT NULL GROUP BY disease_id)`,
+  ).get() as { m: number | null } | undefined)?.m ?? 0;
+  const enough = most >= MIN_TRIALS ? MIN_TRIALS : 2;
   const diseases = db.prepare(
     `SELECT d.id, d.name, count(DISTINCT c.trial_id) AS n,
        EXISTS (SELECT 1 FROM associations a WHERE a.disease_id = d.id) AS has_targets
      FROM trial_conditions c JOIN diseases d ON d.id = c.disease_id
      GROUP BY d.id HAVING n >= ?1 ORDER BY has_targets DESC, n DESC, d.name LIMIT 4`,
-  ).all(MIN_TRIALS) as { id: string; name: string; n: number }[];
+  ).all(enough) as { id: string; name: string; n: number }[];
   const theirs = sponsors.length && diseases.length
     ? db.prepare(
       `SELECT c.disease_id AS id, count(DISTINCT c.trial_id) AS n FROM trial_conditions c
@@ -136,12 +142,19 @@ export function storePicks(db: DatabaseSync): StorePicks {
         }`,
       ]
       : []),
+    ...(!diseases.length
+      ? [
+        `conditions: none has ${enough} or more trials here, so the portfolio overlap, target ` +
+        "prioritization and disease comparison are not asked",
+      ]
+      : []),
     ...(diseases.length
       ? [
         `conditions: ${
           diseases.map((d) => `${d.name} (${n(d.n, "trial")})`).join(", ")
         } — the most studied ` +
-        `(${MIN_TRIALS}+ trials each)${condition ? `; the portfolio's: ${condition.name}` : ""}`,
+        `(${enough}+ trials each${enough < MIN_TRIALS ? `: none has ${MIN_TRIALS}` : ""})` +
+        `${condition ? `; the portfolio's: ${condition.name}` : ""}`,
       ]
       : []),
     indication
