@@ -183,7 +183,7 @@ interface TablePage {
   readonly group: number;
   readonly groups: number;
   readonly pt: number;
-  /** Its height, as measured here (the frame's extent in the file; the application grows rows to fit). */
+  /** Its height, as measured here (conservatively: the application sizes the rows to their text). */
   readonly height: number;
 }
 
@@ -545,7 +545,6 @@ function drawTable(slide: Slide, t: ReportTable, page: TablePage, top: number, b
     x: X,
     y: top,
     w: page.widths.reduce((a, b) => a + b, 0),
-    h: page.height,
     colW: [...page.widths],
     fontFace: FONT,
     fontSize: page.pt,
