@@ -270,12 +270,17 @@ function relinkConditions(db: ImportStore["db"], migrated: number): string[] {
     AND id NOT IN (SELECT disease_id FROM trial_conditions WHERE disease_id IS NOT NULL)`);
   db.exec("DELETE FROM disease_synonyms WHERE disease_id NOT IN (SELECT id FROM diseases)");
   const n = (v: number) => v.toLocaleString("en-US");
+  const kept = (db.prepare(
+    `SELECT count(*) AS n FROM trial_conditions WHERE position < ? AND disease_id IS NOT NULL
+       AND disease_id NOT LIKE 'MESH:%' AND disease_id NOT LIKE 'CTGOV:%'`,
+  ).get(MESH_TERM_POSITION) as { n: number }).n - counts.meshXref - counts.ontologyName;
   const registered = Object.values(counts).reduce((a, b) => a + b, 0);
   const lines = [
     `Linked ${n(registered)} trial conditions: ` +
     (Object.keys(CONDITION_RULES) as ConditionRule[]).map((r) => `${n(counts[r])} ${CONDITION_RULES[r]}`)
       .join(", ") +
-    ` (${n(made.size)} diseases CTGOV:…, see docs/PUBLIC_DATA.md)`,
+    ` (${n(made.size)} diseases CTGOV:…, see docs/PUBLIC_DATA.md)` +
+    (kept > 0 ? `; ${n(kept)} more stay on the ontology diseases an earlier import linked them to` : ""),
   ];
   if (terms.ontology + terms.mesh > 0) {
     lines.push(
