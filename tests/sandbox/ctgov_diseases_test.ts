@@ -53,6 +53,8 @@ Deno.test("a 2023 snapshot's padded MeSH ids and a 2025 snapshot's native ids ar
     assert.deepEqual(linked(store, "NCT09900006"), ["MESH:D007938"]);
     // "LEUKEMIAS" with no MeSH mapping is that disease (case and plural aside), not a disease of its own.
     assert.deepEqual(linked(store, "NCT09900007"), ["MESH:D007938"]);
+    // "Alzheimer's Disease" is its study's MeSH term "Alzheimer Disease" (the possessive aside).
+    assert.deepEqual(linked(store, "NCT09900009"), ["MESH:D000544"]);
     assert.deepEqual(
       rows(store, "SELECT id FROM diseases WHERE id GLOB 'MESH:*'").filter((r) => PADDED.test(r.id)),
       [],
@@ -76,6 +78,10 @@ Deno.test("a 2023 snapshot's padded MeSH ids and a 2025 snapshot's native ids ar
     assert.deepEqual((await ac("Asthma"))[0].efo_id, "MESH:D001249");
     assert.deepEqual((await ac("blast crisis"))[0], { name: "Blast Crisis", efo_id: "MESH:D001752" });
     assert.deepEqual((await ac("Acute Disease"))[0], { name: "Acute Disease", efo_id: "MESH:D000208" });
+    assert.deepEqual((await ac("alzheimer's disease"))[0], {
+      name: "Alzheimer Disease",
+      efo_id: "MESH:D000544",
+    });
     const leukemia = await ac("Leukemia");
     assert.deepEqual(leukemia[0], { name: "Leukemia", efo_id: "MESH:D007938" });
     assert.equal(leukemia.filter((d) => /^leukemias?$/i.test(d.name)).length, 1, "one Leukemia");
@@ -99,12 +105,12 @@ Deno.test("a 2023 snapshot's padded MeSH ids and a 2025 snapshot's native ids ar
       assert.equal(l.body.data.trials.totalTrials, 4);
     }
 
-    // The import says how each condition was linked (the second import relinks the store's 8 registered conditions).
+    // The import says how each condition was linked (the second import relinks the store's 9 registered conditions).
     const summary = log.filter((l) => l.startsWith("Linked") && l.includes("trial conditions")).at(-1);
-    assert.match(summary ?? "", /^Linked 8 trial conditions: 0 to the ontology disease .*, 0 to an ontology/);
+    assert.match(summary ?? "", /^Linked 9 trial conditions: 0 to the ontology disease .*, 0 to an ontology/);
     assert.match(
       summary!,
-      /, 2 to their study's MeSH term, 1 to a MeSH term by its name \(their study gives none\), 5 made from their text \(the last resort\) \(4 diseases CTGOV:/,
+      /, 3 to their study's MeSH term, 1 to a MeSH term by its name \(their study gives none\), 5 made from their text \(the last resort\) \(4 diseases CTGOV:/,
     );
     assert.ok(
       log.some((l) => /^Linked 8 MeSH terms of the studies that no condition names/.test(l)),

@@ -35,7 +35,10 @@ const CANDIDATES = 200;
  */
 export function diseasesAutocomplete(ctx: HandlerContext): unknown {
   const q = String(ctx.params.q);
-  const words = q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem);
+  // The query's words as diseaseKey reads them (a possessive 's dropped: "Alzheimer's" finds "Alzheimer Disease").
+  const words = q.toLowerCase().replace(/['\u2019]s\b/g, "").split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(
+    stem,
+  );
   const esc = (w: string) => w.replace(/[\\%_]/g, (c) => "\\" + c);
   const tokens = words.length ? words.map(esc).join("%") : esc(q.trim());
   // Word starts: the name with its separators as spaces, after a leading space.
