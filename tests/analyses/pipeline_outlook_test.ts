@@ -192,3 +192,51 @@ Deno.test("computed benchmark: the same rates as phaseTransitions on the same dr
     await sb.close();
   }
 });
+
+Deno.test("bad input is refused before any request: 12 sponsors, 501 benchmark drugs, empty lists", async () => {
+  let requests = 0;
+  const ri = createClient({
+    baseUrl: "http://127.0.0.1:9",
+    apiKey: "k",
+    fetch: () => {
+      requests++;
+      return Promise.reject(new Error("no request may be sent"));
+    },
+  });
+  const sponsors = Array.from({ length: 12 }, (_, i) => `Sponsor ${i + 1}`);
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [
+      { sponsors, diseases: ["melanoma"] },
+      /pipelineOutlook: sponsors lists 12 items, at most 10 allowed; split/,
+    ],
+    [{ sponsors: [], diseases: ["melanoma"] }, /pipelineOutlook: sponsors/],
+    [{ sponsors: ["Pfizer"], diseases: [] }, /pipelineOutlook: diseases/],
+    [
+      {
+        sponsors: ["Pfizer"],
+        diseases: ["melanoma"],
+        benchmark: "computed",
+        benchmarkDrugs: Array.from({ length: 501 }, (_, i) => `drug${i}`),
+      },
+      /pipelineOutlook: benchmarkDrugs lists 501 items, at most 500 allowed/,
+    ],
+    [
+      { sponsors: ["Pfizer"], diseases: ["melanoma"], benchmark: "computed", benchmarkDrugs: [] },
+      /pipelineOutlook: benchmarkDrugs/,
+    ],
+    [{ sponsors: ["Pfizer"], diseases: ["melanoma"], benchmark: "mine" }, /pipelineOutlook: benchmark/],
+  ];
+  for (const [params, message] of cases) {
+    await assert.rejects(
+      () => pipelineOutlook(ri, params as never),
+      message,
+      JSON.stringify(params).slice(0, 80),
+    );
+  }
+  await assert.rejects(
+    () =>
+      phaseTransitions(ri, { drugs: Array.from({ length: 501 }, (_, i) => `d${i}`), diseases: ["melanoma"] }),
+    /phaseTransitions: drugs lists 501 items, at most 500 allowed/,
+  );
+  assert.equal(requests, 0);
+});
