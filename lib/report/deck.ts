@@ -467,7 +467,8 @@ function drawNative(slide: Slide, ctx: Ctx, c: NativeChart, box: Box): void {
       legendPos: "t",
       legendFontSize: BODY_PT,
       legendFontFace: FONT,
-      catAxisLabelFontSize: BODY_PT,
+      // Many bars side by side: their labels at the smallest size, so each bar keeps its label.
+      catAxisLabelFontSize: c.horizontal && many > 12 ? MIN_PT : BODY_PT,
       catAxisLabelFontFace: FONT,
       catAxisLabelColor: INK,
       catAxisLabelFrequency: String(every),

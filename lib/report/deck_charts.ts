@@ -13,6 +13,9 @@ import { phaseLabel, phaseRank } from "../charts/_kit.ts";
 import { defaults as regulatoryDefaults, tierLabel } from "../charts/regulatory_landscape_chart.ts";
 import { defaults as patentDefaults } from "../charts/patent_trends_chart.ts";
 import { defaults as scanDefaults, statusGroup } from "../charts/sponsor_scan_chart.ts";
+import { defaults as medicareDefaults } from "../charts/medicare_spending_chart.ts";
+import { defaults as researcherDefaults } from "../charts/researcher_output_chart.ts";
+import { displayName } from "../frames/value_labels.ts";
 import { displayText } from "../frames/semantics.ts";
 import type { ReportChart, ReportTable } from "./html.ts";
 
@@ -256,11 +259,91 @@ function outlook(c: ReportChart): NativeChart[] {
   }];
 }
 
+/** The top drugs by Part D spending, one bar each coloured by branded or generic (as on the page). */
+function medicare(c: ReportChart): NativeChart[] {
+  const [drugs] = c.data;
+  const rows = rowsOf(drugs.frame).filter((r) => typeof r.total_spending === "number")
+    .sort((a, b) => Number(b.total_spending) - Number(a.total_spending)).slice(0, medicareDefaults.top);
+  if (!rows.length) return [];
+  const seen = new Map<string, number>();
+  const labels = rows.map((r) => {
+    const brands = (r.brand_names as string[] | null ?? []).filter(Boolean).map(displayName);
+    const name = `${displayName(r.generic_name)}${brands.length ? ` (${brands.join(", ")})` : ""}`;
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n > 1 ? `${name} #${n}` : name;
+  });
+  const kinds = [["Branded", medicareDefaults.branded, true], [
+    "Generic",
+    medicareDefaults.generic,
+    false,
+  ]] as const;
+  return [{
+    title: c.chart.title() || medicareDefaults.title,
+    kind: "bar",
+    horizontal: true,
+    stacked: true,
+    categories: labels,
+    series: kinds.filter(([, , b]) => rows.some((r) => Boolean(r.branded) === b)).map(([name, color, b]) => ({
+      name,
+      color,
+      values: rows.map((r) => (Boolean(r.branded) === b ? Number(r.total_spending) : 0)),
+    })),
+    valueTitle: "Total spending (USD)",
+    // $200M, $1.2B: the page's compact dollars, as an Excel number format.
+    valueFormat: '[>=1000000000]"$"#,##0.0,,,"B";[>=1000000]"$"#,##0,,"M";"$"#,##0',
+    source: drugs,
+  }];
+}
+
+/** A researcher's works per year stacked by open access, then citations per year (the page's panels). */
+function researcher(c: ReportChart): NativeChart[] {
+  const [byYear] = c.data;
+  const rows = rowsOf(byYear.frame).filter((r) => r.year != null);
+  if (!rows.some((r) => Number(r.works ?? 0) > 0)) return [];
+  const categories = yearSpan(rows.map((r) => Number(r.year)));
+  const at = new Map(rows.map((r) => [String(r.year), r]));
+  const value = (y: string, f: (r: Record<string, unknown>) => number) => (at.has(y) ? f(at.get(y)!) : 0);
+  return [{
+    title: c.chart.title() || researcherDefaults.title,
+    kind: "bar",
+    stacked: true,
+    categories,
+    series: [
+      {
+        name: "Open access",
+        color: researcherDefaults.openAccess,
+        values: categories.map((y) => value(y, (r) => Number(r.open_access ?? 0))),
+      },
+      {
+        name: "Not open access",
+        color: researcherDefaults.closed,
+        values: categories.map((y) => value(y, (r) => Number(r.works ?? 0) - Number(r.open_access ?? 0))),
+      },
+    ],
+    valueTitle: "Works",
+    source: byYear,
+  }, {
+    title: "Citations per year",
+    kind: "bar",
+    categories,
+    series: [{
+      name: "Citations",
+      color: researcherDefaults.citations,
+      values: categories.map((y) => value(y, (r) => Number(r.citations ?? 0))),
+    }],
+    valueTitle: "Citations",
+    source: byYear,
+  }];
+}
+
 const NATIVE: Readonly<Record<string, (c: ReportChart) => NativeChart[]>> = {
   regulatory_tiers: regulatory,
   patent_trends: patents,
   sponsor_scan: scan,
   pipeline_outlook: outlook,
+  medicare_spending: medicare,
+  researcher_output: researcher,
 };
 
 /**

@@ -25,6 +25,8 @@ import { emptyChart } from "../../lib/charts/_kit.ts";
 import { phaseLabel } from "../../lib/charts/_kit.ts";
 import { tierLabel } from "../../lib/charts/regulatory_landscape_chart.ts";
 import type { Report } from "../../lib/report/html.ts";
+import { medicareSpendingChart } from "../../lib/charts/medicare_spending_chart.ts";
+import { researcherOutputChart } from "../../lib/charts/researcher_output_chart.ts";
 
 const root = new URL("../../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
@@ -483,6 +485,51 @@ Deno.test("deck of a report with an empty and a failed section: the sentence, th
   );
   // Real data: no synthetic footer; the source instead.
   assert.ok(slides.every((s) => s.texts.some((t) => t.startsWith("Data: ri.example.com"))));
+});
+
+Deno.test("native Medicare spending and researcher output charts carry their frames' values", async () => {
+  const drugs = pl.DataFrame({
+    generic_name: ["nivolumab", "gefitinib"],
+    brand_names: [["Opdivo"], ["Iressa"]],
+    branded: [true, false],
+    total_spending: [300e6, 100e6],
+    spend_share_fraction: [0.75, 0.25],
+  });
+  const byYear = pl.DataFrame({ year: [2020, 2022], works: [3, 5], citations: [10, 2], open_access: [1, 5] });
+  const report: Report = {
+    title: "R",
+    synthetic: false,
+    source: "ri.example.com",
+    generatedAt: new Date(0),
+    sections: [
+      {
+        title: "Medicare Part D spending",
+        charts: [{
+          name: "medicare_spending",
+          chart: medicareSpendingChart(drugs),
+          data: [{ title: "Drugs", frame: drugs }],
+        }],
+      },
+      {
+        title: "Researcher output",
+        charts: [{
+          name: "researcher_output",
+          chart: researcherOutputChart(byYear),
+          data: [{ title: "Works per year", frame: byYear }],
+        }],
+      },
+    ],
+  };
+  const charts = slidesOf(await deck(report)).slides.flatMap((s) => s.charts.map(chartData));
+  const series = (name: string) => charts.flatMap((c) => c.series).find((s) => s.name === name)!;
+  assert.deepEqual(series("Branded").categories, ["Nivolumab (Opdivo)", "Gefitinib (Iressa)"]);
+  assert.deepEqual(series("Branded").values, [300e6, 0]);
+  assert.deepEqual(series("Generic").values, [0, 100e6]);
+  // Every year of the span, a year without works empty; not open access = works − open access.
+  assert.deepEqual(series("Open access").categories, ["2020", "2021", "2022"]);
+  assert.deepEqual(series("Open access").values, [1, 0, 5]);
+  assert.deepEqual(series("Not open access").values, [2, 0, 0]);
+  assert.deepEqual(series("Citations").values, [10, 0, 2]);
 });
 
 Deno.test("deck of a report of 12 sponsors: every section's slides, inside the slides, in Impress too", async () => {
