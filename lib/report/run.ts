@@ -151,7 +151,9 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
   const drugs = i.drugs ?? [];
   // Whose catalysts and expiries: the sponsors and tickers, else the drugs asked for (one question).
   // Names as readers read them (the analyses are asked with the service's spelling).
-  const shown = (names: readonly string[]) => names.map(readerName);
+  // Each sponsor under the name the reader gave (the Sponsors table says what it resolved to).
+  const asGiven = (name: string) => ctx.sponsors?.find((r) => r.name === name)?.input ?? name;
+  const shown = (names: readonly string[]) => names.map((n) => readerName(asGiven(n)));
   const whose = i.sponsors.length + i.tickers.length
     ? [...shown(i.sponsors), ...i.tickers]
     : [drugs.join(", ")];
@@ -181,7 +183,10 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
       const market = await regulatoryLandscape(client, { region: "US" });
       const own = [];
       for (const sponsor of i.sponsors) {
-        own.push({ sponsor, r: await regulatoryLandscape(client, { region: "US", sponsor }) });
+        own.push({
+          sponsor: readerName(asGiven(sponsor)),
+          r: await regulatoryLandscape(client, { region: "US", sponsor }),
+        });
       }
       return S.regulatorySection(market, "US approvals", ctx.asOf, {
         sponsors: own,
@@ -205,7 +210,11 @@ function stepsFor(client: Client, ctx: RunContext): Record<SectionId, Step> {
       const scans = [];
       // Patent years up to the data's reference year, not the clock's.
       for (const sponsor of scanned) {
-        scans.push({ sponsor, r: await sponsorScan(client, { sponsor, ...(ctx.asOf ? { to: year } : {}) }) });
+        scans.push({
+          sponsor,
+          label: readerName(asGiven(sponsor)),
+          r: await sponsorScan(client, { sponsor, ...(ctx.asOf ? { to: year } : {}) }),
+        });
       }
       return S.sponsorSection(scans);
     },

@@ -112,7 +112,10 @@ export function portfolioSection(
   // No pair shares a trial: a sentence with each sponsor's own trials in the condition, not a matrix of zeros.
   const own = r.sponsors.height && r.sponsors.columns.includes("trial_count")
     ? r.sponsors.toRecords().map((x) =>
-      `${displayText(String(x.resolved_name ?? x.sponsor))} ${n(x.trial_count ?? 0)}`
+      `${
+        sponsors[r.sponsors.getColumn("sponsor").toArray().indexOf(x.sponsor as never)] ??
+          displayName(String(x.sponsor))
+      } ${n(x.trial_count ?? 0)}`
     ).join(", ")
     : "";
   const thin = !pairs.height
@@ -167,7 +170,9 @@ export function catalystSection(
   const next = upcoming.height ? upcoming.row(0) : null;
   const col = (c: string) => upcoming.columns.indexOf(c);
   const whose = (row: unknown[]) =>
-    who.length > 1 ? ` (${(row[col("entities")] as string[] ?? []).map(displayText).join(", ")})` : "";
+    who.length > 1
+      ? ` (${(row[col("entities")] as string[] ?? []).map((e) => displayName(displayText(e))).join(", ")})`
+      : "";
   // Whose event each is: the entity (sponsor or ticker) it was fetched for.
   // A question by drug (no sponsor asked): the events' own sponsors instead of the question's label.
   const byDrug = r.events.height > 0 && r.events.columns.includes("sponsors") &&
@@ -500,11 +505,16 @@ export function researcherSection(r: ResearcherOutput, name: string, asOf?: Date
 
 /** Each sponsor at a glance: a pipeline chart per sponsor; the tables name the sponsor on every row. */
 export function sponsorSection(
-  scans: readonly { readonly sponsor: string; readonly r: SponsorScan }[],
+  scans: readonly {
+    readonly sponsor: string;
+    readonly r: SponsorScan;
+    /** The name to show (the report: the name the reader gave); default the organization it resolved to. */
+    readonly label?: string;
+  }[],
 ): ReportSection {
-  const named = scans.map(({ sponsor, r }) => ({
+  const named = scans.map(({ sponsor, r, label }) => ({
     r,
-    name: displayName(displayText(String(first(r.sponsor, "name") ?? sponsor))),
+    name: label ?? displayName(displayText(String(first(r.sponsor, "name") ?? sponsor))),
   }));
   const withName = (df: pl.DataFrame, name: string) =>
     df.withColumns(pl.lit(name).alias("sponsor")).select("sponsor", ...df.columns);
