@@ -91,6 +91,15 @@ Deno.test("a 2023 snapshot's padded MeSH ids and a 2025 snapshot's native ids ar
       "a word inside a name",
     );
 
+    // Found under its MeSH terms, NCT09900001 lists the condition it registered, not them.
+    const blast = await ri.trials.search({ disease_id: "MESH:D001752", limit: 10 });
+    assert.deepEqual(
+      blast.rows.map((t) => [t.trial_id, t.conditions]),
+      [["NCT09900001", ["Acute Myeloid Leukemia in Blast Crisis"]]],
+    );
+    const details = await get(sb, P.details, { nctId: "NCT09900001" }, "pro");
+    assert.equal(details.body.data.conditions, "Acute Myeloid Leukemia in Blast Crisis", details.text);
+
     // Either form of the id finds the four studies (the client and the sandbox write it as MeSH issued it).
     for (const id of ["MESH:D007938", "MESH:D000007938"]) {
       const found = await ri.trials.search({ disease_id: id, limit: 50 });

@@ -10,6 +10,7 @@ import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
 import { all, ftsPhrase, marks, one, Where } from "./_sql.ts";
 import { pageIds } from "./_page_cache.ts";
 import { RID_ORDER, ridFollowsTrialId } from "../store/_rid_order.ts";
+import { MESH_TERM_POSITION } from "../store/conditions.ts";
 
 /** A trial row of the registry and topic searches. */
 interface TrialRowOut {
@@ -38,10 +39,13 @@ export const sponsorList = (trialId: string): string =>
   `(SELECT group_concat(sponsor_name, char(31)) FROM (SELECT x.sponsor_name FROM trial_sponsors x
      WHERE x.trial_id = ${trialId} ORDER BY x.role = 'lead' DESC, x.sponsor_name))`;
 
-/** SQL of one trial's condition names in registry order, as {@link sponsorList} (index `trial_conditions_list`). */
+/**
+ * SQL of one trial's condition names in registry order, as {@link sponsorList} (index `trial_conditions_list`);
+ * the study's MeSH terms an import adds are not conditions it registered (store/conditions.ts).
+ */
 export const conditionList = (trialId: string): string =>
   `(SELECT group_concat(condition_name, char(31)) FROM (SELECT x.condition_name FROM trial_conditions x
-     WHERE x.trial_id = ${trialId} ORDER BY x.position))`;
+     WHERE x.trial_id = ${trialId} AND x.position < ${MESH_TERM_POSITION} ORDER BY x.position))`;
 
 /** The names of a {@link sponsorList} or {@link conditionList} column (none: `[]`). */
 export function splitList(v: string | null): string[] {

@@ -7,6 +7,7 @@
  */
 import { flaggedBody, type HandlerContext, notFound } from "../handler.ts";
 import { all, one } from "./_sql.ts";
+import { MESH_TERM_POSITION } from "../store/conditions.ts";
 
 /** Longest summary returned before the `...` cut. */
 export const SUMMARY_MAX = 800;
@@ -60,7 +61,8 @@ export function trialsDetails(ctx: HandlerContext): unknown {
     phase: t.phase,
     sponsors,
     conditions: first5(
-      "SELECT condition_name AS name FROM trial_conditions WHERE trial_id = ? ORDER BY position LIMIT 5",
+      `SELECT condition_name AS name FROM trial_conditions WHERE trial_id = ? AND position < ${MESH_TERM_POSITION}
+       ORDER BY position LIMIT 5`,
     ),
     interventions: first5(
       "SELECT name FROM trial_interventions WHERE trial_id = ? ORDER BY position LIMIT 5",

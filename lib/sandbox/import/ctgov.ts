@@ -13,9 +13,9 @@
  *   `MESH:<id>` with the id as MeSH issued it (`meshUi`: `D000007938` of snapshots up to mid-2024 and
  *   `D007938` of later ones are one disease, `MESH:D007938`); the others stay free text until the linking
  *   step (link.ts). The study's MeSH terms that none of its conditions names are its conditions too, after
- *   the registered ones (positions from {@linkcode MESH_TERM_POSITION}), so a leukemia study registered as
- *   "AML in Blast Crisis" is found under Leukemia, Blast Crisis and Acute Disease, as ClinicalTrials.gov's
- *   own condition search finds it.
+ *   the registered ones (positions from `MESH_TERM_POSITION`, store/conditions.ts; left out of the trial's
+ *   condition lists), so a leukemia study registered as "AML in Blast Crisis" is found under Leukemia, Blast
+ *   Crisis and Acute Disease, as ClinicalTrials.gov's own condition search finds it.
  * - Not in the registry's study record, so not imported: therapeutic area (`unknown`), biomarker selection,
  *   prior approval, topics and investigators' author ids. `pos_score` is the sandbox's own formula.
  *
@@ -25,12 +25,7 @@ import { trialPos } from "../store/formulas.ts";
 import { batched, type ImportStore } from "./_store.ts";
 import { fileError, lineSink, readSource, type Sink, wholeSink } from "./_read.ts";
 import { diseaseKey, meshUi } from "../../client/names.ts";
-
-/**
- * The first `trial_conditions.position` of a study's MeSH terms that none of its registered conditions
- * names (the registered conditions keep their own positions, 0 up).
- */
-export const MESH_TERM_POSITION = 1000;
+import { MESH_TERM_POSITION } from "../store/conditions.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;

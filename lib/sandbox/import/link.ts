@@ -29,7 +29,7 @@
  */
 import type { ImportStore } from "./_store.ts";
 import { diseaseKey, drugKeys, meshUi } from "../../client/names.ts";
-import { MESH_TERM_POSITION } from "./ctgov.ts";
+import { MESH_TERM_POSITION } from "../store/conditions.ts";
 import { fillNameKeys } from "../store/name_keys.ts";
 import { linkOrganizations } from "./link_orgs.ts";
 import { linkBiology } from "./link_biology.ts";
