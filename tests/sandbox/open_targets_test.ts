@@ -350,6 +350,22 @@ Deno.test("Open Targets: one table of published names; a stage word is a phase",
   assert.deepEqual(SHAPES.association.fields.score.map(([n]) => n), ["associationScore", "score"]);
   assert.deepEqual(DATASETS.indication, ["clinical_indication", "drug_indication", "indication"]);
   assert.deepEqual(DATASETS.knownDrug, ["clinical_target", "known_drug", "knownDrugsAggregated"]);
+  // The docs' release table names every folder and every name a release renamed (names seen in only some
+  // releases), so it cannot drift from the table the reader uses.
+  const doc = Deno.readTextFileSync(new URL("../../docs/PUBLIC_DATA.md", import.meta.url));
+  const section = doc.slice(doc.indexOf("### Open Targets Platform"), doc.indexOf("### Corporate families"));
+  for (const [kind, shape] of Object.entries(SHAPES)) {
+    for (const [folder] of shape.folders) {
+      assert.ok(section.includes(`\`${folder}\``), `${kind} folder ${folder}`);
+    }
+    for (const names of Object.values(shape.fields)) {
+      for (const [name, releases] of names) {
+        if (releases.split(", ").length === 3) continue; // in every release: not a rename
+        const leaf = name.split(".").pop()!;
+        assert.ok(section.includes(leaf), `${kind}: ${name} (${releases}) is in docs/PUBLIC_DATA.md`);
+      }
+    }
+  }
   assert.deepEqual(
     ["APPROVAL", "WITHDRAWAL", "PHASE_2_3", "EARLY_PHASE_1", "UNKNOWN", 3, "nonsense"].map(phaseOf),
     [4, 4, 3, 0.5, 0, 3, undefined],
