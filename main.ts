@@ -282,7 +282,11 @@ const written = await writeReport(
     title: "Life-science research landscape",
     subtitle: [
       inputs.sponsors.length
-        ? `Sponsors ${inputs.sponsors.map((x) => displayName(displayText(x))).join(", ")}`
+        // As the reader gave them (the Sponsors table says what each resolved to).
+        ? `Sponsors ${
+          inputs.sponsors.map((x) => displayName(displayText(sponsors.find((r) => r.name === x)?.input ?? x)))
+            .join(", ")
+        }`
         : "",
       inputs.condition ? `condition ${inputs.condition}` : "",
       inputs.diseases.length && !demo ? `diseases ${inputs.diseases.join(", ")}` : "",

@@ -345,7 +345,7 @@ export function agreeing(section: ReportSection, sponsors: readonly SponsorResol
   const table = <T extends { frame: pl.DataFrame }>(t: T): T => {
     const df = t.frame;
     const by = ["sponsor", "input", "entity"].find((c) => df.columns.includes(c));
-    if (!by || !df.columns.includes("resolved") || df.getColumn("resolved").dtype.toString() !== "Bool") {
+    if (!by || !df.columns.includes("resolved") || !df.getColumn("resolved").dtype.equals(pl.Bool)) {
       return t;
     }
     const keys = (df.getColumn(by).toArray() as unknown[]).map((v) =>

@@ -116,12 +116,25 @@ Deno.test("report on an imported store: one resolution per sponsor, said once, t
       assert.doesNotMatch(text, new RegExp(`${s}[^.]*(did not resolve|not resolve to an organization)`, "i"));
     }
     assert.doesNotMatch(text, /did not resolve|No organizations matched/);
-    // Every table with a resolved column says how, never "no", for these sponsors.
+    // Every table with a resolved column says how each of these sponsors resolved, as the Sponsors table does.
+    const how = new Map(
+      who.rows.flatMap((row) =>
+        [row[0], row[col(who, "resolved_name")]].map((n) => [n.toLowerCase(), row[col(who, "resolved")]])
+      ),
+    );
+    let checked = 0;
     for (const [name, t] of tables) {
       const at = col(t, "resolved");
-      if (at < 0) continue;
-      for (const row of t.rows) assert.doesNotMatch(row[at], /^(false|no)$/i, `${name}: ${row.join(",")}`);
+      const by = ["sponsor", "input", "entity"].map((c) => col(t, c)).find((i) => i >= 0);
+      if (at < 0 || by === undefined || name.startsWith("sponsors_")) continue;
+      for (const row of t.rows) {
+        const said = how.get(row[by].replace(/^sponsor:/, "").toLowerCase());
+        if (said === undefined) continue;
+        assert.equal(row[at], said, `${name}: ${row.join(",")}`);
+        checked++;
+      }
     }
+    assert.ok(checked >= SPONSORS.length, `resolved columns checked: ${checked}`);
     // The sponsor scan counts the approvals the resolution saw (not 0 for a sponsor with approvals), under
     // the name the reader gave.
     const scan = /- Sponsor scan: (.*)/.exec(r.out)?.[1] ?? "";
