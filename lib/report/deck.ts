@@ -927,5 +927,8 @@ export async function deck(report: Report, options: DeckOptions = {}): Promise<U
     // Speaker notes: the section's whole headline, every warning and each chart's definition.
     if (p.section !== undefined) slide.addNotes(sectionNotes(report.sections[p.section]));
   });
-  return await pptx.write({ outputType: "uint8array" }) as Uint8Array;
+  // Deflated: pptxgenjs applies `compression` only to its "STREAM" output (a Node Buffer, a Uint8Array);
+  // the XML of tables and charts shrinks several-fold, the PNGs are already compressed.
+  const bytes = await pptx.write({ outputType: "STREAM", compression: true }) as Uint8Array;
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
