@@ -143,6 +143,17 @@ Deno.test("a store imported before MeSH ids were canonical is rewritten by the n
     );
     assert.deepEqual(linked(store, "NCT09900002"), ["MESH:D000007938"]);
     db.close();
+    {
+      // Served as it is, it answers the id as MeSH issued it (the client sends MESH:D007938 for either form).
+      await using sb = await startSandbox({ store, quiet: true });
+      const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+      for (const id of ["MESH:D007938", "MESH:D000007938"]) {
+        const found = await ri.trials.search({ disease_id: id, limit: 10 });
+        assert.deepEqual(found.rows.map((t) => t.trial_id).sort(), ["NCT09900001", "NCT09900002"], id);
+        const l = await post(sb, P.landscape, { efo_id: id }, "pro");
+        assert.equal(l.body.data?.trials.totalTrials, 2, l.text);
+      }
+    }
     log.length = 0;
     await importPublicData({ store, ctgov: `${FX}ctgov_2025`, today: TODAY, log: (l) => log.push(l) });
     assert.ok(log.some((l) => /^Rewrote 6 zero-padded MeSH ids/.test(l)), log.join("\n"));

@@ -14,6 +14,7 @@ import { dayNumber, isoDay } from "../store/prng.ts";
 import { diseaseFamily } from "./_resolve.ts";
 import { all, marks, one } from "./_sql.ts";
 import { diseaseKey } from "../../client/names.ts";
+import { storedDiseaseId } from "../store/conditions.ts";
 
 /** A query word as a name pattern: its plural ending dropped, so "Allergies" finds "Allergy" and "Allergies". */
 const stem = (w: string) =>
@@ -92,7 +93,9 @@ export function diseasesLandscape(ctx: HandlerContext): unknown {
     ? normaliseCurie(params.efo_id) ?? params.efo_id
     : undefined;
   const d = curie !== undefined
-    ? one<{ id: string; name: string }>(db, "SELECT id, name FROM diseases WHERE id = ?", [curie])
+    ? one<{ id: string; name: string }>(db, "SELECT id, name FROM diseases WHERE id = ?", [
+      storedDiseaseId(db, curie),
+    ])
     : one<{ id: string; name: string }>(db, "SELECT id, name FROM diseases WHERE name = ? COLLATE NOCASE", [
       String(params.disease).trim(),
     ]);

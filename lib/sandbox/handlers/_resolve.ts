@@ -8,6 +8,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { normaliseCurie } from "../../client/params.ts";
+import { storedDiseaseId } from "../store/conditions.ts";
 import { all, marks, one } from "./_sql.ts";
 import { orgKey } from "../../client/names.ts";
 import { distance } from "../../client/guards.ts";
@@ -27,7 +28,9 @@ export function resolveDisease(db: DatabaseSync, text: string, keyword = false):
   const q = text.trim();
   const curie = normaliseCurie(q);
   if (curie) {
-    const r = one<{ id: string; name: string }>(db, "SELECT id, name FROM diseases WHERE id = ?", [curie]);
+    const r = one<{ id: string; name: string }>(db, "SELECT id, name FROM diseases WHERE id = ?", [
+      storedDiseaseId(db, curie),
+    ]);
     if (r) return { ...r, via: "curie" };
   }
   const byName = one<{ id: string; name: string }>(

@@ -10,7 +10,7 @@ import { type HandlerContext, listBody, offsetOf } from "../handler.ts";
 import { all, ftsPhrase, marks, one, Where } from "./_sql.ts";
 import { pageIds } from "./_page_cache.ts";
 import { RID_ORDER, ridFollowsTrialId } from "../store/_rid_order.ts";
-import { MESH_TERM_POSITION } from "../store/conditions.ts";
+import { MESH_TERM_POSITION, storedDiseaseId } from "../store/conditions.ts";
 
 /** A trial row of the registry and topic searches. */
 interface TrialRowOut {
@@ -71,7 +71,7 @@ function registryWhere(ctx: HandlerContext, w: Where): void {
   if (str("condition")) w.add(sub("trial_conditions", "x.condition_name = ?"), str("condition")!);
   // PITFALLS 3: a disease_id without a colon is silently dropped.
   if (str("disease_id")?.includes(":")) {
-    w.add(sub("trial_conditions", "x.disease_id = ?"), str("disease_id")!);
+    w.add(sub("trial_conditions", "x.disease_id = ?"), storedDiseaseId(ctx.db, str("disease_id")!));
   }
   if (num("enrollment_min") !== undefined) w.add("t.enrollment >= ?", num("enrollment_min")!);
   if (num("enrollment_max") !== undefined) w.add("t.enrollment <= ?", num("enrollment_max")!);
