@@ -369,8 +369,7 @@ async function fromService(
     trials ? `${count(trials, "trial")}` : "",
     approvals ? `${count(approvals, "approval")}` : "",
     units.length ? `${count(units.length, "other name")} of its family reached` : "",
-    said.rule ?? "",
-  ].filter(Boolean).join("; ");
+  ].filter(Boolean).join("; ") + (said.rule ? ` (${said.rule})` : "");
   return {
     found: { name },
     note: `--sponsors '${v}' → ${name}${note ? `: ${note}` : ""}`,

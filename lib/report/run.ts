@@ -313,8 +313,10 @@ export function sponsorsSection(sponsors: readonly SponsorResolution[]): ReportS
   );
   return {
     title: "Sponsors",
-    summary:
-      sponsors.map((s) => `${s.input}${s.name !== s.input ? ` (${s.name})` : ""}: ${s.note}.`).join(" ") +
+    summary: sponsors.map((s) => {
+      const [given, as] = [readerName(s.input), readerName(s.name)];
+      return `${given}${as !== given ? ` (as ${as})` : ""}: ${s.note}.`;
+    }).join(" ") +
       " Every section below asks for each sponsor under this one resolution.",
     tables: [{ title: "How each sponsor resolved", frame }],
   };

@@ -416,15 +416,16 @@ export function diseaseSection(r: DiseaseComparison, known?: ReadonlyMap<string,
     (resolved.getColumn(m.column).toArray() as unknown[]).every((v) => v == null || Number(v) === 0)
   );
   const measures = diseaseChartDefaults.measures.filter((m) => !empty.includes(m));
+  // The page shows the measures it draws (the CSV keeps every column, ids included).
   const columns = [
     "input",
     "disease",
     "total_trials",
     "total_approvals",
     "competitiveness_index",
-    ...(noPartD === undefined ? ["medicare_spending_usd"] : []),
+    "medicare_spending_usd",
     "orphan_share_fraction",
-  ].filter((c) => r.summary.columns.includes(c));
+  ].filter((c) => r.summary.columns.includes(c) && !empty.some((m) => m.column === c));
   const summary: ReportTable = {
     title: "Summary",
     // Readers see disease names; the ids stay in the CSV and the workbook.
