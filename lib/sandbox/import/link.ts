@@ -28,7 +28,7 @@
  * @module
  */
 import type { ImportStore } from "./_store.ts";
-import { diseaseKey, drugKeys, meshUi } from "../../client/names.ts";
+import { diseaseKey, drugComponents, meshUi } from "../../client/names.ts";
 import { MESH_TERM_POSITION } from "../store/conditions.ts";
 import { fillNameKeys } from "../store/name_keys.ts";
 import { linkOrganizations } from "./link_orgs.ts";
@@ -71,8 +71,12 @@ export function linkDrugNames(store: ImportStore): string[] {
   let linked = 0;
   for (const r of rows) {
     if (!hasMolecules) break;
-    for (const k of drugKeys(r.ingredient)) {
-      const m = molecule.get(k) as { id: string } | undefined;
+    // Each component by its name with a stated ester first (fluticasone propionate and fluticasone furoate are
+    // molecules of their own), else by its base name (salts folded).
+    for (const c of drugComponents(r.ingredient)) {
+      const m = ((c.ester ? molecule.get(`${c.base} ${c.ester}`) : undefined) ?? molecule.get(c.base)) as
+        | { id: string }
+        | undefined;
       if (m && linkDrug.run(r.key, m.id).changes) linked++;
     }
   }
@@ -131,8 +135,9 @@ export function canonicalMeshIds(db: ImportStore["db"]): number {
  * {@linkcode CONDITION_RULES} that finds a disease, names compared by `diseaseKey` (case, accents,
  * punctuation and plurals aside): the ontology disease cross-referencing the MeSH term its study maps it
  * to, an ontology disease by name or synonym, that MeSH term, a MeSH term of another study by name, else a
- * disease made from its text. A study's MeSH terms that no condition names (ctgov.ts) take the same rules. A disease made from the text (`CTGOV:<hash>` of the key) is one per
- * key, named as most trials spell it, with the other spellings as synonyms.
+ * disease made from its text. A study's MeSH terms that no condition names (ctgov.ts) take the same rules.
+ * A disease made from the text (`CTGOV:<hash>` of the key) is one per key, named as most trials spell it,
+ * with the other spellings as synonyms.
  */
 export function linkConditions(store: ImportStore): string[] {
   const { db } = store;
@@ -164,7 +169,14 @@ function relinkConditions(db: ImportStore["db"], migrated: number): string[] {
     `SELECT trial_id, position, disease_id, condition_name FROM trial_conditions
      WHERE disease_id IS NULL OR disease_id LIKE 'MESH:%' OR disease_id LIKE 'CTGOV:%'`,
   ).all() as { trial_id: string; position: number; disease_id: string | null; condition_name: string }[];
-  if (pending.length === 0) return [];
+  const rewrote = migrated > 0
+    ? [
+      `Rewrote ${
+        migrated.toLocaleString("en-US")
+      } zero-padded MeSH ids as MeSH issued them (MESH:D000007938 → MESH:D007938)`,
+    ]
+    : [];
+  if (pending.length === 0) return rewrote;
   const keyOf = (text: string) => diseaseKey(text) || text.toLowerCase();
   const wanted = new Set(pending.map((c) => keyOf(c.condition_name)));
   // Ontology diseases (Open Targets: EFO, MONDO, …) by the keys of their names, then of their synonyms.
@@ -183,17 +195,13 @@ function relinkConditions(db: ImportStore["db"], migrated: number): string[] {
     }
   }
   // MeSH diseases the studies name, by the keys of their terms.
+  const meshRows = db.prepare("SELECT id, name FROM diseases WHERE id LIKE 'MESH:%' ORDER BY id").all() as {
+    id: string;
+    name: string;
+  }[];
   const mesh = new Map<string, { id: string; name: string }>();
-  for (
-    const r of db.prepare("SELECT id, name FROM diseases WHERE id LIKE 'MESH:%' ORDER BY id").all() as {
-      id: string;
-      name: string;
-    }[]
-  ) {
-    const k = keyOf(r.name);
-    if (!mesh.has(k)) mesh.set(k, r);
-  }
-  const meshName = new Map([...mesh.values()].map((m) => [m.id, m.name]));
+  for (const r of meshRows) if (!mesh.has(keyOf(r.name))) mesh.set(keyOf(r.name), r);
+  const meshName = new Map(meshRows.map((m) => [m.id, m.name]));
   const hasXrefs = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'disease_xrefs'").get() !== undefined;
   const byXref = hasXrefs
     ? db.prepare(
@@ -288,10 +296,5 @@ function relinkConditions(db: ImportStore["db"], migrated: number): string[] {
         `conditions too: ${n(terms.ontology)} to ontology diseases, ${n(terms.mesh)} as MeSH diseases`,
     );
   }
-  if (migrated > 0) {
-    lines.push(
-      `Rewrote ${n(migrated)} zero-padded MeSH ids as MeSH issued them (MESH:D000007938 → MESH:D007938)`,
-    );
-  }
-  return lines;
+  return [...lines, ...rewrote];
 }
