@@ -229,6 +229,59 @@ Deno.test("disease and regulatory endpoints", async (t) => {
 
 const COMBOS = new URL("../fixtures/public/orange_book_combos", import.meta.url).pathname;
 
+Deno.test("with molecules imported, an approval links to the molecule its ingredient names, a stated ester kept", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "ri-combos-" });
+  try {
+    // Molecules as the Open Targets drug_molecule dataset gives them (JSON lines; ids illustrative): the
+    // two fluticasone esters are molecules of their own beside fluticasone; salmeterol xinafoate is a salt form.
+    await Deno.mkdir(`${dir}/ot/drug_molecule`, { recursive: true });
+    const mol = (id: string, name: string, parentId?: string) =>
+      JSON.stringify({ id, name, drugType: "Small molecule", ...(parentId ? { parentId } : {}) });
+    await Deno.writeTextFile(
+      `${dir}/ot/drug_molecule/part-00000.json`,
+      [
+        mol("CHEMBL1000001", "FLUTICASONE"),
+        mol("CHEMBL1473", "FLUTICASONE PROPIONATE"),
+        mol("CHEMBL1676", "FLUTICASONE FUROATE"),
+        mol("CHEMBL1263", "SALMETEROL"),
+        mol("CHEMBL1000002", "SALMETEROL XINAFOATE", "CHEMBL1263"),
+      ].join("\n") + "\n",
+    );
+    await importPublicData({
+      store: `${dir}/ri.db`,
+      orangeBook: COMBOS,
+      openTargets: `${dir}/ot`,
+      today: "2026-11-21",
+    });
+    await using sb = await startSandbox({ store: `${dir}/ri.db`, quiet: true });
+    const links = rows<{ trade: string; chembl: string }>(
+      sb,
+      `SELECT a.trade_name AS trade, group_concat(d.chembl_id, ' ') AS chembl FROM approvals a
+       JOIN approval_drugs d ON d.approval_key = a.key GROUP BY a.key ORDER BY a.trade_name`,
+    ).map((r) => `${r.trade}: ${r.chembl.split(" ").sort().join(" ")}`);
+    assert.deepEqual(links, [
+      "ADVAIR DISKUS 250/50: CHEMBL1263 CHEMBL1473",
+      "ADVAIR HFA: CHEMBL1263 CHEMBL1473",
+      "ARNUITY ELLIPTA: CHEMBL1676",
+      "DYMISTA: CHEMBL1473",
+      "FLOVENT HFA: CHEMBL1473",
+      "SEREVENT: CHEMBL1263",
+      "TRELEGY ELLIPTA: CHEMBL1676",
+    ]);
+    // Advair's catalysts are still Advair's only, now also found through its molecules.
+    const r = await get(sb, P.catalysts, {
+      drugNames: "FLUTICASONE PROPIONATE; SALMETEROL XINAFOATE",
+      windowDays: 1000,
+    }, "pro");
+    assert.deepEqual(
+      [...new Set((r.body.data.events as { trade_name: string }[]).map((e) => e.trade_name))].sort(),
+      ["ADVAIR DISKUS 250/50", "ADVAIR HFA"],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("drug names as analysts mean them: a combination asks for the products holding all of its components (Orange Book fixture)", async () => {
   const dir = await Deno.makeTempDir({ prefix: "ri-combos-" });
   try {
