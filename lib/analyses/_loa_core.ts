@@ -8,7 +8,8 @@
  */
 import { normalisePhase } from "../client/params.ts";
 import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
-import { baseName } from "../client/names.ts";
+import { baseName, namesProduct } from "../client/names.ts";
+import type { DataFrame } from "../frames/polars.ts";
 
 /** Phase levels of a programme: 1, 2, 3 (trials) and 4 (approval). */
 export type Level = 1 | 2 | 3 | 4;
@@ -401,4 +402,22 @@ export function assignApprovals(
     out.set(p.disease, { records, landscape: p.landscape });
   }
   return out;
+}
+
+/** The drugs a disease's regulatory landscape lists, by disease (rows with `disease` and `drug`). */
+export function landscapeDrugs(frame: DataFrame | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const r of frame?.toRecords() ?? []) {
+    const d = String(r.disease);
+    out.set(d, [...(out.get(d) ?? []), String(r.drug)]);
+  }
+  return out;
+}
+
+/**
+ * Whether a disease's landscape lists a drug by the shared rule ({@linkcode namesProduct}): a product
+ * holding every component of the drug's name, so a combination is not approved by one of its components.
+ */
+export function listsDrug(listed: Map<string, string[]>, disease: string, drug: string): boolean {
+  return (listed.get(disease) ?? []).some((product) => namesProduct(drug, product));
 }

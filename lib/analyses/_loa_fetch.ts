@@ -8,7 +8,7 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { baseName, drugKeys } from "../client/names.ts";
+import { baseName, namesProduct } from "../client/names.ts";
 import type { Provenance } from "../client/result.ts";
 import type { AnalysisWarning } from "../frames/mod.ts";
 import type { DataFrame } from "../frames/polars.ts";
@@ -201,14 +201,14 @@ export async function pullProgrammes(
   found.forEach((r, i) => {
     const drug = withTrials[i];
     provenance.push(r.meta);
-    const key = drugKeys(drug)[0];
     for (const a of r.rows as Record<string, unknown>[]) {
       const names = [
         ...((a.drugs ?? []) as { name?: string }[]).map((d) => d.name).filter((n): n is string => !!n),
         ...(typeof a.ingredient === "string" ? [a.ingredient] : []),
       ];
-      // The search matches a part of the ingredient ("mab" finds every antibody): keep the drug's own.
-      if (names.length && !names.some((n) => drugKeys(n).includes(key))) continue;
+      // The search matches a part of the ingredient ("mab" finds every antibody): keep the products the
+      // drug names (the shared rule: a combination's products hold all of its components).
+      if (names.length && !names.some((n) => namesProduct(drug, n))) continue;
       approvals.push({
         drug,
         approval_id: a.approval_id,

@@ -15,7 +15,6 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { drugKeys } from "../client/names.ts";
 import { type AnalysisResult, analysisResult, withKeys } from "../frames/mod.ts";
 import type { DataFrame } from "../frames/polars.ts";
 import { framed } from "./_measures.ts";
@@ -33,8 +32,10 @@ import {
 import {
   assignApprovals,
   buildProgramme,
+  landscapeDrugs,
   type Level,
   LEVEL_CODE,
+  listsDrug,
   type LoaApproval,
   type LoaTrial,
   median,
@@ -223,10 +224,7 @@ export function phaseTransitionsFromFrames(
     }
     approvalsOf.set(drugOf(r.drug), list);
   }
-  const listed = new Set<string>();
-  for (const r of options.landscape?.toRecords() ?? []) {
-    for (const k of drugKeys(String(r.drug))) listed.add(`${r.disease}\u0000${k}`);
-  }
+  const listed = landscapeDrugs(options.landscape);
   const programmes: Programme[] = [];
   const byDrug = new Map<string, typeof byProgramme extends Map<string, infer V> ? V[] : never>();
   for (const p of byProgramme.values()) {
@@ -240,7 +238,7 @@ export function phaseTransitionsFromFrames(
         disease: p.disease,
         names: [p.disease, ...(options.diseaseNames?.[p.disease] ?? [])],
         reachedIII: p.trials.some((t) => /3/.test(t.phase ?? "")),
-        landscape: drugKeys(drug).some((k) => listed.has(`${p.disease}\u0000${k}`)),
+        landscape: listsDrug(listed, p.disease, drug),
       })),
       approvalsOf.get(key) ?? [],
     );

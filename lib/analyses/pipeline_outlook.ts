@@ -16,13 +16,12 @@
  */
 import pl from "nodejs-polars";
 import type { Client } from "../client/mod.ts";
-import { drugKeys } from "../client/names.ts";
 import type { Provenance } from "../client/result.ts";
 import { ACTIVE_TRIAL_STATUSES } from "../client/schemas/vocab.ts";
 import { type AnalysisResult, analysisResult, type AnalysisWarning, withKeys } from "../frames/mod.ts";
 import type { DataFrame } from "../frames/polars.ts";
 import { framed, statusOf } from "./_measures.ts";
-import { LEVEL_CODE, levelsOf } from "./_loa_core.ts";
+import { landscapeDrugs, LEVEL_CODE, levelsOf, listsDrug } from "./_loa_core.ts";
 import {
   ADEQUATE,
   DEFAULT_SOURCE,
@@ -179,10 +178,7 @@ export function pipelineOutlookFromFrames(
       pos.set(String(r.trial_id), Number(r.pos_score) / 100);
     }
   }
-  const approved = new Set<string>();
-  for (const r of options.approved?.toRecords() ?? []) {
-    for (const k of drugKeys(String(r.drug))) approved.add(`${r.disease}\u0000${k}`);
-  }
+  const approved = landscapeDrugs(options.approved);
   const computed = options.computed;
   const loa = new Map<string, Record<string, unknown>>();
   for (const r of computed?.loa.filter(pl.col("counting").eq(pl.lit("phase-by-phase"))).toRecords() ?? []) {
@@ -258,7 +254,7 @@ export function pipelineOutlookFromFrames(
   for (const [k, ts] of active) {
     const [sponsor, key, disease, area] = k.split("\u0000");
     // Approved in the disease already (the landscape lists the drug): life-cycle work, not pipeline.
-    if (drugKeys(key).some((d) => approved.has(`${disease}\u0000${d}`))) continue;
+    if (listsDrug(approved, disease, key)) continue;
     const levels = ts.flatMap((t) => levelsOf(t.phase as string | null));
     if (!levels.length) continue;
     const top = Math.max(...levels) as 1 | 2 | 3;

@@ -170,6 +170,34 @@ Deno.test("definitions on histories built to break them (issue 40)", async (t) =
       1,
     ]]);
   });
+  await t.step(
+    "a combination is approved by a product holding all its components, not by one of them",
+    () => {
+      const LISTED = "drug in the disease's approved drugs";
+      const trials = pl.DataFrame([
+        t_("amoxicillin; omeprazole", "T1", "PHASE3", "COMPLETED", "2012-01-01"),
+        t_("omeprazole", "T2", "PHASE3", "COMPLETED", "2012-01-01"),
+      ]);
+      const undated = appr([]);
+      const landscape = (drugs: string[]) => pl.DataFrame({ disease: drugs.map(() => "d1"), drug: drugs });
+      const p = (out: ReturnType<typeof phaseTransitionsFromFrames>, drug: string) =>
+        row(out.programmes, { drug }).approval_match;
+      // The landscape lists omeprazole alone: the combination is not approved by it, omeprazole is.
+      const alone = phaseTransitionsFromFrames(trials, undated, {
+        asOf: ASOF,
+        landscape: landscape(["OMEPRAZOLE MAGNESIUM"]),
+      });
+      assert.equal(p(alone, "amoxicillin; omeprazole"), null);
+      assert.equal(p(alone, "omeprazole"), LISTED);
+      // Talicia (all three) holds both components: both programmes are listed.
+      const both = phaseTransitionsFromFrames(trials, undated, {
+        asOf: ASOF,
+        landscape: landscape(["AMOXICILLIN; OMEPRAZOLE MAGNESIUM; RIFABUTIN"]),
+      });
+      assert.equal(p(both, "amoxicillin; omeprazole"), LISTED);
+      assert.equal(p(both, "omeprazole"), LISTED);
+    },
+  );
   await t.step("future starts, year arithmetic, matcher precedence, the default window", () => {
     const trials = pl.DataFrame([
       // planned: Phase 2 completed 2015, a Phase 3 planned after the day judged from.
