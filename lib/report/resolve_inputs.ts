@@ -122,7 +122,9 @@ interface OrgRow {
 
 /** A company: the names of one family (one name begins with another's, or states it as its parent). */
 interface Company {
-  readonly head: string;
+  head: string;
+  /** The approvals' applicant names among its names. */
+  readonly filers: string[];
   readonly names: string[];
   readonly rows: OrgRow[];
   applicants: number;
@@ -138,20 +140,30 @@ function companies(rows: readonly OrgRow[], applicants: ReadonlyMap<string, numb
     ...rows.map((r) => ({ name: r.familyName ?? r.name, unit: r.name, row: r as OrgRow | undefined, n: 0 })),
     ...[...applicants].map(([name, n]) => ({ name, unit: name, row: undefined, n })),
   ];
-  const keys = [...new Set(items.map((i) => orgKey(i.name)))].sort((a, b) => a.length - b.length);
-  const headOf = (k: string) =>
-    keys.find((h) => h === k || k.startsWith(`${h}-`) || k.endsWith(`-${h}`)) ?? k;
-  const out = new Map<string, Company>();
-  for (const i of items) {
-    const h = headOf(orgKey(i.name));
-    const c = out.get(h) ?? { head: i.name, names: [], rows: [], applicants: 0 };
-    if (orgKey(c.head) !== h && orgKey(i.name) === h) out.set(h, { ...c, head: i.name });
-    const cc = out.get(h) ?? c;
-    if (!cc.names.some((n) => sameOrganization(n, i.unit))) cc.names.push(i.unit);
-    if (i.row) cc.rows.push(i.row);
-    cc.applicants += i.n;
-    out.set(h, cc);
+  // One company per connected group: two names are one company when one is the other's unit by name
+  // (begins with it, or ends with it as a stated parent), through any chain of such names (the trial
+  // sponsor "Merck Sharp & Dohme LLC", the applicant "MERCK SHARP AND DOHME LLC A SUB OF MERCK AND CO INC",
+  // the parent "MERCK AND CO INC").
+  const keys = items.map((i) => [orgKey(i.name), orgKey(i.unit)]);
+  const related = (a: string, b: string) => a === b || a.startsWith(`${b}-`) || a.endsWith(`-${b}`);
+  const group = items.map((_, i) => i);
+  const top = (i: number): number => (group[i] === i ? i : (group[i] = top(group[i])));
+  for (let i = 0; i < items.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (keys[i].some((a) => keys[j].some((b) => related(a, b) || related(b, a)))) group[top(i)] = top(j);
+    }
   }
+  const out = new Map<number, Company>();
+  items.forEach((item, i) => {
+    const c = out.get(top(i)) ?? { head: item.name, names: [], rows: [], applicants: 0, filers: [] };
+    if (!item.row) c.filers.push(item.unit);
+    // The company is named by its shortest name (the parent the others state or begin with).
+    if (orgKey(item.name).length < orgKey(c.head).length) c.head = item.name;
+    if (!c.names.some((n) => sameOrganization(n, item.unit))) c.names.push(item.unit);
+    if (item.row) c.rows.push(item.row);
+    c.applicants += item.n;
+    out.set(top(i), c);
+  });
   return [...out.values()];
 }
 
@@ -215,11 +227,25 @@ async function resolveSponsor(
   if (said && Array.isArray(said.families)) return fromService(client, v, said, rows);
   const exact = rows.find((r) => norm(r.name) === norm(v)) ?? rows.find((r) => sameOrganization(r.name, v));
   // The approvals' applicants: where autocomplete has no exact name, and for what the sponsor files.
+  // The applicant filter matches text as written ("Bristol-Myers Squibb" misses BRISTOL MYERS SQUIBB CO):
+  // also asked with the name's words.
+  const words = orgKey(v).replace(/-/g, " ");
   const apps = await applicantsOf(client, v);
+  if (words && norm(words) !== norm(v)) {
+    const more = await applicantsOf(client, words);
+    for (const [n, k] of more.names) if (!apps.names.has(n)) apps.names.set(n, k);
+  }
   const exactApplicant = [...apps.names.keys()].find((n) => sameOrganization(n, v));
   const starts = (n: string) => orgKey(n) === orgKey(v) || orgKey(n).startsWith(`${orgKey(v)}-`);
+  // Beside an exact name, a name that begins with it is its unit when two or more words follow ("BRISTOL
+  // MYERS SQUIBB CO PHARMACEUTICAL RESEARCH INSTITUTE"); one word after it may be another company's legal
+  // form (MERCK KGAA beside a MERCK).
+  const unitOf = (n: string) => orgKey(n).slice(orgKey(v).length + 1).split("-").length >= 2;
   const candidates = exact
-    ? companies([exact], new Map([...apps.names].filter(([n]) => !starts(n) || sameOrganization(n, v))))
+    ? companies(
+      [exact],
+      new Map([...apps.names].filter(([n]) => !starts(n) || sameOrganization(n, v) || unitOf(n))),
+    )
     : companies(rows.filter((r) => starts(r.familyName ?? r.name)), apps.names);
   const mine = exact || exactApplicant
     ? candidates.filter((c) => c.names.some((n) => sameOrganization(n, exact?.name ?? v)))
@@ -272,15 +298,11 @@ async function resolveSponsor(
     ...(units.length ? ["family" as const] : []),
     ...(company.rows.some((r) => r.rorId || r.lei) ? ["registry" as const] : []),
   ];
-  const applicantNames = company.names.filter((n) => apps.names.has(n));
+  const applicantNames = company.filers;
   const note = [
     trials ? `${count(trials, "trial")} as a trial sponsor` : "",
-    filed
-      ? `${count(filed, "approval")} under ${count(applicantNames.length || 1, "applicant name")}` +
-        (units.length
-          ? `, ${units.length} of them ${units.length === 1 ? "a unit" : "units"} named as its own`
-          : "")
-      : "",
+    filed ? `${count(filed, "approval")} under ${count(applicantNames.length || 1, "applicant name")}` : "",
+    units.length ? `${count(units.length, "other name")} of its family reached` : "",
     company.rows.some((r) => r.rorId || r.lei) ? "a registry entity (ROR/GLEIF)" : "",
   ].filter(Boolean).join("; ");
   const line = `--sponsors '${v}' → ${name}${
