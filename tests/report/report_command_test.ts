@@ -47,7 +47,16 @@ Deno.test("report: misspelled names exit 2 before any analysis, listing every on
   const cwd = await Deno.makeTempDir({ prefix: "ri-report-" });
   try {
     const r = await run(
-      ["--sponsors", "Pfzer,Novartiss", "--condition", "lung cancr", "--diseases", "asthma,astma", "--out", "o"],
+      [
+        "--sponsors",
+        "Pfzer,Novartiss",
+        "--condition",
+        "lung cancr",
+        "--diseases",
+        "asthma,astma",
+        "--out",
+        "o",
+      ],
       { cwd },
     );
     assert.equal(r.code, 2, r.out + r.err);
