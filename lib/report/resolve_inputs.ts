@@ -415,14 +415,13 @@ function drugLookup(client: Client): Lookup {
       client.regulatory.search({ trade_name: q, limit: 100 }),
       client.regulatory.search({ ingredient: q, limit: 100 }),
     ]);
-    // The rows name their drugs (`drugs[].name`, and an `ingredient` where a service sends it); the
-    // ingredient filter's own hits stand for the query when the rows name none (its match is partial).
+    // The rows name their drugs (`drugs[].name`, and an `ingredient` where a service sends it).
     const names = new Set<string>();
     type Row = { trade_name?: unknown; ingredient?: unknown; drugs?: { name?: unknown }[] };
     for (const a of t.rows as Row[]) if (typeof a.trade_name === "string") names.add(a.trade_name);
     for (const a of g.rows as Row[]) {
       const own = [a.ingredient, ...(a.drugs ?? []).map((d) => d.name)].filter((x) => typeof x === "string");
-      for (const x of own.length ? own : [q]) names.add(x as string);
+      for (const x of own) names.add(x as string);
     }
     return [...names].map((name) => ({ name }));
   };
@@ -450,6 +449,16 @@ async function resolveDrug(client: Client, value: string): Promise<Check> {
   const hit = rows.find((r) => norm(r.name) === norm(v)) ??
     rows.find((r) => drugKeys(r.name).includes(baseName(v)));
   if (hit) return { found: { name: v }, note: `--drugs '${v}' → ${hit.name}` };
+  // Rows that name no ingredient (the spec does not name that field): the catalysts, which the sections
+  // ask, know a drug by its name or alias (spec 4.3: exact match) when an event carries it.
+  const known = await client.regulatory.catalysts({ drugNames: v, windowDays: 3650, limit: 5 }).then(
+    (r) =>
+      (r.rows as { drug_name?: unknown; trade_name?: unknown }[]).find((e) =>
+        [e.drug_name, e.trade_name].some((x) => typeof x === "string" && baseName(x) === baseName(v))
+      ),
+    () => undefined,
+  );
+  if (known) return { found: { name: v }, note: `--drugs '${v}' → ${String(known.drug_name ?? v)}` };
   const near = await closestNames(lookup, v, rows);
   return {
     problem: `--drugs '${v}' did not resolve (no approval has it as trade name or ingredient)${

@@ -207,6 +207,11 @@ Deno.test("report on an imported store: a name fitting two companies is a questi
     const unknown = await run(["--store", store, "--drugs", "Eliqus", "--out", `${dir}/o4`]);
     assert.equal(unknown.code, 2, unknown.out);
     assert.match(unknown.out, /--drugs 'Eliqus' did not resolve.*did you mean: 'ELIQUIS'/);
+    // A fragment is not a drug, even where approvals carry no ingredient field (spec-minimal).
+    const part = await run(["--store", store, "--drugs", "apix", "--out", `${dir}/o5`], {
+      RI_SANDBOX_PROFILE: "spec-minimal",
+    });
+    assert.equal(part.code, 2, part.out);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
