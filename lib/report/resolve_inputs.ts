@@ -92,6 +92,8 @@ export interface SponsorResolution {
   readonly input: string;
   /** The name every analysis is asked with (the service's spelling, or the name as given). */
   readonly name: string;
+  /** The company it resolved to, when that is another name than `name` (a unit's name asked: its family). */
+  readonly company?: string;
   /** What matched it: a trial sponsor, an approval's applicant, a family's units, a registry entity. */
   readonly how: readonly ("trials" | "approvals" | "family" | "registry")[];
   /** The organization id (`organizations/<key>`) when the data gave one. */
@@ -375,10 +377,12 @@ async function fromService(
   }
   const trials = fams.reduce((a, f) => a + (f.trialCount ?? 0), 0);
   const approvals = fams.reduce((a, f) => a + (f.approvalCount ?? 0), 0);
-  // One family: asked by its head's name (the service's spelling); a name filed under several: as given.
-  const name = fams.length === 1 ? fams[0].name : v;
+  // Asked as given (the service's filters resolve it as it says), or in the service's spelling of that
+  // same name ("pfizer" → "Pfizer"); the company it resolved to is said beside it.
+  const company = fams.length === 1 ? fams[0].name : undefined;
+  const name = company && sameOrganization(company, v) ? company : v;
   const units = [...new Set(fams.flatMap((f) => [f.name, ...(f.units ?? []).map((u) => u.name)]))]
-    .filter((n) => !sameOrganization(n, name));
+    .filter((n) => !sameOrganization(n, name) && !sameOrganization(n, v));
   const ids = new Set(fams.map((f) => f.id));
   const registry = rows.some((r) => (ids.has(r.id) || sameOrganization(r.name, name)) && (r.rorId || r.lei));
   const how = [
@@ -394,10 +398,11 @@ async function fromService(
   ].filter(Boolean).join("; ") + (said.rule ? ` (${said.rule})` : "");
   return {
     found: { name },
-    note: `--sponsors '${v}' → ${name}${note ? `: ${note}` : ""}`,
+    note: `--sponsors '${v}' → ${company ?? name}${note ? `: ${note}` : ""}`,
     resolution: {
       input: v,
       name,
+      ...(company ? { company } : {}),
       how,
       ...(fams.length === 1 && fams[0].id ? { id: fams[0].id } : {}),
       ...(trials ? { trials } : {}),

@@ -296,7 +296,7 @@ export function sponsorsSection(sponsors: readonly SponsorResolution[]): ReportS
   const frame = framed(
     sponsors.map((s) => ({
       sponsor: s.input,
-      resolved_name: readerName(s.name),
+      resolved_name: readerName(s.company ?? s.name),
       resolved: resolvedHow(s),
       trials: s.trials ?? null,
       approvals: s.approvals ?? null,
@@ -314,7 +314,7 @@ export function sponsorsSection(sponsors: readonly SponsorResolution[]): ReportS
   return {
     title: "Sponsors",
     summary: sponsors.map((s) => {
-      const [given, as] = [readerName(s.input), readerName(s.name)];
+      const [given, as] = [readerName(s.input), readerName(s.company ?? s.name)];
       return `${given}${as !== given ? ` (as ${as})` : ""}: ${s.note}.`;
     }).join(" ") +
       " Every section below asks for each sponsor under this one resolution.",
@@ -323,7 +323,7 @@ export function sponsorsSection(sponsors: readonly SponsorResolution[]): ReportS
 }
 
 /** A sponsor named in a text: its name as given or as resolved, as a whole word. */
-const names = (r: SponsorResolution) => [...new Set([r.input, r.name])];
+const names = (r: SponsorResolution) => [...new Set([r.input, r.name, ...(r.company ? [r.company] : [])])];
 const mentions = (text: string, r: SponsorResolution) =>
   names(r).some((n) =>
     new RegExp(`(^|[^\\w])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\w]|$)`, "i").test(text)
