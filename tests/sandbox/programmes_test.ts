@@ -1,7 +1,7 @@
 /**
  * The planted programmes (issue 35) as a sandbox option: `startSandbox({ programmes: true })` serves the
  * generated world plus the planted histories over HTTP; without the option the world is exactly as before
- * (2,000 trials at tiny, none of the planted drugs); the option refuses a store of its own.
+ * (the same trials, none of the planted drugs); the option refuses a store of its own.
  */
 import assert from "node:assert/strict";
 import { count, get, P, withSandbox } from "./_helpers.ts";
@@ -20,8 +20,9 @@ const DISEASES = PLANTED_AREAS.reduce((a, x) => a + x.diseases.length, 0);
 
 Deno.test("programmes: true adds the planted histories; the default world is unchanged", async () => {
   let drug = "";
+  let world = 0;
   await withSandbox(async (sb) => {
-    assert.equal(count(sb, "SELECT count(*) AS n FROM trials WHERE trial_id < 'NCT9'"), 2000);
+    world = count(sb, "SELECT count(*) AS n FROM trials WHERE trial_id < 'NCT9'");
     assert.equal(
       count(sb, "SELECT count(DISTINCT chembl_id) AS n FROM molecules WHERE chembl_id LIKE 'CHEMBL99%'"),
       PER_DISEASE * DISEASES,
@@ -33,7 +34,9 @@ Deno.test("programmes: true adds the planted histories; the default world is unc
     assert.ok(r.body.data.totalCount >= 1);
   }, { programmes: true });
   await withSandbox(async (sb) => {
-    assert.equal(count(sb, "SELECT count(*) AS n FROM trials"), 2000);
+    // The default world (the generated trials and the attrition programmes) is the same with or without them.
+    assert.ok(world >= 2000);
+    assert.equal(count(sb, "SELECT count(*) AS n FROM trials"), world);
     const r = await get(sb, P.composite, { drug });
     assert.equal(r.status, 500, "the planted drug is unknown to the default world");
   });

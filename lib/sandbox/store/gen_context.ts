@@ -13,7 +13,7 @@ export type ScaleName = "tiny" | "small" | "large";
 
 /** Row budgets of one preset. */
 export interface ScaleSpec {
-  /** Clinical trials. */
+  /** Clinical trials of the generated world (the attrition programmes, `gen_attrition.ts`, add theirs). */
   trials: number;
   /** Patents. */
   patents: number;

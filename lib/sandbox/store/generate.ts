@@ -6,7 +6,9 @@
  * with parent_of chains, institutions, biotechs, mentions, closure, SEC entities) → biology (diseases,
  * targets, associations, molecules + salt forms, topics) → researchers/works → trials → regulatory
  * (approvals, Orange-Book-type patents, exclusivities) → Medicare → patents (with their rid-keyed
- * link tables, company anchors and count tables) → grants → alerts, then secondary and unique
+ * link tables, company anchors and count tables) → grants → alerts → attrition (development programmes that
+ * fail, stall or are too recent to judge, so a disease's drugs show realistic phase-transition rates:
+ * `gen_attrition.ts`, on a random stream of its own) → the opt-in planted programmes, then secondary and unique
  * indexes (built once, sorted, after the bulk insert) and triggers, organization counters and FTS
  * `'rebuild'`. Everything runs in one transaction with batched prepared statements.
  *
@@ -29,6 +31,7 @@ import { genMedicare } from "./gen_medicare.ts";
 import { genPatents } from "./gen_patents.ts";
 import { genAlerts, genGrants } from "./gen_grants.ts";
 import { genProgrammes } from "./gen_programmes.ts";
+import { genAttrition } from "./gen_attrition.ts";
 import { createRng, dayNumber } from "./prng.ts";
 import { DISEASES } from "./vocab_bio.ts";
 import { DERIVED_FILL_SQL, DERIVED_TABLES, FTS_TABLES, splitDdl } from "./schema.ts";
@@ -88,7 +91,7 @@ export interface Store {
  * ```ts
  * const store = createStore({ seed: 1, scale: "tiny" });
  * const row = store.db.prepare("SELECT count(*) AS n FROM trials").get() as { n: number };
- * if (row.n !== 2000) throw new Error("unexpected trial count");
+ * if (row.n < 2000) throw new Error("unexpected trial count");
  * store.close();
  * ```
  */
@@ -143,6 +146,7 @@ export function createStore(options: CreateStoreOptions = {}): Store {
     ["patents", genPatents],
     ["grants", genGrants],
     ["alerts", genAlerts],
+    ["attrition", genAttrition],
     ...(options.programmes ? [["programmes", genProgrammes] as [string, (c: Ctx) => void]] : []),
   ];
   const timings: Record<string, number> = {};
@@ -150,7 +154,9 @@ export function createStore(options: CreateStoreOptions = {}): Store {
   try {
     for (const [label, step] of steps) {
       const t = performance.now();
-      step({ ...ctx, rng: root.fork(label) });
+      // Attrition draws from a stream of its own (not a fork of the root), so the steps after it (the planted
+      // programmes) draw exactly as they did before it existed.
+      step({ ...ctx, rng: label === "attrition" ? createRng(`${seed}:attrition`) : root.fork(label) });
       flushInserts(db);
       timings[label] = Math.round(performance.now() - t);
     }
