@@ -288,9 +288,11 @@ const written = await writeReport(
             .join(", ")
         }`
         : "",
+      inputs.drugs?.length ? `drugs ${inputs.drugs.join(", ")}` : "",
       inputs.condition ? `condition ${inputs.condition}` : "",
       inputs.diseases.length && !demo ? `diseases ${inputs.diseases.join(", ")}` : "",
-    ].filter(Boolean).join("; ") + ".",
+    ].filter(Boolean).map((part, i) => (i === 0 ? part.charAt(0).toUpperCase() + part.slice(1) : part))
+      .join("; ").replace(/.$/, (c) => `${c}.`),
     synthetic,
     source,
     generatedAt: new Date(),

@@ -83,6 +83,15 @@ export function exclusivitySection(
   years: number,
   options: ExclusivitySectionOptions = {},
 ): ReportSection {
+  // A question by drug (no sponsor asked): the drugs have no "whose" to show but the question's label.
+  if (byDrugOnly(r)) {
+    r = {
+      ...r,
+      bySponsor: r.bySponsor.clear(),
+      drugs: dropColumn(r.drugs),
+      protected: dropColumn(r.protected),
+    };
+  }
   const noPartD = partDMissing(r) ?? options.missing?.get("medicare");
   if (noPartD !== undefined) return withoutPartD(r, who, years, noPartD, options);
   const sponsors = (r.bySponsor.height ? r.bySponsor.toRecords() : []) as Record<string, unknown>[];
@@ -119,7 +128,7 @@ export function exclusivitySection(
       "part_d_spending",
       "spending_year",
       "match_method",
-    ],
+    ].filter((c) => r.drugs.columns.includes(c)),
   };
   return {
     title: "Loss of exclusivity",
@@ -139,7 +148,7 @@ export function exclusivitySection(
       data: [drugs],
     }],
     tables: [
-      { title: "By sponsor", frame: r.bySponsor },
+      ...(r.bySponsor.height ? [{ title: "By sponsor", frame: r.bySponsor }] : []),
       drugs,
       ...(r.protected.height
         ? [{
@@ -152,7 +161,7 @@ export function exclusivitySection(
             "protected_beyond",
             "part_d_spending",
             "spending_year",
-          ],
+          ].filter((c) => r.protected.columns.includes(c)),
         }]
         : []),
       ...(r.genericExclusivities.height
@@ -164,6 +173,16 @@ export function exclusivitySection(
     warnings: advised(meta(r).warnings, ["horizonYears", "windowDays"], options.param),
   };
 }
+
+/** Whether every entity of the result is a filter (drugs asked without a sponsor, ticker or LEI). */
+function byDrugOnly(r: LossOfExclusivity): boolean {
+  const entities = r.bySponsor.height ? (r.bySponsor.getColumn("entity").toArray() as string[]) : [];
+  return entities.length > 0 && entities.every((e) => String(e).startsWith("filter:"));
+}
+
+const dropColumn = (
+  df: LossOfExclusivity["drugs"],
+) => (df.columns.includes("entities") ? df.drop("entities") : df);
 
 /**
  * The section on data without Medicare Part D: the drugs losing their last protection and when, with no
@@ -192,7 +211,9 @@ function withoutPartD(
       `Medicare Part D spending is not in this data${flag}, so no exposure is shown.`,
     charts: [],
     tables: [
-      { title: "By sponsor", frame: r.bySponsor.select(...keep(r.bySponsor)) },
+      ...(r.bySponsor.height
+        ? [{ title: "By sponsor", frame: r.bySponsor.select(...keep(r.bySponsor)) }]
+        : []),
       drugs,
       ...(r.protected.height
         ? [{
