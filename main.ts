@@ -219,7 +219,7 @@ try {
         unanswered.push({
           id,
           title: REPORT_SECTIONS[id].title,
-          summary: `Not asked: this store's data are too thin for it (${
+          summary: `Not asked: this store's data do not answer it (${
             picks.notes.find((n) => n.startsWith(id === "medicare" ? "indication:" : "conditions:")) ??
               `it needs ${REPORT_SECTIONS[id].needs}`
           }).`,

@@ -57,7 +57,7 @@ Deno.test("deno task demo --store over every public source runs every section wi
     const summary = demo.out.split("\n").filter((l) => /^- [A-Z][^:]+: /.test(l));
     assert.ok(summary.length >= 10, demo.out);
     const thin = summary.filter((l) =>
-      /: Not asked: this store's data are too thin for it \(conditions: /.test(l)
+      /: Not asked: this store's data do not answer it \(conditions: /.test(l)
     );
     assert.deepEqual(
       thin.map((l) => /^- ([^:]+):/.exec(l)![1]),

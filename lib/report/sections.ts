@@ -464,6 +464,18 @@ export function diseaseSection(r: DiseaseComparison, known?: ReadonlyMap<string,
 /** Medicare spending for an indication. */
 export function medicareSection(r: MedicareSpending, scope: string): ReportSection {
   const s = r.summary.height ? r.summary.toRecords()[0] : null;
+  // No Part D in the data: absent, not "no drug matched" (and no chart of nothing).
+  const absent = missingData(r.provenance).get("medicare");
+  if (absent !== undefined) {
+    return {
+      title: "Medicare Part D spending",
+      summary: `${scope}: Medicare Part D spending is not in this data (${absent} adds it).`,
+      provenance: r.provenance,
+      warnings: meta(r).warnings?.filter((w) =>
+        typeof w === "string" || (w.code !== "no-data-source" && !/No Medicare rows/.test(w.message))
+      ),
+    };
+  }
   return {
     title: "Medicare Part D spending",
     summary: s && Number(s.drugs) > 0

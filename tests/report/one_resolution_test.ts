@@ -86,7 +86,9 @@ Deno.test("report on an imported store: one resolution per sponsor, said once, t
       "--condition",
       "NSCLC",
       "--sections",
-      "portfolio,catalysts,regulatory,sponsor,exclusivity",
+      "portfolio,catalysts,regulatory,sponsor,exclusivity,medicare",
+      "--indication",
+      "EFO:0003060",
       "--window-days",
       "3650",
       "--formats",
@@ -161,6 +163,11 @@ Deno.test("report on an imported store: one resolution per sponsor, said once, t
       for (const c of t.head) assert.doesNotMatch(c, /part_d|spending|exposed_/, `${name} has ${c}`);
     }
     assert.match(text, /Medicare Part D spending is not in this data; deno task import -- --part-d/);
+    assert.match(
+      r.out,
+      /- Medicare Part D spending: [^\n]*Medicare Part D spending is not in this data \(deno task import -- --part-d/,
+    );
+    assert.doesNotMatch(r.out, /no Medicare Part D drugs matched|No Medicare rows/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -125,6 +125,10 @@ export function storePicks(db: DatabaseSync): StorePicks {
        JOIN diseases d ON d.id = i.disease_id GROUP BY i.disease_id ORDER BY sum(m.total_spending) DESC LIMIT 1`,
     ).get() as { id: string; name: string } | undefined;
   } catch { /* a store without Medicare indications */ }
+  let partD = false;
+  try {
+    partD = db.prepare("SELECT 1 AS one FROM medicare_drugs LIMIT 1").get() !== undefined;
+  } catch { /* a store without the Medicare table */ }
   const n = (k: number, what: string) => `${k} ${what}${k === 1 ? "" : "s"}`;
   const notes = [
     ...(sponsors.length
@@ -159,7 +163,9 @@ export function storePicks(db: DatabaseSync): StorePicks {
       : []),
     indication
       ? `indication: ${indication.name} (${indication.id}) — the most Medicare spending`
-      : "indication: none — no Medicare drug here lists an approved indication (import Open Targets to link them)",
+      : partD
+      ? "indication: none — no Medicare drug here lists an approved indication (import Open Targets to link them)"
+      : "indication: none — this store holds no Medicare Part D data (deno task import -- --part-d <file> adds it)",
   ];
   return {
     sponsors: sponsors.map((s) => s.name),
