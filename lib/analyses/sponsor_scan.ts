@@ -35,6 +35,7 @@ import {
 import { ACTIVE, APPROVAL, EVENT, LATE, SPONSOR, TRIAL } from "./_sponsor_parts.ts";
 import { checkParams } from "./params.ts";
 import type { DataFrame } from "../frames/polars.ts";
+import { displayName } from "../frames/value_labels.ts";
 
 /** Options of {@link sponsorScan}. */
 export interface SponsorScanOptions {
@@ -263,7 +264,9 @@ export async function sponsorScan(client: Client, options: SponsorScanOptions): 
     warnings.push({
       code: "family",
       message: `Sponsor '${options.sponsor}': trials and approvals of ${units.length} organizations of its ` +
-        `family (${units.map((u) => u.name).slice(0, 8).join("; ")}${units.length > 8 ? "; …" : ""})`,
+        `family (${units.map((u) => displayName(u.name)).slice(0, 8).join("; ")}${
+          units.length > 8 ? "; …" : ""
+        })`,
     });
   }
   const withTrials = units.filter((u) => u.trialCount !== 0);
