@@ -82,6 +82,14 @@ export function storePicks(db: DatabaseSync): StorePicks {
      SELECT name, t, a, p FROM fam WHERE p > 0
      ORDER BY (t > 0) DESC, p DESC, t DESC, name LIMIT 4`,
   ).all(today) as { name: string; t: number; a: number; p: number }[];
+  // Where two or more of them sponsor trials, only those: the portfolio compares trials.
+  if (sponsors.filter((s) => s.t > 0).length >= 2) {
+    sponsors.splice(
+      0,
+      sponsors.length,
+      ...sponsors.filter((s) => s.t > 0),
+    );
+  }
   // A store without originators (trials only): the sponsors with the most trials.
   if (!sponsors.length) {
     sponsors.push(
