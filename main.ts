@@ -309,6 +309,7 @@ const written = await writeReport(
         ["Condition", inputs.condition ?? ""],
         ["Diseases", inputs.diseases.join(", ")],
         ["Indication", inputs.indicationName ?? inputs.indication ?? ""],
+        ["Drugs", (inputs.drugs ?? []).join(", ")],
       ].filter(([, v]) => v).map(([label, value]) => ({ label, value })),
       asOf: sandbox ? new Date(`${sandbox.store.today}T00:00:00Z`) : undefined,
     },
