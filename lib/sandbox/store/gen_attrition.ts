@@ -267,11 +267,14 @@ export function genAttrition(ctx: Ctx): void {
         nct += rng.int(1, 40);
         const id = `NCT${String(nct).padStart(8, "0")}`;
         const completion = start + Math.round(rng.lognormal(years * 365, 0.25));
-        const end = status === "TERMINATED"
+        const drawn = status === "TERMINATED"
           ? rng.int(start + 60, completion)
           : status === "WITHDRAWN"
           ? start + rng.int(10, 120)
           : completion;
+        // A trial that ended did so by the reference day (a recent Phase 1 may run long); one still running
+        // is planned to end after it.
+        const end = RUNNING.has(status) ? Math.max(drawn, today + 30) : Math.min(drawn, today - 1);
         const p3 = phase === "PHASE3";
         const enrollment = status === "WITHDRAWN"
           ? 0
