@@ -198,9 +198,12 @@ export function genAttrition(ctx: Ctx): void {
     return { industry: pool(true), academic: pool(false) };
   };
   const newName = (stems: readonly string[]): { name: string; mab: boolean } => {
-    for (;;) {
+    for (let tries = 0;; tries++) {
       const stem = rng.pick(stems);
-      const name = rng.pick(HEADS) + rng.pick(MIDS) + (rng.chance(0.5) ? rng.pick(MIDS) : "") + stem;
+      // Longer names once the short ones run out (the large preset needs tens of thousands).
+      let name = rng.pick(HEADS) + rng.pick(MIDS) + (rng.chance(0.5) ? rng.pick(MIDS) : "");
+      for (let k = 0; k < Math.floor(tries / 8); k++) name += rng.pick(MIDS);
+      name += stem;
       if (!usedNames.has(name)) {
         usedNames.add(name);
         return { name, mab: stem === "mab" };
