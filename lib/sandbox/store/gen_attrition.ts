@@ -90,6 +90,7 @@ function judge(rows: TrialRow[], approvedOn: number | undefined, today: number, 
     return;
   }
   for (let p = entry; p < highest; p++) t.adv[p]++;
+  if (started.length < rows.length) return; // a trial planned after the day: censored, never failed
   const top = started.filter((r) => LEVELS[r.phase].includes(highest));
   const last = Math.max(...top.map((r) => r.start));
   const horizon = dayNumber(`${Number(isoDay(last).slice(0, 4)) + FAIL_AFTER_YEARS}${isoDay(last).slice(4)}`);
