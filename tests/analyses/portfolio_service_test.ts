@@ -104,10 +104,12 @@ Deno.test("portfolio overlap, derived on the spec-minimal profile: a sponsor wit
       disease: "asthma",
       limit: 1,
     });
-    assert.equal(comp.data.totalCount, 1, "fixture: one trial");
+    // Merck's asthma trials (the default world's attrition programmes add to the generated one).
+    const n = comp.data.totalCount;
+    assert.ok(n >= 1 && n <= 10, `fixture: a few trials (${n})`);
     const r = await portfolioOverlap(ri, { sponsors: ["Merck", "Zz Unknown Co"], condition: "asthma" });
     assert.deepEqual(r.sponsors.select("sponsor", "resolved", "trial_count").toRecords(), [
-      { sponsor: "Merck", resolved: true, trial_count: 1 },
+      { sponsor: "Merck", resolved: true, trial_count: n },
       { sponsor: "Zz Unknown Co", resolved: false, trial_count: 0 },
     ]);
   }, { profile: "spec-minimal", handlers: { "resolve.organizations": none } });
