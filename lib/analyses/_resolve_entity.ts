@@ -16,6 +16,7 @@
 import { orgKey } from "../client/names.ts";
 import type { Client } from "../client/mod.ts";
 import { distance } from "../client/guards.ts";
+import { statusOf } from "./_measures.ts";
 
 /** What resolving one input found. */
 export interface EntityResolution {
@@ -198,6 +199,203 @@ export function closestHint(names: readonly string[]): string {
   return names.length ? `; closest: ${names.join(", ")}` : "";
 }
 
+/** One organization autocomplete row (spec part 2), with the family fields a service may add. */
+export interface OrgRow {
+  readonly name: string;
+  readonly id?: string;
+  readonly hierarchyLevel?: string;
+  readonly trialCount?: number;
+  readonly approvalCount?: number;
+  readonly rorId?: string | null;
+  readonly lei?: string | null;
+  readonly familyName?: string;
+  readonly familyTrialCount?: number;
+  readonly familyApprovalCount?: number;
+}
+
+/** A company found by its names: the names of one family (one begins with another's, or states it as parent). */
+export interface NamedCompany {
+  /** Its shortest name (the parent the others state or begin with). */
+  head: string;
+  /** The approvals' applicant names among its names. */
+  readonly filers: string[];
+  /** Every name of it the data hold (autocomplete rows and applicant names), one per organization. */
+  readonly names: string[];
+  /** Its organization autocomplete rows. */
+  readonly rows: OrgRow[];
+  /** Approvals filed under its applicant names (the approvals search's count). */
+  applicants: number;
+}
+
+/**
+ * Groups names into companies by the names themselves: a name that begins with another's ("BRISTOL MYERS
+ * SQUIBB CO PHARMACEUTICAL RESEARCH INSTITUTE") or ends with it as a stated parent ("… A WHOLLY OWNED SUB
+ * OF PFIZER INC") is that company's unit; a family a service names (`familyName`) is one company.
+ */
+function companies(rows: readonly OrgRow[], applicants: ReadonlyMap<string, number>): NamedCompany[] {
+  const items = [
+    ...rows.map((r) => ({ name: r.familyName ?? r.name, unit: r.name, row: r as OrgRow | undefined, n: 0 })),
+    ...[...applicants].map(([name, n]) => ({ name, unit: name, row: undefined, n })),
+  ];
+  // One company per connected group: two names are one company when one is the other's unit by name
+  // (begins with it, or ends with it as a stated parent), through any chain of such names (the trial
+  // sponsor "Merck Sharp & Dohme LLC", the applicant "MERCK SHARP AND DOHME LLC A SUB OF MERCK AND CO INC",
+  // the parent "MERCK AND CO INC").
+  const keys = items.map((i) => [orgKey(i.name), orgKey(i.unit)]);
+  const related = (a: string, b: string) => a === b || a.startsWith(`${b}-`) || a.endsWith(`-${b}`);
+  const group = items.map((_, i) => i);
+  const top = (i: number): number => (group[i] === i ? i : (group[i] = top(group[i])));
+  for (let i = 0; i < items.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (keys[i].some((a) => keys[j].some((b) => related(a, b) || related(b, a)))) group[top(i)] = top(j);
+    }
+  }
+  const out = new Map<number, NamedCompany>();
+  items.forEach((item, i) => {
+    const c = out.get(top(i)) ?? { head: item.name, names: [], rows: [], applicants: 0, filers: [] };
+    if (!item.row) c.filers.push(item.unit);
+    if (orgKey(item.name).length < orgKey(c.head).length) c.head = item.name;
+    if (!c.names.some((n) => sameOrganization(n, item.unit))) c.names.push(item.unit);
+    if (item.row) c.rows.push(item.row);
+    c.applicants += item.n;
+    out.set(top(i), c);
+  });
+  return [...out.values()];
+}
+
+/** The slice of the client {@linkcode applicantsOf} needs. */
+export interface ApplicantsClient {
+  readonly regulatory: {
+    search(
+      p: { applicant: string; limit: number },
+    ): Promise<{ rows: readonly unknown[]; total: number | null }>;
+  };
+}
+
+/**
+ * The approvals' applicant names matching a name (spec 4.3: case-insensitive partial match), with their
+ * approvals; a key whose tier lacks the search (402/403) finds none.
+ */
+export async function applicantsOf(
+  client: ApplicantsClient,
+  value: string,
+): Promise<{ total: number; names: Map<string, number> }> {
+  try {
+    const r = await client.regulatory.search({ applicant: value.trim(), limit: 100 });
+    const names = new Map<string, number>();
+    for (const a of r.rows as { applicant_raw?: unknown }[]) {
+      if (typeof a.applicant_raw === "string") {
+        names.set(a.applicant_raw, (names.get(a.applicant_raw) ?? 0) + 1);
+      }
+    }
+    return { total: r.total ?? r.rows.length, names };
+  } catch (e) {
+    if (![402, 403].includes(statusOf(e) ?? 0)) throw e;
+    return { total: 0, names: new Map() };
+  }
+}
+
+/** What the names alone say a sponsor name reaches (see {@linkcode companiesByName}). */
+export interface NameEvidence {
+  /** The autocomplete row of the same name (same organization key), when there is one. */
+  readonly exact?: OrgRow;
+  /** The approvals' applicant name of the same organization key, when there is one. */
+  readonly exactApplicant?: string;
+  /**
+   * The companies it reaches: with an exact name, the one holding it; else those with a name starting
+   * with it (two or more, with no exact name: the name is ambiguous).
+   */
+  readonly companies: readonly NamedCompany[];
+}
+
+/**
+ * A sponsor name's companies on the spec's terms alone (no service-said family): organization autocomplete
+ * rows (spec 4.7) and the approvals' applicant names (regulatory search `applicant`, spec 4.3; also asked
+ * with the name's words, as the filter matches text as written: "Bristol-Myers Squibb" misses BRISTOL
+ * MYERS SQUIBB CO), grouped by their names (a unit begins with its company's name or states it as its
+ * parent). Beside an exact name, a name beginning with it is its unit only when two or more words follow
+ * (one word may be another company's legal form: MERCK KGAA beside a MERCK). The one rule of the report's
+ * Sponsors table and of {@linkcode resolveOrganization}'s derived resolution, so both count the same units.
+ *
+ * @param client The client (approvals search).
+ * @param value The name as given.
+ * @param rows Its organization autocomplete rows.
+ */
+export async function companiesByName(
+  client: ApplicantsClient,
+  value: string,
+  rows: readonly OrgRow[],
+): Promise<NameEvidence> {
+  const v = value.trim();
+  const exact = rows.find((r) => sameName(r.name, v)) ?? rows.find((r) => sameOrganization(r.name, v));
+  const words = orgKey(v).replace(/-/g, " ");
+  const apps = await applicantsOf(client, v);
+  if (words && norm(words) !== norm(v)) {
+    const more = await applicantsOf(client, words);
+    for (const [n, k] of more.names) if (!apps.names.has(n)) apps.names.set(n, k);
+  }
+  const exactApplicant = [...apps.names.keys()].find((n) => sameOrganization(n, v));
+  const starts = (n: string) => orgKey(n) === orgKey(v) || orgKey(n).startsWith(`${orgKey(v)}-`);
+  const unitOf = (n: string) => orgKey(n).slice(orgKey(v).length + 1).split("-").length >= 2;
+  const candidates = exact
+    ? companies(
+      [exact],
+      new Map([...apps.names].filter(([n]) => !starts(n) || sameOrganization(n, v) || unitOf(n))),
+    )
+    : companies(rows.filter((r) => starts(r.familyName ?? r.name)), apps.names);
+  const mine = exact || exactApplicant
+    ? candidates.filter((c) => c.names.some((n) => sameOrganization(n, exact?.name ?? v)))
+    : candidates.filter((c) => c.names.some(starts));
+  return { ...(exact ? { exact } : {}), ...(exactApplicant ? { exactApplicant } : {}), companies: mine };
+}
+
+/**
+ * A company found by its names as a family of units with organization ids (the sponsor filters' `sponsor_id`):
+ * each name's autocomplete row (from `rows`, else looked up by that name); a name no row carries is left
+ * out of the units (its approvals still count in the family's `approvalCount`).
+ */
+async function namedFamily(
+  client: OrganizationsClient,
+  c: NamedCompany,
+  rows: readonly OrgRow[],
+  value: string,
+): Promise<OrganizationFamily> {
+  const rowOf = async (n: string): Promise<OrgRow | undefined> => {
+    const here = [...c.rows, ...rows].filter((r) => typeof r.id === "string");
+    const found = here.find((r) => sameName(r.name, n)) ?? here.find((r) => sameOrganization(r.name, n));
+    if (found) return found;
+    const more = (await client.resolve.organizations({ query: n, limit: 10 }).catch(() => ({ rows: [] })))
+      .rows as OrgRow[];
+    return more.find((r) => typeof r.id === "string" && (sameName(r.name, n) || sameOrganization(r.name, n)));
+  };
+  const seen = new Set<string>();
+  const units: OrganizationUnit[] = [];
+  for (const r of await Promise.all(c.names.map(rowOf))) {
+    if (!r?.id || seen.has(r.id)) continue;
+    seen.add(r.id);
+    units.push({
+      id: r.id,
+      name: r.name,
+      trialCount: num(r.trialCount),
+      approvalCount: num(r.approvalCount),
+    });
+  }
+  const head = units.find((u) => sameOrganization(u.name, c.head));
+  const own = units.reduce((a, u) => a + (u.approvalCount ?? 0), 0);
+  const key = orgKey(value);
+  const matched = c.names.filter((n) => sameOrganization(n, value) || orgKey(n).includes(key));
+  return {
+    id: head?.id ?? units[0]?.id ?? `organizations/${orgKey(c.head)}`,
+    name: c.head,
+    trialCount: units.some((u) => u.trialCount !== null)
+      ? units.reduce((a, u) => a + (u.trialCount ?? 0), 0)
+      : null,
+    approvalCount: Math.max(c.applicants, own),
+    matched: matched.length ? matched : [c.head],
+    units,
+  };
+}
+
 /** A unit of a corporate family: an organization with its own trials and approvals. */
 export interface OrganizationUnit {
   /** `organizations/<key>`. */
@@ -248,25 +446,6 @@ export interface OrganizationResolution {
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
-const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
-
-/** A family from one spec-shaped row: the organization alone. */
-function rowFamily(r: Record<string, unknown>): OrganizationFamily {
-  const unit = {
-    id: String(r.id),
-    name: String(r.name),
-    trialCount: num(r.trialCount),
-    approvalCount: num(r.approvalCount),
-  };
-  return {
-    id: str(r.familyId) ?? unit.id,
-    name: str(r.familyName) ?? unit.name,
-    trialCount: num(r.familyTrialCount) ?? unit.trialCount,
-    approvalCount: num(r.familyApprovalCount) ?? unit.approvalCount,
-    matched: [unit.name],
-    units: [unit],
-  };
-}
 
 /**
  * Resolve a sponsor name the way the service's sponsor filters will read it, with organization
@@ -274,9 +453,12 @@ function rowFamily(r: Record<string, unknown>): OrganizationFamily {
  *
  * - The service's `resolution` (the sandbox says it: status, rule, families with their units) is used as
  *   given.
- * - Otherwise derived from the spec's row fields: rows of the same organization name (orgKey) →
- *   resolved to them; else rows whose name the input starts at a word ("Bristol" → "Bristol-Myers
- *   Squibb"): one → resolved, several → ambiguous; else unresolved with the closest names.
+ * - Otherwise derived on the spec's terms by {@linkcode companiesByName} (the report's Sponsors table
+ *   reads the same): the autocomplete rows and the approvals' applicant names grouped into companies by
+ *   their names; an exact name (or applicant name) → resolved to its company, with every unit the names
+ *   show ("Pfizer" → PFIZER INC, PARKE-DAVIS DIVISION OF PFIZER INC, … A WHOLLY OWNED SUB OF PFIZER INC);
+ *   else the companies with a name starting with it: one → resolved, several → ambiguous; else
+ *   unresolved with the closest names.
  *
  * @example A short applicant name filed under two full names reaches both (sandbox of public data)
  * ```ts ignore
@@ -318,25 +500,26 @@ export async function resolveOrganization(client: Client, value: string): Promis
       meta: res.meta,
     };
   }
-  const exact = rows.filter((r) => typeof r.name === "string" && sameOrganization(r.name, v));
-  if (exact.length) {
+  // On the spec's terms alone: the names (rows and the approvals' applicant names) decide, by the report's
+  // one rule (companiesByName), so the sponsor scan and the landscape reach the units the report counts.
+  const named = rows.filter((r): r is Record<string, unknown> & OrgRow => typeof r.name === "string");
+  const ev = await companiesByName(client, v, named);
+  if (ev.companies.length) {
+    const ambiguous = ev.companies.length > 1 && !ev.exact && !ev.exactApplicant;
+    const reached = ambiguous ? ev.companies : ev.companies.slice(0, 1);
+    const families = await Promise.all(reached.map((c) => namedFamily(client, c, named, v)));
+    const size = (f: OrganizationFamily) => (f.trialCount ?? 0) + (f.approvalCount ?? 0);
+    if (ambiguous) families.sort((a, b) => size(b) - size(a));
     return {
-      status: "resolved",
-      rule: "exact name",
-      families: exact.map(rowFamily),
-      suggestions: [],
-      rows,
-      derived: true,
-      meta: res.meta,
-    };
-  }
-  const key = orgKey(v);
-  const starting = rows.filter((r) => typeof r.name === "string" && orgKey(r.name).startsWith(`${key}-`));
-  if (starting.length) {
-    return {
-      status: starting.length === 1 ? "resolved" : "ambiguous",
-      rule: starting.length === 1 ? "the one name it starts" : `${starting.length} names start with it`,
-      families: starting.map(rowFamily),
+      status: ambiguous ? "ambiguous" : "resolved",
+      rule: ev.exact
+        ? "exact name"
+        : ev.exactApplicant
+        ? "an approvals' applicant name"
+        : ambiguous
+        ? `names of ${families.length} companies start with it`
+        : "the one company whose names start with it",
+      families,
       suggestions: [],
       rows,
       derived: true,

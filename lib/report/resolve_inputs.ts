@@ -12,14 +12,17 @@
  */
 import type { Client } from "../client/mod.ts";
 import {
+  applicantsOf,
   closestNames,
+  companiesByName,
   diseaseLookup,
   type Lookup,
   organizationLookup,
+  type OrgRow,
   sameOrganization,
   sponsorInApprovals,
 } from "../analyses/_resolve_entity.ts";
-import { baseName, drugKeys, orgKey } from "../client/names.ts";
+import { baseName, drugKeys } from "../client/names.ts";
 import { asCurie, statusOf } from "../analyses/_measures.ts";
 import { type NameInput, REPORT_SECTIONS, type ReportInputs, type SectionId, UsageError } from "./inputs.ts";
 
@@ -108,87 +111,6 @@ export interface SponsorResolution {
   readonly note: string;
 }
 
-/** One organization autocomplete row (spec part 2), with the family fields a service may add. */
-interface OrgRow {
-  readonly name: string;
-  readonly id?: string;
-  readonly hierarchyLevel?: string;
-  readonly trialCount?: number;
-  readonly approvalCount?: number;
-  readonly rorId?: string | null;
-  readonly lei?: string | null;
-  readonly familyName?: string;
-  readonly familyTrialCount?: number;
-  readonly familyApprovalCount?: number;
-}
-
-/** A company: the names of one family (one name begins with another's, or states it as its parent). */
-interface Company {
-  head: string;
-  /** The approvals' applicant names among its names. */
-  readonly filers: string[];
-  readonly names: string[];
-  readonly rows: OrgRow[];
-  applicants: number;
-}
-
-/**
- * Groups names into companies by the names themselves: a name that begins with another's ("BRISTOL MYERS
- * SQUIBB CO PHARMACEUTICAL RESEARCH INSTITUTE") or ends with it as a stated parent ("… A WHOLLY OWNED SUB
- * OF PFIZER INC") is that company's unit; a family a service names (`familyName`) is one company.
- */
-function companies(rows: readonly OrgRow[], applicants: ReadonlyMap<string, number>): Company[] {
-  const items = [
-    ...rows.map((r) => ({ name: r.familyName ?? r.name, unit: r.name, row: r as OrgRow | undefined, n: 0 })),
-    ...[...applicants].map(([name, n]) => ({ name, unit: name, row: undefined, n })),
-  ];
-  // One company per connected group: two names are one company when one is the other's unit by name
-  // (begins with it, or ends with it as a stated parent), through any chain of such names (the trial
-  // sponsor "Merck Sharp & Dohme LLC", the applicant "MERCK SHARP AND DOHME LLC A SUB OF MERCK AND CO INC",
-  // the parent "MERCK AND CO INC").
-  const keys = items.map((i) => [orgKey(i.name), orgKey(i.unit)]);
-  const related = (a: string, b: string) => a === b || a.startsWith(`${b}-`) || a.endsWith(`-${b}`);
-  const group = items.map((_, i) => i);
-  const top = (i: number): number => (group[i] === i ? i : (group[i] = top(group[i])));
-  for (let i = 0; i < items.length; i++) {
-    for (let j = 0; j < i; j++) {
-      if (keys[i].some((a) => keys[j].some((b) => related(a, b) || related(b, a)))) group[top(i)] = top(j);
-    }
-  }
-  const out = new Map<number, Company>();
-  items.forEach((item, i) => {
-    const c = out.get(top(i)) ?? { head: item.name, names: [], rows: [], applicants: 0, filers: [] };
-    if (!item.row) c.filers.push(item.unit);
-    // The company is named by its shortest name (the parent the others state or begin with).
-    if (orgKey(item.name).length < orgKey(c.head).length) c.head = item.name;
-    if (!c.names.some((n) => sameOrganization(n, item.unit))) c.names.push(item.unit);
-    if (item.row) c.rows.push(item.row);
-    c.applicants += item.n;
-    out.set(top(i), c);
-  });
-  return [...out.values()];
-}
-
-/** The approvals' applicant names matching a name (spec 4.3: case-insensitive partial match), with counts. */
-async function applicantsOf(
-  client: Client,
-  value: string,
-): Promise<{ total: number; names: Map<string, number> }> {
-  try {
-    const r = await client.regulatory.search({ applicant: value.trim(), limit: 100 });
-    const names = new Map<string, number>();
-    for (const a of r.rows as { applicant_raw?: unknown }[]) {
-      if (typeof a.applicant_raw === "string") {
-        names.set(a.applicant_raw, (names.get(a.applicant_raw) ?? 0) + 1);
-      }
-    }
-    return { total: r.total ?? r.rows.length, names };
-  } catch (e) {
-    if (![402, 403].includes(statusOf(e) ?? 0)) throw e;
-    return { total: 0, names: new Map() };
-  }
-}
-
 const count = (n: number, noun: string) => `${n.toLocaleString("en-US")} ${noun}${n === 1 ? "" : "s"}`;
 
 /**
@@ -227,31 +149,9 @@ async function resolveSponsor(
     };
   }
   if (said && Array.isArray(said.families)) return fromService(client, v, said, rows);
-  const exact = rows.find((r) => norm(r.name) === norm(v)) ?? rows.find((r) => sameOrganization(r.name, v));
-  // The approvals' applicants: where autocomplete has no exact name, and for what the sponsor files.
-  // The applicant filter matches text as written ("Bristol-Myers Squibb" misses BRISTOL MYERS SQUIBB CO):
-  // also asked with the name's words.
-  const words = orgKey(v).replace(/-/g, " ");
-  const apps = await applicantsOf(client, v);
-  if (words && norm(words) !== norm(v)) {
-    const more = await applicantsOf(client, words);
-    for (const [n, k] of more.names) if (!apps.names.has(n)) apps.names.set(n, k);
-  }
-  const exactApplicant = [...apps.names.keys()].find((n) => sameOrganization(n, v));
-  const starts = (n: string) => orgKey(n) === orgKey(v) || orgKey(n).startsWith(`${orgKey(v)}-`);
-  // Beside an exact name, a name that begins with it is its unit when two or more words follow ("BRISTOL
-  // MYERS SQUIBB CO PHARMACEUTICAL RESEARCH INSTITUTE"); one word after it may be another company's legal
-  // form (MERCK KGAA beside a MERCK).
-  const unitOf = (n: string) => orgKey(n).slice(orgKey(v).length + 1).split("-").length >= 2;
-  const candidates = exact
-    ? companies(
-      [exact],
-      new Map([...apps.names].filter(([n]) => !starts(n) || sameOrganization(n, v) || unitOf(n))),
-    )
-    : companies(rows.filter((r) => starts(r.familyName ?? r.name)), apps.names);
-  const mine = exact || exactApplicant
-    ? candidates.filter((c) => c.names.some((n) => sameOrganization(n, exact?.name ?? v)))
-    : candidates.filter((c) => c.names.some(starts));
+  // The names decide (organization autocomplete rows and the approvals' applicant names): the one rule
+  // the analyses' resolveOrganization derives with too, so the sections count the same units.
+  const { exact, exactApplicant, companies: mine } = await companiesByName(client, v, rows);
   if (mine.length > 1 && !exact && !exactApplicant) {
     const said = mine.map((c) => {
       const t = c.rows.reduce((a, r) => a + (r.familyTrialCount ?? r.trialCount ?? 0), 0);
