@@ -10,6 +10,12 @@
  */
 import assert from "node:assert/strict";
 import { importPublicData } from "../../lib/sandbox/import/mod.ts";
+import { startSandbox } from "../../lib/sandbox/mod.ts";
+import { createClient } from "../../lib/client/mod.ts";
+import { HEADLINE_INPUTS } from "../../lib/report/inputs.ts";
+import { resolveInputs } from "../../lib/report/resolve_inputs.ts";
+import { sponsorScan } from "../../lib/analyses/sponsor_scan.ts";
+import { regulatoryLandscape } from "../../lib/analyses/regulatory_landscape.ts";
 import { taskFlags } from "../_tasks.ts";
 import { pageText } from "./_codes.ts";
 
@@ -247,6 +253,38 @@ Deno.test("demo on an imported store asks originators with trials and draws no c
     assert.match(text, /Not in this data: this store holds no patents; deno task import -- --patentsview/);
     // Readers see disease names, never the store's ids.
     assert.doesNotMatch(text, /CTGOV:[0-9a-f]{8}/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("on the spec's terms (spec-minimal: no resolution, no family fields) the Sponsors table, the sponsor scan and the regulatory landscape count the same approvals", async () => {
+  const { dir, store } = await publicStore();
+  try {
+    await using sb = await startSandbox({ port: 0, store, quiet: true, profile: "spec-minimal" });
+    const client = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+    const { inputs, sponsors } = await resolveInputs(
+      client,
+      { ...HEADLINE_INPUTS, sponsors: SPONSORS },
+      ["sponsor", "regulatory"],
+    );
+    const counts: Record<string, [number, number, number]> = {};
+    for (const [i, s] of SPONSORS.entries()) {
+      // As the report asks each section: with the name the one resolution gave.
+      const name = inputs.sponsors[i];
+      const scan = await sponsorScan(client, { sponsor: name });
+      const land = await regulatoryLandscape(client, { region: "US", sponsor: name });
+      const bySource = land.bySource.toRecords().reduce((a, r) => a + Number(r.approvals), 0);
+      counts[s] = [sponsors[i].approvals ?? 0, scan.approvals.height, bySource];
+    }
+    // Pfizer's four approvals are filed under four applicant names (its own, two divisions and a unit that
+    // states it as parent); Bristol-Myers Squibb's under the trial sponsor's name, a name beginning with it
+    // and a division's; Merck Sharp & Dohme's under the applicant that states Merck & Co as its parent.
+    assert.deepEqual(counts, {
+      "Pfizer": [4, 4, 4],
+      "Bristol-Myers Squibb": [3, 3, 3],
+      "Merck Sharp & Dohme": [1, 1, 1],
+    });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
