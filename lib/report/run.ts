@@ -295,7 +295,7 @@ export function resolvedHow(r: SponsorResolution): string {
 export function sponsorsSection(sponsors: readonly SponsorResolution[]): ReportSection {
   const frame = framed(
     sponsors.map((s) => ({
-      sponsor: s.input,
+      sponsor: readerName(s.input),
       resolved_name: readerName(s.company ?? s.name),
       resolved: resolvedHow(s),
       trials: s.trials ?? null,
@@ -329,10 +329,38 @@ const mentions = (text: string, r: SponsorResolution) =>
     new RegExp(`(^|[^\\w])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\w]|$)`, "i").test(text)
   );
 
+/** The columns of the sections' tables that name sponsors (`entity`/`entities` as `sponsor:<name>`). */
+const SPONSOR_COLUMNS = ["sponsor", "sponsor_a", "sponsor_b", "input", "entity", "entities"];
+
+/**
+ * A table naming each of the report's sponsors as the Sponsors table does, in one display form (the name
+ * as given, in its usual case: `readerName`), not as a service spells it ("PFIZER INC" in the pair matrix
+ * or the loss-of-exclusivity tables beside "Pfizer" in the Sponsors table).
+ */
+function namedAsGiven<T extends { frame: pl.DataFrame }>(t: T, sponsors: readonly SponsorResolution[]): T {
+  const shown = (v: unknown): unknown => {
+    if (typeof v !== "string") return v;
+    const prefix = v.startsWith("sponsor:") ? "sponsor:" : "";
+    const key = v.slice(prefix.length).toLowerCase();
+    const r = sponsors.find((s) => names(s).some((n) => n.toLowerCase() === key));
+    return r ? `${prefix}${readerName(r.input)}` : v;
+  };
+  let df = t.frame;
+  for (const c of SPONSOR_COLUMNS.filter((c) => df.columns.includes(c))) {
+    const col = df.getColumn(c);
+    const values = col.toArray() as unknown[];
+    const named = values.map((v) => (Array.isArray(v) ? v.map(shown) : shown(v)));
+    if (named.every((v, i) => v === values[i])) continue;
+    df = df.withColumns(pl.Series(c, named, col.dtype));
+  }
+  return df === t.frame ? t : { ...t, frame: df };
+}
+
 /**
  * A section that agrees with the report's one resolution: no warning says a resolved sponsor "did not
- * resolve" or lists its family's units again (its resolution is said once, in the Sponsors table), and a table's `resolved` column says how
- * each resolved sponsor resolved instead of an analysis's own yes or no.
+ * resolve" or lists its family's units again (its resolution is said once, in the Sponsors table), a
+ * table's `resolved` column says how each resolved sponsor resolved instead of an analysis's own yes or
+ * no, and its tables name each sponsor as the Sponsors table does ({@linkcode namedAsGiven}).
  */
 export function agreeing(section: ReportSection, sponsors: readonly SponsorResolution[]): ReportSection {
   if (!sponsors.length) return section;
@@ -344,7 +372,8 @@ export function agreeing(section: ReportSection, sponsors: readonly SponsorResol
       /did not resolve|No organizations matched/.test(text)) &&
       sponsors.some((r) => mentions(text, r));
   };
-  const table = <T extends { frame: pl.DataFrame }>(t: T): T => {
+  const table = <T extends { frame: pl.DataFrame }>(given: T): T => {
+    const t = namedAsGiven(given, sponsors);
     const df = t.frame;
     const by = ["sponsor", "input", "entity"].find((c) => df.columns.includes(c));
     if (!by || !df.columns.includes("resolved") || !df.getColumn("resolved").dtype.equals(pl.Bool)) {

@@ -143,6 +143,29 @@ Deno.test("report on an imported store: one resolution per sponsor, said once, t
       }
     }
     assert.ok(checked >= SPONSORS.length, `resolved columns checked: ${checked}`);
+    // Every table names each sponsor as the Sponsors table does (as given), not as the service spells it
+    // (the pair matrix and the loss-of-exclusivity tables said "PFIZER INC").
+    const pair = tables.get("portfolio_overlap_pair_matrix.csv");
+    assert.ok(pair, [...tables.keys()].join(", "));
+    for (const row of pair.rows) {
+      for (const c of ["sponsor_a", "sponsor_b"]) {
+        assert.ok(SPONSORS.includes(row[col(pair, c)]), row.join(","));
+      }
+    }
+    const loe = tables.get("loss_of_exclusivity_by_sponsor.csv");
+    assert.ok(loe, [...tables.keys()].join(", "));
+    assert.deepEqual(
+      loe.rows.map((row) => row[col(loe, "entity")]).sort(),
+      SPONSORS.map((s) => `sponsor:${s}`).sort(),
+    );
+    for (const [name, t] of tables) {
+      for (const c of ["sponsor", "sponsor_a", "sponsor_b", "input", "entity", "entities"]) {
+        if (col(t, c) < 0) continue;
+        for (const row of t.rows) {
+          assert.doesNotMatch(row[col(t, c)], /(^|:|; )PFIZER INC(;|$)/, `${name}.${c}`);
+        }
+      }
+    }
     // The sponsor scan counts the approvals the resolution saw (not 0 for a sponsor with approvals), under
     // the name the reader gave.
     const scan = /- Sponsor scan: (.*)/.exec(r.out)?.[1] ?? "";
