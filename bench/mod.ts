@@ -176,9 +176,11 @@ async function writeRecord(sections: Record<string, string>): Promise<void> {
   const old = await Deno.readTextFile(file).catch(() => "");
   const kept = (name: string) =>
     old.match(new RegExp(`<!-- bench:${name} -->\\n([\\s\\S]*?)\\n<!-- /bench:${name} -->`))?.[1];
-  // Notes written by hand after a section's end marker (up to the next section) stay with it.
+  // Notes written by hand after a section's end marker stay with it: paragraphs and whole hand-written
+  // sections (their own `## ` heading, no marker), up to the next recorded section.
   const notes = (name: string) =>
-    old.match(new RegExp(`<!-- /bench:${name} -->\\n([\\s\\S]*?)(?=\\n## |$)`))?.[1].trim() ?? "";
+    old.match(new RegExp(`<!-- /bench:${name} -->\\n([\\s\\S]*?)(?=\\n## [^\\n]*\\n\\n<!-- bench:|$)`))?.[1]
+      .trim() ?? "";
   const on = await machine();
   const names = [...new Set([...Object.keys(TITLES), ...runs.map((r) => r.name)])];
   const body = names.flatMap((name) => {
