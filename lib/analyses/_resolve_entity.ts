@@ -13,7 +13,7 @@
  *
  * @module
  */
-import { orgKey } from "../client/names.ts";
+import { orgKey, sameCompanySuffix } from "../client/names.ts";
 import type { Client } from "../client/mod.ts";
 import { distance } from "../client/guards.ts";
 import { statusOf } from "./_measures.ts";
@@ -314,7 +314,8 @@ export interface NameEvidence {
  * with the name's words, as the filter matches text as written: "Bristol-Myers Squibb" misses BRISTOL
  * MYERS SQUIBB CO), grouped by their names (a unit begins with its company's name or states it as its
  * parent). Beside an exact name, a name beginning with it is its unit only when two or more words follow
- * (one word may be another company's legal form: MERCK KGAA beside a MERCK). The one rule of the report's
+ * or only the same company's words (`sameCompanySuffix`: "PHARMACEUTICALS INC"); one other word may be
+ * another company's legal form (MERCK KGAA beside a MERCK). The one rule of the report's
  * Sponsors table and of {@linkcode resolveOrganization}'s derived resolution, so both count the same units.
  *
  * @param client The client (approvals search).
@@ -336,7 +337,13 @@ export async function companiesByName(
   }
   const exactApplicant = [...apps.names.keys()].find((n) => sameOrganization(n, v));
   const starts = (n: string) => orgKey(n) === orgKey(v) || orgKey(n).startsWith(`${orgKey(v)}-`);
-  const unitOf = (n: string) => orgKey(n).slice(orgKey(v).length + 1).split("-").length >= 2;
+  // Beside an exact name, a name that begins with it is its unit when two or more words follow, or only
+  // the same company's words (sameCompanySuffix: BOEHRINGER INGELHEIM PHARMACEUTICALS INC beside
+  // Boehringer Ingelheim); one other word may be another company's legal form (MERCK KGAA beside a MERCK).
+  const unitOf = (n: string) => {
+    const rest = orgKey(n).slice(orgKey(v).length + 1).split("-");
+    return rest.length >= 2 || sameCompanySuffix(rest);
+  };
   const candidates = exact
     ? companies(
       [exact],

@@ -177,6 +177,37 @@ export function orgKey(name: string): string {
 }
 
 /**
+ * Words a company's name may add to its own and still name the same company: its pharmaceutical arm, its
+ * US arm, a legal form ("BOEHRINGER INGELHEIM PHARMACEUTICALS INC" is "Boehringer Ingelheim", "NOVARTIS
+ * PHARMS CORP" is "Novartis"). Not "medical center", "hospital", "research" (another organization:
+ * "University of X Medical Center"), nor a legal form that makes another company of the same first name
+ * ("MERCK KGAA" is not "Merck").
+ */
+const SAME_COMPANY_WORDS: ReadonlySet<string> = new Set(
+  "pharmaceuticals pharmaceutical pharms pharma pharm usa us america inc llc corp corporation co company ltd limited lp"
+    .split(" "),
+);
+
+/**
+ * Whether the words one organization key adds after another's (`orgKey` words, as `-`-split) say only the
+ * same company's pharmaceutical or US arm or legal form ({@linkcode orgKey}: "boehringer-ingelheim" +
+ * `["pharmaceuticals"]`). The one rule of the import's families (a trial sponsor and an applicant) and of
+ * the client's sponsor resolution.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sameCompanySuffix } from "./names.ts";
+ * assert.equal(sameCompanySuffix(["pharmaceuticals"]), true);
+ * assert.equal(sameCompanySuffix(["kgaa"]), false);
+ * assert.equal(sameCompanySuffix(["medical", "center"]), false);
+ * ```
+ */
+export function sameCompanySuffix(rest: readonly string[]): boolean {
+  return rest.length > 0 && rest.every((w) => SAME_COMPANY_WORDS.has(w));
+}
+
+/**
  * The normalised key of a disease or condition name: lower case, accents and punctuation dropped (letters of
  * any script kept: "α-Thalassemia" is not "β-Thalassemia"), a possessive `'s` dropped ("Alzheimer's Disease"
  * is MeSH's "Alzheimer Disease"), and each word's plural as its singular (`-ies`

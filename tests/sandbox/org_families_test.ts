@@ -355,3 +355,90 @@ Deno.test("a name that is another applicant's plus only a legal form is another 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a trial sponsor and an applicant whose names differ only by a pharmaceutical or legal suffix are one company, unless another company's name begins with the same words", async () => {
+  const SAMPLES = new URL("../../../shared/public-samples/", import.meta.url).pathname;
+  const REPORT_OB = new URL("../report/fixtures/orange_book_families/", import.meta.url).pathname;
+  const dir = await Deno.makeTempDir({ prefix: "ri-leading-words-" });
+  try {
+    // The report's edition (BOEHRINGER INGELHEIM PHARMACEUTICALS INC files Gilotrif and Jardiance; the
+    // ClinicalTrials.gov sample's sponsor is "Boehringer Ingelheim"), plus applicants beside the sample's
+    // sponsors "Novartis", "Takeda" and "University of Miami".
+    const ob = `${dir}/ob`;
+    await Deno.mkdir(ob);
+    for (const f of ["products.txt", "patent.txt", "exclusivity.txt"]) {
+      await Deno.copyFile(`${REPORT_OB}${f}`, `${ob}/${f}`);
+    }
+    const line = (ingredient: string, trade: string, no: string, full: string) =>
+      `${ingredient}~TABLET;ORAL~${trade}~${
+        full.split(" ")[0]
+      }~10MG~N~${no}~001~~Jan 2, 2015~Yes~Yes~RX~${full}`;
+    const products = (await Deno.readTextFile(`${ob}/products.txt`)).trimEnd();
+    await Deno.writeTextFile(
+      `${ob}/products.txt`,
+      [
+        products,
+        line("VALSARTAN", "DIOVAN", "990001", "NOVARTIS PHARMS CORP"),
+        line("PIOGLITAZONE HYDROCHLORIDE", "ACTOS", "990002", "TAKEDA PHARMS USA INC"),
+        line("LANSOPRAZOLE", "PREVACID", "990003", "TAKEDA CHEMICAL INDUSTRIES LTD"),
+        line("ADENOSINE", "ADENOSCAN", "990004", "UNIVERSITY OF MIAMI MEDICAL CENTER"),
+      ].join("\n") + "\n",
+    );
+    const store = `${dir}/ri.db`;
+    await importPublicData({ store, orangeBook: ob, ctgov: `${SAMPLES}clinicaltrials_gov_v2`, today: TODAY });
+    const db = new DatabaseSync(store, { readOnly: true });
+    try {
+      const decision = (org: string) =>
+        db.prepare(
+          "SELECT status, registry_name, rule FROM org_matches WHERE registry = 'name' AND org_name = ?",
+        ).get(org) as { status: string; registry_name: string; rule: string } | undefined;
+      const top = (name: string) =>
+        (db.prepare(
+          "SELECT t.name FROM organizations o JOIN organizations t ON t.id = o.ultimate_parent_id WHERE o.name = ?",
+        ).get(name) as { name: string }).name;
+      // Joined, with the rule recorded.
+      const bi = decision("BOEHRINGER INGELHEIM PHARMACEUTICALS INC");
+      assert.equal(bi?.status, "MATCHED");
+      assert.equal(bi?.registry_name, "Boehringer Ingelheim");
+      assert.match(
+        bi!.rule,
+        /trial sponsor Boehringer Ingelheim's followed by a pharmaceutical or legal suffix/,
+      );
+      assert.equal(top("BOEHRINGER INGELHEIM PHARMACEUTICALS INC"), top("Boehringer Ingelheim"));
+      assert.equal(decision("NOVARTIS PHARMS CORP")?.status, "MATCHED");
+      assert.equal(top("NOVARTIS PHARMS CORP"), top("Novartis"));
+      // Another company's name begins with "Takeda" (TAKEDA CHEMICAL INDUSTRIES LTD): not decidable, recorded, not joined.
+      const takeda = decision("TAKEDA PHARMS USA INC");
+      assert.equal(takeda?.status, "UNRESOLVED");
+      assert.match(takeda!.rule, /not linked: TAKEDA CHEMICAL INDUSTRIES LTD also begins with that name/);
+      assert.notEqual(top("TAKEDA PHARMS USA INC"), top("Takeda"));
+      assert.notEqual(top("TAKEDA CHEMICAL INDUSTRIES LTD"), top("Takeda"));
+      // A medical center is not its university: no decision, two organizations.
+      assert.equal(decision("UNIVERSITY OF MIAMI MEDICAL CENTER"), undefined);
+      assert.notEqual(top("UNIVERSITY OF MIAMI MEDICAL CENTER"), top("University of Miami"));
+    } finally {
+      db.close();
+    }
+    // The sponsor scan of the trial sponsor's name counts the applicant's approvals: as the sandbox says the
+    // family, and on the spec's terms alone (the report's one rule, companiesByName).
+    for (const profile of ["full", "spec-minimal"] as const) {
+      await using sb = await startSandbox({ store, quiet: true, profile });
+      const ri = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+      const r = await resolveOrganization(ri, "Boehringer Ingelheim");
+      assert.equal(r.status, "resolved", profile);
+      const units = r.families.flatMap((f) => f.units.map((u) => u.name));
+      assert.ok(
+        units.includes("BOEHRINGER INGELHEIM PHARMACEUTICALS INC"),
+        `${profile}: ${units.join("; ")}`,
+      );
+      const scan = await sponsorScan(ri, { sponsor: "Boehringer Ingelheim" });
+      assert.deepEqual(
+        (scan.approvals.getColumn("trade_name").toArray() as string[]).sort(),
+        ["GILOTRIF", "JARDIANCE"],
+        profile,
+      );
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

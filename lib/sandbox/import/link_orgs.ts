@@ -59,7 +59,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { ImportStore } from "./_store.ts";
-import { orgKey } from "../../client/names.ts";
+import { orgKey, sameCompanySuffix } from "../../client/names.ts";
 import { nameKeys } from "./ror.ts";
 
 /** What the linking step records about each source organization (per registry). */
@@ -827,6 +827,107 @@ const OTHER_FORM = new Set([
   "oy",
 ]);
 
+type Org = { id: string; key: string; name: string };
+
+/**
+ * Step 3 of {@linkcode statedFamilies}: a trial sponsor whose name is the leading words of an Orange Book
+ * applicant's (or the reverse), the rest only words of the same company (lib/client/names.ts `sameCompanySuffix`), is the same company:
+ * the longer-named one without a parent becomes a unit of the shorter ("BOEHRINGER INGELHEIM
+ * PHARMACEUTICALS INC" under "Boehringer Ingelheim"); when it already has a family, the shorter one
+ * without a parent joins that family's head. Not linked (recorded UNRESOLVED, with why): when another
+ * family's name also begins with the shorter name with other words ("Merck" beside MERCK KGAA or MERCK
+ * SHARP AND DOHME LLC …), or when both are already in different families.
+ *
+ * @returns How many were joined.
+ */
+function leadingWordsFamilies(
+  db: DatabaseSync,
+  applicants: readonly Org[],
+  up: (id: string) => string[],
+  entity: (id: string) => string,
+  match: ReturnType<DatabaseSync["prepare"]>,
+  link: (
+    orgId: string,
+    orgName: string,
+    parent: { id: string; name: string },
+    key: string,
+    rule: string,
+  ) => boolean,
+): number {
+  if (!applicants.length || !hasTable(db, "trial_sponsors")) return 0;
+  const sponsors = db.prepare(
+    "SELECT DISTINCT o.id, o.key, o.name FROM trial_sponsors s JOIN organizations o ON o.id = s.org_id",
+  ).all() as Org[];
+  const isApplicant = new Set(applicants.map((a) => a.id));
+  const isSponsor = new Set(sponsors.map((o) => o.id));
+  const all = new Map<string, Org>([...sponsors, ...applicants].map((o) => [o.id, o]));
+  const byKey = new Map<string, Org[]>();
+  for (const o of all.values()) byKey.set(o.key, [...(byKey.get(o.key) ?? []), o]);
+  const root = (id: string): string => {
+    let at = entity(id);
+    const seen = new Set<string>();
+    while (!seen.has(at)) {
+      seen.add(at);
+      const p = up(at)[0];
+      if (!p) return at;
+      at = p;
+    }
+    return at;
+  };
+  // Every shorter name that leads a longer one at a word, with the words after it.
+  const leads = new Map<string, { short: Org; longs: { o: Org; rest: string[] }[] }>();
+  for (const o of all.values()) {
+    const words = o.key.split("-");
+    for (let n = words.length - 1; n >= 1; n--) {
+      for (const short of byKey.get(words.slice(0, n).join("-")) ?? []) {
+        if (short.id === o.id) continue;
+        const l = leads.get(short.id) ?? { short, longs: [] };
+        l.longs.push({ o, rest: words.slice(n) });
+        leads.set(short.id, l);
+      }
+    }
+  }
+  let joined = 0;
+  const unresolved = (o: Org, short: Org, rule: string) =>
+    match.run(o.id, o.name, "name", "UNRESOLVED", short.key, short.id, short.name, rule, null);
+  for (const { short, longs } of leads.values()) {
+    const pair = (o: Org) =>
+      (isSponsor.has(short.id) && isApplicant.has(o.id)) ||
+      (isApplicant.has(short.id) && isSponsor.has(o.id));
+    const same = longs.filter((l) =>
+      pair(l.o) && sameCompanySuffix(l.rest) && root(l.o.id) !== root(short.id)
+    );
+    if (!same.length) continue;
+    const rule = (l: { o: Org; rest: string[] }) =>
+      `its name is ${isSponsor.has(short.id) ? "the trial sponsor" : "the applicant"} ${short.name}'s ` +
+      `followed by a pharmaceutical or legal suffix ("${l.rest.join(" ").toUpperCase()}")`;
+    // Another company's name beginning with the same words ("Merck" beside MERCK KGAA): not decidable.
+    const mine = new Set([root(short.id), ...same.map((l) => root(l.o.id))]);
+    const other = longs.find((l) => !sameCompanySuffix(l.rest) && !mine.has(root(l.o.id)));
+    for (const l of same) {
+      if (other) {
+        unresolved(l.o, short, `${rule(l)}; not linked: ${other.o.name} also begins with that name`);
+        continue;
+      }
+      const longTop = root(l.o.id), shortTop = root(short.id);
+      if (longTop === shortTop) continue;
+      if (longTop === entity(l.o.id)) {
+        if (link(l.o.id, l.o.name, short, short.key, rule(l))) joined++;
+      } else if (shortTop === entity(short.id)) {
+        const head = all.get(longTop) ?? (db.prepare("SELECT id, key, name FROM organizations WHERE id = ?")
+          .get(longTop) as Org | undefined);
+        if (!head) continue;
+        const r = `${l.o.name}'s name is its own followed by a pharmaceutical or legal suffix ` +
+          `("${l.rest.join(" ").toUpperCase()}"): the family of ${head.name}`;
+        if (link(short.id, short.name, head, head.key, r)) joined++;
+      } else {
+        unresolved(l.o, short, `${rule(l)}; not linked: both are already in other families`);
+      }
+    }
+  }
+  return joined;
+}
+
 /**
  * Families the names state, for the linking step:
  *
@@ -840,6 +941,9 @@ const OTHER_FORM = new Set([
  *    is that applicant's unit ("BRISTOL MYERS SQUIBB CO PHARMACEUTICAL RESEARCH INSTITUTE" under "BRISTOL
  *    MYERS SQUIBB CO", "PFIZER CENTRAL RESEARCH" under "PFIZER INC"); the longest such applicant; not when
  *    the rest is only a legal form ("MERCK KGAA" is not a unit of a "MERCK").
+ * 3. **A trial sponsor's name leading an applicant's** (or the reverse) with only a pharmaceutical or
+ *    legal suffix after it ({@linkcode leadingWordsFamilies}): the same company ("Boehringer Ingelheim" and
+ *    "BOEHRINGER INGELHEIM PHARMACEUTICALS INC"), unless another family's name begins with it too.
  *
  * A registry-matched mention stands for its entity. No edge closes a cycle. Every decision is a row of
  * `org_matches` with registry `name`.
@@ -991,14 +1095,17 @@ function statedFamilies(
       break;
     }
   }
-  const lines = byName + byPrefix
+  // 3. A trial sponsor and an applicant whose names differ only by a pharmaceutical or legal suffix.
+  const byLead = leadingWordsFamilies(db, applicants, up, entity, match, link);
+  const lines = byName + byPrefix + byLead
     ? [
       `Families the names state: ${
         byName.toLocaleString("en-US")
       } organizations under the parent their name ` +
       `states (sub, division, affiliate of …), ${byPrefix.toLocaleString("en-US")} applicants under the ` +
       `applicant whose full name theirs begins with; ${made.toLocaleString("en-US")} parents made from the ` +
-      "names; see org_matches (registry 'name')",
+      `names; ${byLead.toLocaleString("en-US")} trial sponsors and applicants whose names differ only by ` +
+      "a pharmaceutical or legal suffix joined; see org_matches (registry 'name')",
     ]
     : [];
   return { edges, lines, made };
