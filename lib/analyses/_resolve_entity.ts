@@ -445,7 +445,8 @@ export interface OrganizationResolution {
   readonly rows: readonly Record<string, unknown>[];
   /**
    * False when the service said it (the sandbox's `resolution`, a field the spec does not name); true when
-   * derived here from the spec's row fields (exact name = resolved; several names it starts = ambiguous).
+   * derived here on the spec's terms ({@linkcode companiesByName}: autocomplete rows and the approvals'
+   * applicant names grouped by their names; the report's Sponsors table reads the same).
    */
   readonly derived: boolean;
   /** Provenance of the autocomplete call. */
