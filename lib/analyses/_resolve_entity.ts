@@ -306,6 +306,11 @@ export interface NameEvidence {
    * with it (two or more, with no exact name: the name is ambiguous).
    */
   readonly companies: readonly NamedCompany[];
+  /**
+   * Each of `companies` as a family of units with organization ids (the sponsor filters' `sponsor_id`), in
+   * the same order: what the report's Sponsors table counts and the analyses read.
+   */
+  readonly families: readonly OrganizationFamily[];
 }
 
 /**
@@ -323,7 +328,7 @@ export interface NameEvidence {
  * @param rows Its organization autocomplete rows.
  */
 export async function companiesByName(
-  client: ApplicantsClient,
+  client: ApplicantsClient & OrganizationsClient,
   value: string,
   rows: readonly OrgRow[],
 ): Promise<NameEvidence> {
@@ -353,13 +358,20 @@ export async function companiesByName(
   const mine = exact || exactApplicant
     ? candidates.filter((c) => c.names.some((n) => sameOrganization(n, exact?.name ?? v)))
     : candidates.filter((c) => c.names.some(starts));
-  return { ...(exact ? { exact } : {}), ...(exactApplicant ? { exactApplicant } : {}), companies: mine };
+  const families = await Promise.all(mine.map((c) => namedFamily(client, c, rows, v)));
+  return {
+    ...(exact ? { exact } : {}),
+    ...(exactApplicant ? { exactApplicant } : {}),
+    companies: mine,
+    families,
+  };
 }
 
 /**
  * A company found by its names as a family of units with organization ids (the sponsor filters' `sponsor_id`):
- * each name's autocomplete row (from `rows`, else looked up by that name); a name no row carries is left
- * out of the units (its approvals still count in the family's `approvalCount`).
+ * every organization of one of its names (from `rows`, else looked up by that name). Its `approvalCount` is
+ * the units' own approvals summed — what the analyses reach by id —, the approvals filed under its applicant
+ * names only when no unit has an id.
  */
 async function namedFamily(
   client: OrganizationsClient,
@@ -367,18 +379,22 @@ async function namedFamily(
   rows: readonly OrgRow[],
   value: string,
 ): Promise<OrganizationFamily> {
-  const rowOf = async (n: string): Promise<OrgRow | undefined> => {
-    const here = [...c.rows, ...rows].filter((r) => typeof r.id === "string");
-    const found = here.find((r) => sameName(r.name, n)) ?? here.find((r) => sameOrganization(r.name, n));
-    if (found) return found;
-    const more = (await client.resolve.organizations({ query: n, limit: 10 }).catch(() => ({ rows: [] })))
-      .rows as OrgRow[];
-    return more.find((r) => typeof r.id === "string" && (sameName(r.name, n) || sameOrganization(r.name, n)));
-  };
+  // Every organization of one of its names (a store may hold several of one name: "AstraZeneca AB" and
+  // "ASTRAZENECA AB"); a name no row at hand carries is looked up by itself.
+  const named = (r: OrgRow, n: string) => typeof r.id === "string" && sameOrganization(r.name, n);
+  const here = [...c.rows, ...rows];
+  const wanted = [...new Set([...c.names, ...c.filers])];
+  const more = await Promise.all(
+    wanted.filter((n) => !here.some((r) => named(r, n))).map(async (n) =>
+      ((await client.resolve.organizations({ query: n, limit: 10 }).catch(() => ({ rows: [] })))
+        .rows as OrgRow[])
+        .filter((r) => named(r, n))
+    ),
+  );
   const seen = new Set<string>();
   const units: OrganizationUnit[] = [];
-  for (const r of await Promise.all(c.names.map(rowOf))) {
-    if (!r?.id || seen.has(r.id)) continue;
+  for (const r of [...here, ...more.flat()]) {
+    if (!r.id || seen.has(r.id) || !wanted.some((n) => named(r, n))) continue;
     seen.add(r.id);
     units.push({
       id: r.id,
@@ -397,7 +413,7 @@ async function namedFamily(
     trialCount: units.some((u) => u.trialCount !== null)
       ? units.reduce((a, u) => a + (u.trialCount ?? 0), 0)
       : null,
-    approvalCount: Math.max(c.applicants, own),
+    approvalCount: units.length ? own : c.applicants,
     matched: matched.length ? matched : [c.head],
     units,
   };
@@ -514,8 +530,7 @@ export async function resolveOrganization(client: Client, value: string): Promis
   const ev = await companiesByName(client, v, named);
   if (ev.companies.length) {
     const ambiguous = ev.companies.length > 1 && !ev.exact && !ev.exactApplicant;
-    const reached = ambiguous ? ev.companies : ev.companies.slice(0, 1);
-    const families = await Promise.all(reached.map((c) => namedFamily(client, c, named, v)));
+    const families = ambiguous ? [...ev.families] : ev.families.slice(0, 1);
     const size = (f: OrganizationFamily) => (f.trialCount ?? 0) + (f.approvalCount ?? 0);
     if (ambiguous) families.sort((a, b) => size(b) - size(a));
     return {

@@ -151,7 +151,7 @@ async function resolveSponsor(
   if (said && Array.isArray(said.families)) return fromService(client, v, said, rows);
   // The names decide (organization autocomplete rows and the approvals' applicant names): the one rule
   // the analyses' resolveOrganization derives with too, so the sections count the same units.
-  const { exact, exactApplicant, companies: mine } = await companiesByName(client, v, rows);
+  const { exact, exactApplicant, companies: mine, families } = await companiesByName(client, v, rows);
   if (mine.length > 1 && !exact && !exactApplicant) {
     const said = mine.map((c) => {
       const t = c.rows.reduce((a, r) => a + (r.familyTrialCount ?? r.trialCount ?? 0), 0);
@@ -191,8 +191,11 @@ async function resolveSponsor(
   const row = exact ?? company.rows.find((r) => sameOrganization(r.name, company.head)) ??
     (company.rows.length === 1 && !exactApplicant ? company.rows[0] : undefined);
   const name = exact?.name ?? (exactApplicant ? v : row?.name ?? company.head);
-  const trials = company.rows.reduce((a, r) => a + (r.familyTrialCount ?? r.trialCount ?? 0), 0);
-  const filed = Math.max(company.applicants, company.rows.reduce((a, r) => a + (r.approvalCount ?? 0), 0));
+  // Counted as the analyses count it (the same family's units: resolveOrganization derives the same).
+  const family = families[0];
+  const trials = family.trialCount ??
+    company.rows.reduce((a, r) => a + (r.familyTrialCount ?? r.trialCount ?? 0), 0);
+  const filed = family.approvalCount ?? company.applicants;
   const units = company.names.filter((n) => !sameOrganization(n, name));
   const how = [
     ...(trials > 0 ? ["trials" as const] : []),

@@ -312,3 +312,20 @@ Deno.test("on the spec's terms (spec-minimal: no resolution, no family fields) t
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("on the synthetic world's spec-minimal profile too, the Sponsors table counts the approvals the sponsor scan reads", async () => {
+  await using sb = await startSandbox({
+    port: 0,
+    seed: 42,
+    scale: "tiny",
+    quiet: true,
+    profile: "spec-minimal",
+  });
+  const client = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
+  const { inputs, sponsors } = await resolveInputs(client, HEADLINE_INPUTS, ["sponsor"]);
+  assert.ok(sponsors.length >= 3);
+  for (const [i, s] of sponsors.entries()) {
+    const scan = await sponsorScan(client, { sponsor: inputs.sponsors[i] });
+    assert.equal(s.approvals ?? 0, scan.approvals.height, s.input);
+  }
+});
