@@ -20,13 +20,18 @@ const DENO_BIN_DIR = Deno.execPath().replace(/\/[^/]+$/, "");
 
 /**
  * The Inspector commands of docs/MCP.md, as written there (continued lines joined), with `--scale tiny`
- * after `mcp`, as the page says one may, and this test's Deno first on the PATH.
+ * after `mcp`, as the page says one may, and this test's Deno first on the PATH. The Inspector gives a
+ * server 15 s to connect; on a loaded 2-core CI machine the first start of the server (npx, the task's
+ * `deps`, a store built for the current generator) can take longer, so the test allows 60 s
+ * (`--connect-timeout`, the Inspector's own option).
  */
 function documented(): string[] {
   const page = Deno.readTextFileSync(new URL("docs/MCP.md", ROOT));
   const lines = [...page.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1].replace(/\\\n\s*/g, " "))
     .flatMap((b) => b.split("\n")).filter((l) => l.startsWith(`npx -y ${INSPECTOR} --cli`));
-  return lines.map((l) => l.replace(" task mcp ", " task mcp --scale tiny "));
+  return lines.map((l) =>
+    l.replace(" task mcp ", " task mcp --scale tiny ").replace(" --cli ", " --cli --connect-timeout 60000 ")
+  );
 }
 
 async function inspect(command: string): Promise<Record<string, unknown>> {
