@@ -160,6 +160,19 @@ export async function sponsorInApprovals(
   }; it sponsors no trial the service links)`;
 }
 
+/**
+ * Names to suggest for a sponsor typo: organizations (organization autocomplete, spec 4.7) and the
+ * approvals' applicant names (regulatory search `applicant`, spec 4.3), so an applicant only the approvals
+ * know is a suggestion too. The one did-you-mean source of the report, the analyses and the MCP server.
+ */
+export function sponsorNames(client: ApplicantsClient & OrganizationsClient): Lookup {
+  const orgs = organizationLookup(client);
+  return async (q) => {
+    const [o, a] = await Promise.all([orgs(q), applicantsOf(client, q).catch(() => undefined)]);
+    return [...o, ...[...(a?.names.keys() ?? [])].map((name) => ({ name }))];
+  };
+}
+
 /** Disease autocomplete as a {@linkcode Lookup} (`id` is the EFO id). */
 export function diseaseLookup(
   client: { readonly diseases: { autocomplete(p: { q: string }): Promise<{ rows: readonly unknown[] }> } },
@@ -495,7 +508,7 @@ export async function resolveOrganization(client: Client, value: string): Promis
   const res = await client.resolve.organizations({ query: v, limit: 50 });
   const rows = res.rows as Record<string, unknown>[];
   const said = (res.body as { resolution?: Record<string, unknown> } | null)?.resolution;
-  const closest = async () => await closestNames(organizationLookup(client), v, rows as { name: string }[]);
+  const closest = async () => await closestNames(sponsorNames(client), v, rows as { name: string }[]);
   if (said && typeof said.status === "string" && Array.isArray(said.families)) {
     const families = (said.families as Record<string, unknown>[]).map((f) => ({
       id: String(f.id),

@@ -1,7 +1,9 @@
 /**
  * Private: the name-resolution and query tools' work. Names resolve as the analyses and the report
- * resolve them (organization and disease autocomplete, exact name after trimming and case folding; the
- * closest names when there is none); a drug resolves when the service's drug-to-targets lookup knows it.
+ * resolve them: a sponsor by the one sponsor rule (`resolveOrganization`: the service's resolution where it
+ * says one, else `companiesByName` on the spec's terms), a disease by autocomplete (exact name after
+ * trimming and case folding; the closest names when there is none); a drug resolves when the service's
+ * drug-to-targets lookup knows it.
  * Queries run Polars SQL over the session's frames, one read-only statement at a time.
  *
  * @module
@@ -15,14 +17,12 @@ import { asCurie } from "../analyses/_measures.ts";
 import {
   closestNames,
   diseaseLookup,
-  organizationLookup,
   resolveOrganization,
   sameName,
   sameOrganization,
   sponsorInApprovals,
 } from "../analyses/_resolve_entity.ts";
 import { toolError } from "./_errors.ts";
-import { orgKey } from "../client/names.ts";
 import type { Session } from "./_session.ts";
 
 /** What a name resolved to. */
@@ -33,8 +33,14 @@ export interface Resolved {
   readonly name: string;
   /** The disease's EFO id, or the drug's molecule id, when known. */
   readonly id?: string;
-  /** How it matched when not by autocomplete (a sponsor only the approvals know). */
+  /** How it matched (a sponsor: the rule and its families; one only the approvals know: which data). */
   readonly note?: string;
+  /** A sponsor: the organizations its families' filters reach that have trials or approvals. */
+  readonly units?: readonly string[];
+  /** A sponsor: its families' trials, when the service says them. */
+  readonly trials?: number;
+  /** A sponsor: its families' approvals (the units' own, as the analyses count them), when said. */
+  readonly approvals?: number;
 }
 
 /** Resolve a name, or a typed `unresolved` error with the closest names. */
@@ -64,49 +70,68 @@ export async function resolveName(
     }
   }
   if (kind === "disease" && asCurie(value)) return { kind, input, name: value, id: asCurie(value) };
-  if (kind === "sponsor") {
-    // The service's own resolution, where it says one (the sandbox): what its sponsor filters will reach.
-    const r = await resolveOrganization(client, value);
-    if (!r.derived && r.status === "resolved") {
-      const names = r.rows.flatMap((
-        o,
-      ) => (typeof o.name === "string" && o.match !== "similar" ? [o.name] : []));
-      const name = names.find((n) => sameName(n, value)) ?? names.find((n) => sameOrganization(n, value)) ??
-        value;
-      const units = r.families.flatMap((f) => f.units);
-      return {
-        kind,
-        input,
-        name,
-        note: `${r.rule}; ${units.length} organization${units.length === 1 ? "" : "s"} of ${
-          r.families.map((f) => f.name).join(" and ")
-        }'s famil${r.families.length === 1 ? "y" : "ies"} with trials or approvals`,
-      };
-    }
-    if (!r.derived && r.status === "ambiguous") {
-      return unresolved(
-        r.families.map((f) => f.name),
-        `ambiguous — ${r.rule}: ${r.families.map((f) => f.name).join("; ")}`,
-      );
-    }
-  }
-  const lookup = kind === "sponsor" ? organizationLookup(client) : diseaseLookup(client);
+  if (kind === "sponsor") return await sponsorName(client, input, unresolved);
+  const lookup = diseaseLookup(client);
   const rows = await lookup(value);
-  const exact = rows.find((r) => sameName(r.name, value)) ??
-    (kind === "sponsor" ? rows.find((r) => sameOrganization(r.name, value)) : undefined);
+  const exact = rows.find((r) => sameName(r.name, value));
   if (exact) return { kind, input, name: exact.name, ...(exact.id ? { id: exact.id } : {}) };
-  if (kind === "sponsor") {
-    // A short form that starts exactly one organization's name is that one ("Boehringer"); a name no
-    // trial sponsor is called by may be an applicant only the approvals know.
-    const starting = rows.filter((r) => orgKey(r.name).startsWith(`${orgKey(value)}-`));
-    if (starting.length === 1) {
-      return { kind, input, name: starting[0].name, note: "the one organization whose name it starts" };
-    }
-    const how = rows.length === 0 ? await sponsorInApprovals(client, value) : undefined;
-    if (how) return { kind, input, name: value, note: how };
-  }
   const near = await closestNames(lookup, value, rows);
   return unresolved(near, near.length ? `closest: ${near.join(", ")}` : "no close names found");
+}
+
+/**
+ * A sponsor as the report and the analyses resolve it: {@linkcode resolveOrganization} (the service's
+ * `resolution` where it says one, else the one rule on the spec's terms, `companiesByName`). Resolved → the
+ * name the analyses are asked with and the families' units; ambiguous → the companies to ask about;
+ * unresolved → the same did-you-mean (organizations and applicants), unless the catalysts know the name.
+ */
+async function sponsorName(
+  client: Client,
+  input: string,
+  unresolved: (suggestions: string[], why: string) => CallToolResult,
+): Promise<Resolved | CallToolResult> {
+  const value = input.trim();
+  const r = await resolveOrganization(client, value);
+  if (r.status === "ambiguous") {
+    return unresolved(
+      r.families.map((f) => f.name),
+      `ambiguous — ${r.rule}: ${r.families.map((f) => f.name).join("; ")}`,
+    );
+  }
+  if (r.status === "unresolved") {
+    // On the spec's terms, as the report's approval sections do: the catalysts may know a sponsor no name
+    // lists (the service's graph). Where the service said its resolution, its filters reach nothing.
+    const how = r.derived ? await sponsorInApprovals(client, value) : undefined;
+    if (how) return { kind: "sponsor", input, name: value, note: how };
+    const near = [...r.suggestions];
+    return unresolved(near, near.length ? `closest: ${near.join(", ")}` : "no close names found");
+  }
+  const names = r.rows.flatMap((o) => (typeof o.name === "string" && o.match !== "similar" ? [o.name] : []));
+  // The service's spelling of the same name; else, where the names alone decided and the input is none of
+  // the company's names (a short form starting them), its head's name (as the report asks); else as given.
+  const first = r.families[0];
+  const named = first.matched.some((n) => sameOrganization(n, value));
+  const name = names.find((n) => sameName(n, value)) ?? names.find((n) => sameOrganization(n, value)) ??
+    (r.derived && !named
+      ? first.units.find((u) => sameOrganization(u.name, first.name))?.name ?? first.name
+      : value);
+  // Units with trials or approvals (a count the service does not say counts as some).
+  const units = r.families.flatMap((f) => f.units).filter((u) => u.trialCount !== 0 || u.approvalCount !== 0);
+  const sum = (k: "trialCount" | "approvalCount") =>
+    r.families.every((f) => f[k] !== null) ? r.families.reduce((a, f) => a + (f[k] ?? 0), 0) : undefined;
+  const trials = sum("trialCount");
+  const approvals = sum("approvalCount");
+  return {
+    kind: "sponsor",
+    input,
+    name,
+    note: `${r.rule}; ${units.length} organization${units.length === 1 ? "" : "s"} of ${
+      r.families.map((f) => f.name).join(" and ")
+    }'s famil${r.families.length === 1 ? "y" : "ies"} with trials or approvals`,
+    units: units.map((u) => u.name),
+    ...(trials !== undefined ? { trials } : {}),
+    ...(approvals !== undefined ? { approvals } : {}),
+  };
 }
 
 const READ_ONLY = /^\s*(select|with)\b/i;

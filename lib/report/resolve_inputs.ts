@@ -12,15 +12,14 @@
  */
 import type { Client } from "../client/mod.ts";
 import {
-  applicantsOf,
   closestNames,
   companiesByName,
   diseaseLookup,
   type Lookup,
-  organizationLookup,
   type OrgRow,
   sameOrganization,
   sponsorInApprovals,
+  sponsorNames,
 } from "../analyses/_resolve_entity.ts";
 import { baseName, drugKeys } from "../client/names.ts";
 import { asCurie, statusOf } from "../analyses/_measures.ts";
@@ -372,15 +371,6 @@ async function resolveDrug(client: Client, value: string): Promise<Check> {
     problem: `--drugs '${v}' did not resolve (no approval has it as trade name or ingredient)${
       near.length ? `; did you mean: ${near.map((n) => `'${n}'`).join(", ")}?` : "; no close names found"
     }`,
-  };
-}
-
-/** Names to suggest for a sponsor typo: organizations (trial sponsors) and the approvals' applicants. */
-function sponsorNames(client: Client): Lookup {
-  const orgs = organizationLookup(client);
-  return async (q) => {
-    const [o, a] = await Promise.all([orgs(q), applicantsOf(client, q).catch(() => undefined)]);
-    return [...o, ...[...(a?.names.keys() ?? [])].map((name) => ({ name }))];
   };
 }
 

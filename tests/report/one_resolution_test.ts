@@ -9,7 +9,6 @@
  * of zeros.
  */
 import assert from "node:assert/strict";
-import { importPublicData } from "../../lib/sandbox/import/mod.ts";
 import { startSandbox } from "../../lib/sandbox/mod.ts";
 import { createClient } from "../../lib/client/mod.ts";
 import { HEADLINE_INPUTS } from "../../lib/report/inputs.ts";
@@ -18,36 +17,11 @@ import { sponsorScan } from "../../lib/analyses/sponsor_scan.ts";
 import { regulatoryLandscape } from "../../lib/analyses/regulatory_landscape.ts";
 import { taskFlags } from "../_tasks.ts";
 import { pageText } from "./_codes.ts";
+import { oneAnswerStore as publicStore } from "./_one_answer_store.ts";
 
 const root = new URL("../../", import.meta.url);
 const config = new URL("deno.json", root).pathname;
 const main = new URL("main.ts", root).pathname;
-const SAMPLES = new URL("../shared/public-samples/", root).pathname;
-const OB = new URL("fixtures/orange_book_families", import.meta.url).pathname;
-const OPENALEX = new URL("../fixtures/public/openalex_subset.json", import.meta.url).pathname;
-
-/** The store: every public sample plus the Orange Book fixture, no Part D (ROR's JSON lines as its dump). */
-async function publicStore(): Promise<{ dir: string; store: string }> {
-  const dir = await Deno.makeTempDir({ prefix: "ri-one-answer-" });
-  const ror = `${dir}/v2.9-ror-data_schema_v2.json`;
-  const lines = (await Deno.readTextFile(`${SAMPLES}ror_v2/ror-records_v2.9_all.jsonl`)).split("\n").filter(
-    Boolean,
-  );
-  await Deno.writeTextFile(ror, `[${lines.join(",")}]`);
-  const store = `${dir}/ri.db`;
-  await importPublicData({
-    store,
-    orangeBook: OB,
-    ctgov: `${SAMPLES}clinicaltrials_gov_v2`,
-    ror,
-    gleif: `${SAMPLES}gleif_api_v1`,
-    secTickers: `${SAMPLES}sec_company_tickers/company_tickers.json`,
-    nihExporter: `${SAMPLES}nih_reporter_exporter/RePORTER_PRJ_C_FY2022.first49rows.csv`,
-    openalex: OPENALEX,
-    today: "2026-11-21",
-  });
-  return { dir, store };
-}
 
 async function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   const r = await new Deno.Command(Deno.execPath(), {
