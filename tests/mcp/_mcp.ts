@@ -13,9 +13,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { createClient } from "../../lib/client/mod.ts";
+import { type Client as RiClient, createClient } from "../../lib/client/mod.ts";
 import { createMcpServer, type McpServerOptions, serveMcpHttp } from "../../lib/mcp/mod.ts";
-import { mostProlificAuthor, startSandbox } from "../../lib/sandbox/mod.ts";
+import { mostProlificAuthor, type SandboxOptions, startSandbox } from "../../lib/sandbox/mod.ts";
 import { taskArgs as argsOf } from "../_tasks.ts";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -48,12 +48,16 @@ export async function overStdio(flags: string[] = [], env: Record<string, string
   return { mcp, stderr: () => err, [Symbol.asyncDispose]: () => mcp.close() };
 }
 
-/** An in-process server over Streamable HTTP on the tiny sandbox. */
+/**
+ * An in-process server over Streamable HTTP on the tiny sandbox, or on the sandbox `sandbox` says (a store,
+ * a profile).
+ */
 export async function overHttp(
   options: Partial<McpServerOptions> = {},
   http: { token?: string } = {},
-): Promise<Connected & { url: string; author: string }> {
-  const sb = await startSandbox({ port: 0, seed: 42, scale: "tiny", quiet: true });
+  sandbox: SandboxOptions = { seed: 42, scale: "tiny" },
+): Promise<Connected & { url: string; author: string; client: RiClient }> {
+  const sb = await startSandbox({ ...sandbox, port: 0, quiet: true });
   const client = createClient({ baseUrl: sb.url, apiKey: sb.keys.pro });
   const server = await serveMcpHttp({
     createServer: () => createMcpServer({ client, synthetic: true, ...options }),
@@ -68,7 +72,8 @@ export async function overHttp(
   return {
     mcp,
     url: server.url,
-    author: mostProlificAuthor(sb.store.db)!,
+    author: mostProlificAuthor(sb.store.db) ?? "",
+    client,
     stderr: () => "",
     [Symbol.asyncDispose]: async () => {
       await mcp.close();
