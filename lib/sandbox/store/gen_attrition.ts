@@ -30,7 +30,15 @@
  *
  * @module
  */
-import { type Ctx, fill, GEN_COLUMNS, inserter, type OrgRec, titleCase } from "./gen_context.ts";
+import {
+  type Ctx,
+  fill,
+  GEN_COLUMNS,
+  inserter,
+  type OrgRec,
+  titleCase,
+  trialInserters,
+} from "./gen_context.ts";
 import { trialPos } from "./formulas.ts";
 import { dayNumber, isoDay, isoTimestamp } from "./prng.ts";
 import { ENDPOINTS, TRIAL_SENTENCES, TRIAL_TITLES } from "./vocab_text.ts";
@@ -106,17 +114,8 @@ const OTHER_STEMS = ["stat", "gliptin", "gliflozin", "sartan", "tide", "pril", "
 /** Add the attrition programmes (see the module doc). */
 export function genAttrition(ctx: Ctx): void {
   const { db, rng, today } = ctx;
-  const insT = inserter(db, "trials", GEN_COLUMNS.trials);
-  const insS = inserter(db, "trial_sponsors", ["trial_id", "org_id", "sponsor_name", "raw_name", "role"]);
-  const insC = inserter(db, "trial_conditions", ["trial_id", "position", "disease_id", "condition_name"]);
-  const insI = inserter(db, "trial_interventions", [
-    "trial_id",
-    "position",
-    "chembl_id",
-    "name",
-    "intervention_type",
-  ]);
-  const insTp = inserter(db, "trial_topics", ["trial_id", "topic_id", "score"]);
+  const { trials: insT, sponsors: insS, conditions: insC, interventions: insI, topics: insTp } =
+    trialInserters(db);
   const insMol = inserter(db, "molecules", GEN_COLUMNS.molecules);
   const insName = inserter(db, "molecule_names", ["chembl_id", "name", "kind"]);
   const insMi = inserter(db, "molecule_indications", ["chembl_id", "disease_id", "max_phase"]);

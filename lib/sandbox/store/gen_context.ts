@@ -171,6 +171,29 @@ export type Inserter = (...values: (string | number | null)[]) => void;
 
 const PENDING = new WeakMap<DatabaseSync, (() => void)[]>();
 
+/** The batched INSERTs of a trial and its link tables, for every generator step that writes trials. */
+export function trialInserters(db: DatabaseSync): {
+  trials: Inserter;
+  sponsors: Inserter;
+  conditions: Inserter;
+  interventions: Inserter;
+  topics: Inserter;
+} {
+  return {
+    trials: inserter(db, "trials", GEN_COLUMNS.trials),
+    sponsors: inserter(db, "trial_sponsors", ["trial_id", "org_id", "sponsor_name", "raw_name", "role"]),
+    conditions: inserter(db, "trial_conditions", ["trial_id", "position", "disease_id", "condition_name"]),
+    interventions: inserter(db, "trial_interventions", [
+      "trial_id",
+      "position",
+      "chembl_id",
+      "name",
+      "intervention_type",
+    ]),
+    topics: inserter(db, "trial_topics", ["trial_id", "topic_id", "score"]),
+  };
+}
+
 /**
  * Prepare a batched INSERT for `table` with `columns`: rows are buffered and written with multi-row
  * INSERT statements (far fewer native calls than one statement per row). Insertion order is kept.

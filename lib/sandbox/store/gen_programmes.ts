@@ -32,7 +32,7 @@
  * @module
  */
 import type { Ctx, OrgRec } from "./gen_context.ts";
-import { GEN_COLUMNS, inserter } from "./gen_context.ts";
+import { GEN_COLUMNS, inserter, trialInserters } from "./gen_context.ts";
 import { isoDay } from "./prng.ts";
 import { TARGETS } from "./vocab_bio.ts";
 
@@ -77,16 +77,7 @@ function inn(areaIndex: number, n: number, antibody: boolean): string {
 /** Add the planted programmes (see the module doc). */
 export function genProgrammes(ctx: Ctx): void {
   const { db, rng, today } = ctx;
-  const insT = inserter(db, "trials", GEN_COLUMNS.trials);
-  const insS = inserter(db, "trial_sponsors", ["trial_id", "org_id", "sponsor_name", "raw_name", "role"]);
-  const insC = inserter(db, "trial_conditions", ["trial_id", "position", "disease_id", "condition_name"]);
-  const insI = inserter(db, "trial_interventions", [
-    "trial_id",
-    "position",
-    "chembl_id",
-    "name",
-    "intervention_type",
-  ]);
+  const { trials: insT, sponsors: insS, conditions: insC, interventions: insI } = trialInserters(db);
   const insMol = inserter(db, "molecules", GEN_COLUMNS.molecules);
   const insName = inserter(db, "molecule_names", ["chembl_id", "name", "kind"]);
   const insMt = inserter(db, "molecule_targets", [

@@ -5,7 +5,15 @@
  *
  * @module
  */
-import { type Ctx, fill, GEN_COLUMNS, inserter, type MolRec, type OrgRec, titleCase } from "./gen_context.ts";
+import {
+  type Ctx,
+  fill,
+  inserter,
+  type MolRec,
+  type OrgRec,
+  titleCase,
+  trialInserters,
+} from "./gen_context.ts";
 import { trialPos } from "./formulas.ts";
 import { isoDay, isoTimestamp } from "./prng.ts";
 import { ENDPOINTS, TRIAL_SENTENCES, TRIAL_TITLES } from "./vocab_text.ts";
@@ -38,18 +46,8 @@ const POPULATIONS = ["Adults", "Patients", "Participants", "Older Adults", "Adol
 /** Generate trials and all trial link tables. */
 export function genTrials(ctx: Ctx): void {
   const { db, rng, today } = ctx;
-  const cols = GEN_COLUMNS.trials;
-  const insT = inserter(db, "trials", cols);
-  const insS = inserter(db, "trial_sponsors", ["trial_id", "org_id", "sponsor_name", "raw_name", "role"]);
-  const insC = inserter(db, "trial_conditions", ["trial_id", "position", "disease_id", "condition_name"]);
-  const insI = inserter(db, "trial_interventions", [
-    "trial_id",
-    "position",
-    "chembl_id",
-    "name",
-    "intervention_type",
-  ]);
-  const insTp = inserter(db, "trial_topics", ["trial_id", "topic_id", "score"]);
+  const { trials: insT, sponsors: insS, conditions: insC, interventions: insI, topics: insTp } =
+    trialInserters(db);
   const insPi = inserter(db, "trial_investigators", ["trial_id", "author_id", "match_tag", "role"]);
 
   const diseases = ctx.diseases;
